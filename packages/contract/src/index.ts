@@ -1,0 +1,11 @@
+export * from './codes.js';
+export * from './envelope.js';
+export * from './locales.js';
+export * from './constants.js';
+export * as money from './money.js';
+export type { Money, Rounding } from './money.js';
+export { MoneyError, MONEY_STRING_PATTERN } from './money.js';
+export * from './validators.js';
+export * from './i18n/translate.js';
+export * from './api/common.js';
+export * from './api/admin-auth.js';

@@ -1,0 +1,16 @@
+// Bundles the server into dist/main.js. Dependencies stay in node_modules (PGlite and argon2 load
+// files of their own); the workspace contract package, which ships TypeScript, is bundled in.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/main.ts'],
+  outfile: 'dist/main.js',
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'esm',
+  sourcemap: true,
+  packages: 'external',
+  alias: { '@custos/contract': '../packages/contract/src/index.ts' },
+  logLevel: 'warning',
+});

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_VERSION, REQUEST_TIMEOUT_MS, healthResponse } from '@custos/contract';
+import type { AppConfig } from './config.js';
+import type { Services } from './container.js';
+import type { Database } from './db/client.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerRequestContext } from './http/request-context.js';
+import { commonRoutes } from './modules/common/common.routes.js';
+import { operatorAuthRoutes } from './modules/operators/operator.routes.js';
+
+const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  database: Database;
+  services: Services;
+  /** Tests pass false to keep output quiet. */
+  logger?: boolean;
+}
+
+export async function buildApp({ config, database, services, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const startedAt = Date.now();
+  let stopping = false;
+
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
+        }
+      : false,
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: config.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+    connectionTimeout: REQUEST_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerRequestContext(app);
+  registerErrorHandling(app);
+  await app.register(formbody);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Custos API',
+        version: APP_VERSION,
+        description:
+          'Every response is an envelope { code, message, data }; code 200 is success. Send `lang` (CN, EN, JP, KO, DE, FH, TW) for messages in that language and `Authorization` with the session token.',
+      },
+      components: {
+        securitySchemes: {
+          memberToken: { type: 'apiKey', in: 'header', name: 'Authorization' },
+          operatorToken: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get(
+    '/healthz',
+    { schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: healthResponse, 503: healthResponse } } },
+    async (_request, reply) => {
+      await database.ping();
+      if (stopping) void reply.code(503);
+      return { status: stopping ? 'stopping' : 'ok', database: database.kind, uptimeS: Math.floor((Date.now() - startedAt) / 1000) } as const;
+    },
+  );
+
+  await app.register(commonRoutes, { service: services.common });
+  await app.register(operatorAuthRoutes, { service: services.operators });
+
+  if (config.webDistDir && existsSync(config.webDistDir)) {
+    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });
+  }
+  if (config.adminDistDir && existsSync(config.adminDistDir)) {
+    await app.register(fastifyStatic, {
+      root: config.adminDistDir,
+      prefix: '/admin/',
+      index: ['index.html'],
+      decorateReply: false,
+      wildcard: false,
+      redirect: true,
+    });
+  }
+
+  app.addHook('onClose', async () => {
+    stopping = true;
+  });
+  return app;
+}

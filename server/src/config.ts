@@ -1,0 +1,91 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PLATFORM_TIME_ZONE } from '@custos/contract';
+
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  /** A PostgreSQL URL; when absent the embedded PGlite in DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PLATFORM_TIME_ZONE: z.string().refine(isTimeZone, 'is not an IANA time zone').default(DEFAULT_PLATFORM_TIME_ZONE),
+  /** Behind a load balancer: trust X-Forwarded-For (true, or the proxies' addresses, comma-separated). */
+  TRUST_PROXY: z.string().optional(),
+  /** Where the built member app and console are; empty serves the API only. */
+  WEB_DIST_DIR: z.string().optional(),
+  ADMIN_DIST_DIR: z.string().optional(),
+  /** Seconds to finish in-flight requests on SIGTERM before closing anyway. */
+  SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).max(600).default(10),
+  OPERATOR_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  /** Run background jobs in this instance (turn off on API-only replicas). */
+  JOBS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+});
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  logLevel: string;
+  platformTimeZone: string;
+  trustProxy: boolean | string[] | undefined;
+  webDistDir: string | undefined;
+  adminDistDir: string | undefined;
+  shutdownGraceMs: number;
+  operatorSessionTtlMs: number;
+  jobsEnabled: boolean;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
+  if (value === undefined || value === '' || value === 'false') return undefined;
+  if (value === 'true') return true;
+  return value.split(',').map((entry) => entry.trim());
+}
+
+/** Reads and checks the environment; a bad value stops start-up with one line naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`).join('; ');
+    throw new ConfigError(`invalid configuration: ${problems}`);
+  }
+  const value = parsed.data;
+  return {
+    env: value.NODE_ENV,
+    host: value.HOST,
+    port: value.PORT,
+    database: value.DATABASE_URL
+      ? { kind: 'postgres', url: value.DATABASE_URL, poolSize: value.DATABASE_POOL_SIZE }
+      : { kind: 'pglite', dataDir: path.resolve(value.DATA_DIR) },
+    logLevel: value.LOG_LEVEL,
+    platformTimeZone: value.PLATFORM_TIME_ZONE,
+    trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    webDistDir: value.WEB_DIST_DIR ? path.resolve(value.WEB_DIST_DIR) : undefined,
+    adminDistDir: value.ADMIN_DIST_DIR ? path.resolve(value.ADMIN_DIST_DIR) : undefined,
+    shutdownGraceMs: value.SHUTDOWN_GRACE_S * 1000,
+    operatorSessionTtlMs: value.OPERATOR_SESSION_TTL_HOURS * 3_600_000,
+    jobsEnabled: value.JOBS_ENABLED,
+  };
+}

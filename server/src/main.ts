@@ -1,0 +1,110 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { createServices } from './container.js';
+import { DatabaseUnavailableError, openDatabase, redact, type Database } from './db/client.js';
+import { seedDemo } from './demo/seed.js';
+import { jobHandlers } from './jobs/handlers.js';
+import { JobRunner } from './jobs/runner.js';
+
+/** Repository root, from src/ (tsx) or dist/ (bundle): both sit two levels below it. */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+function fail(message: string): never {
+  process.stderr.write(`custos: ${message}\n`);
+  process.exit(1);
+}
+
+function describeDatabase(config: AppConfig): string {
+  return config.database.kind === 'pglite'
+    ? `embedded PGlite in ${config.database.dataDir}`
+    : `PostgreSQL at ${redact(config.database.url)}`;
+}
+
+async function main(): Promise<void> {
+  const demo = process.argv.includes('--demo');
+  let config: AppConfig;
+  try {
+    config = loadConfig({
+      WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
+      ADMIN_DIST_DIR: path.join(repoRoot, 'admin', 'dist'),
+      ...process.env,
+    });
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  let database: Database;
+  try {
+    database = await openDatabase(config.database);
+    await database.migrate();
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) fail(error.message);
+    fail(`database start-up failed (${describeDatabase(config)}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+
+  const services = createServices(database, config);
+  await services.settings.ensureDefaults();
+  const firstOperator = await services.operators.ensureFirstOperator();
+  if (demo) await seedDemo(services);
+
+  const app = await buildApp({ config, database, services });
+  const jobs = new JobRunner({ database, logger: app.log, timeZone: config.platformTimeZone });
+  for (const handler of jobHandlers(services)) jobs.register(handler);
+  if (config.jobsEnabled) await jobs.start();
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string): Promise<void> => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      process.stderr.write('custos: shutdown took too long, exiting\n');
+      process.exit(1);
+    }, config.shutdownGraceMs + 5_000);
+    force.unref();
+    try {
+      await app.close();
+      await jobs.stop(config.shutdownGraceMs);
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      process.stderr.write(`custos: error while shutting down: ${String(error)}\n`);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    fail(`cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const base = `http://${shownHost}:${port}`;
+  const lines = [
+    '',
+    `Custos is running (${describeDatabase(config)}${demo ? ', demo data' : ''})`,
+    `  member app:       ${base}/`,
+    `  operator console: ${base}/admin/`,
+    `  API docs:         ${base}/api/docs`,
+  ];
+  if (firstOperator) {
+    lines.push(
+      '',
+      `  First operator account created. Username: ${firstOperator.username}`,
+      `  One-time password: ${firstOperator.oneTimePassword}`,
+      '  (shown only now; you must change it at first log-in)',
+    );
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  fail(error instanceof Error ? (error.stack ?? error.message) : String(error));
+});

@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appVersionResponse, commonConfigResponse, commonLangResponse, envelopeOf } from '@custos/contract';
+import { ok } from '../../http/envelope.js';
+import type { CommonService } from './common.service.js';
+
+export const commonRoutes: FastifyPluginAsyncZod<{ service: CommonService }> = async (app, { service }) => {
+  app.get(
+    '/api/common/config',
+    {
+      schema: {
+        tags: ['common'],
+        summary: 'Platform configuration the apps load first',
+        response: { 200: envelopeOf(commonConfigResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.config()),
+  );
+
+  app.get(
+    '/api/common/lang',
+    {
+      schema: {
+        tags: ['common'],
+        summary: 'Interface languages and the lang header value of each',
+        response: { 200: envelopeOf(commonLangResponse) },
+      },
+    },
+    async (request) => ok(request.locale, service.lang(request.locale)),
+  );
+
+  app.get(
+    '/api/common/app_version',
+    {
+      schema: {
+        tags: ['common'],
+        summary: 'Newest Android package (full and hot update)',
+        response: { 200: envelopeOf(appVersionResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.appVersion()),
+  );
+};

@@ -1,0 +1,48 @@
+import {
+  LANG_HEADER_BY_LOCALE,
+  LOCALES,
+  LOCALE_NATIVE_NAMES,
+  type AppVersion,
+  type CommonConfig,
+  type CommonLang,
+  type Locale,
+} from '@custos/contract';
+import type { SettingsService } from '../settings/settings.service.js';
+
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export class CommonService {
+  constructor(
+    private readonly settings: SettingsService,
+    private readonly platformTimeZone: string,
+    private readonly clock: Clock = systemClock,
+  ) {}
+
+  async config(): Promise<CommonConfig> {
+    const site = await this.settings.get('site');
+    return {
+      siteName: site.siteName,
+      timeZone: this.platformTimeZone,
+      defaultLocale: site.defaultLocale,
+      locales: [...LOCALES],
+      serverTime: this.clock.now().toISOString(),
+      communityLinks: site.communityLinks,
+      customerServiceUrl: site.customerServiceUrl,
+    };
+  }
+
+  lang(current: Locale): CommonLang {
+    return {
+      current,
+      locales: LOCALES.map((locale) => ({ locale, langHeader: LANG_HEADER_BY_LOCALE[locale], name: LOCALE_NATIVE_NAMES[locale] })),
+    };
+  }
+
+  appVersion(): Promise<AppVersion> {
+    return this.settings.get('app_version');
+  }
+}

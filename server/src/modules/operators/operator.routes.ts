@@ -1,0 +1,112 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  envelopeOf,
+  operatorChangePasswordRequest,
+  operatorChangePasswordResponse,
+  operatorLoginRequest,
+  operatorLoginResponse,
+  operatorMeResponse,
+  emptyResponse,
+} from '@custos/contract';
+import { AppError } from '../../http/app-error.js';
+import { ok } from '../../http/envelope.js';
+import type { OperatorService, OperatorSession, RequestOrigin } from './operator.service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operatorSession: OperatorSession | null;
+  }
+}
+
+export function originOf(request: FastifyRequest): RequestOrigin {
+  const userAgent = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null, requestId: request.id };
+}
+
+/** `Authorization: Bearer <token>` or the bare token, as the spec's clients send it. */
+export function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization ?? '';
+  return header.replace(/^Bearer\s+/i, '').trim();
+}
+
+/** Routes that a console session may call before it has replaced its one-time password. */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/api/admin/auth/me', '/api/admin/auth/password', '/api/admin/auth/logout']);
+
+/** preHandler for console calls: a live operator session, with the one-time password replaced. */
+export function requireOperator(service: OperatorService) {
+  return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
+    const session = await service.authenticate(bearerToken(request));
+    if (session.operator.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) {
+      throw AppError.forbidden('operator.password_change_required');
+    }
+    request.operatorSession = session;
+  };
+}
+
+export function sessionOf(request: FastifyRequest): OperatorSession {
+  if (!request.operatorSession) throw AppError.unauthorized();
+  return request.operatorSession;
+}
+
+const security = [{ operatorToken: [] }];
+
+export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorService }> = async (app, { service }) => {
+  app.decorateRequest('operatorSession', null);
+  const authenticated = requireOperator(service);
+
+  app.post(
+    '/api/admin/auth/login',
+    {
+      schema: {
+        tags: ['console: auth'],
+        summary: 'Operator log-in with username and password',
+        body: operatorLoginRequest,
+        response: { 200: envelopeOf(operatorLoginResponse) },
+      },
+    },
+    async (request) => {
+      const result = await service.login(request.body.username, request.body.password, originOf(request));
+      return ok(request.locale, result);
+    },
+  );
+
+  app.get(
+    '/api/admin/auth/me',
+    {
+      preHandler: authenticated,
+      schema: { tags: ['console: auth'], summary: 'The signed-in operator', security, response: { 200: envelopeOf(operatorMeResponse) } },
+    },
+    async (request) => ok(request.locale, sessionOf(request).operator),
+  );
+
+  app.post(
+    '/api/admin/auth/password',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['console: auth'],
+        summary: 'Change the operator password (required after the one-time password)',
+        security,
+        body: operatorChangePasswordRequest,
+        response: { 200: envelopeOf(operatorChangePasswordResponse) },
+      },
+    },
+    async (request) => {
+      const operator = await service.changePassword(sessionOf(request), request.body.oldPassword, request.body.newPassword, originOf(request));
+      return ok(request.locale, operator);
+    },
+  );
+
+  app.post(
+    '/api/admin/auth/logout',
+    {
+      preHandler: authenticated,
+      schema: { tags: ['console: auth'], summary: 'End this console session', security, response: { 200: envelopeOf(emptyResponse) } },
+    },
+    async (request) => {
+      await service.logout(sessionOf(request), originOf(request));
+      return ok(request.locale, null);
+    },
+  );
+};

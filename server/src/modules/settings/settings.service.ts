@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { APP_VERSION, APP_VERSION_CODE, DEFAULT_LOCALE, LOCALES, appVersionResponse } from '@custos/contract';
+import type { SettingsRepository } from './settings.repository.js';
+
+/** Each setting: its schema and the value a new platform starts with (product.md §5 defaults). */
+export const SETTINGS = {
+  site: {
+    schema: z.object({
+      siteName: z.string().min(1),
+      defaultLocale: z.enum(LOCALES),
+      communityLinks: z.object({ international: z.string(), asiaPacific: z.string() }),
+      customerServiceUrl: z.string(),
+    }),
+    defaults: {
+      siteName: 'Custos',
+      defaultLocale: DEFAULT_LOCALE,
+      communityLinks: { international: '', asiaPacific: '' },
+      customerServiceUrl: '',
+    },
+  },
+  app_version: {
+    schema: appVersionResponse,
+    defaults: {
+      version: APP_VERSION,
+      version_code: APP_VERSION_CODE,
+      hot_version_code: APP_VERSION_CODE,
+      package_url: '',
+      hot_package_url: '',
+      release_notes: '',
+    },
+  },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;
+
+export class SettingsService {
+  constructor(private readonly repository: SettingsRepository) {}
+
+  /** Seeds every default that is missing (first start, or a setting added by an upgrade). */
+  async ensureDefaults(): Promise<void> {
+    const defaults = Object.fromEntries(Object.entries(SETTINGS).map(([key, setting]) => [key, setting.defaults]));
+    await this.repository.insertMissing(defaults);
+  }
+
+  /** A setting's current value; a stored value that no longer fits its schema falls back to defaults. */
+  async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
+    const setting = SETTINGS[key];
+    const parsed = setting.schema.safeParse(await this.repository.get(key));
+    return (parsed.success ? parsed.data : setting.defaults) as SettingValue<K>;
+  }
+
+  async set<K extends SettingKey>(key: K, value: SettingValue<K>, operatorId: string | null): Promise<void> {
+    await this.repository.set(key, SETTINGS[key].schema.parse(value), operatorId);
+  }
+}
