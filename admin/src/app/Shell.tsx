@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { DashboardOutlined, LogoutOutlined } from '@ant-design/icons';
+import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
+import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import type { Operator } from '@custos/contract';
+import { onUnauthorized, operatorToken } from '../lib/api';
+import { getMe } from '../features/auth/api/get-me';
+import { logout } from '../features/auth/api/logout';
+import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
+import { LoginScreen } from '../features/auth/screens/LoginScreen';
+import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
+
+/** The left menu; each domain adds its pages here as it lands. */
+const MENU = [{ key: '/overview', icon: <DashboardOutlined />, label: 'Overview' }];
+
+function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSignedOut: () => void }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider theme="dark" width={220}>
+        <div className="console-brand">Custos console</div>
+        <Menu theme="dark" mode="inline" selectedKeys={[pathname]} items={MENU} onClick={({ key }) => void navigate(key)} />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header className="console-header">
+          <Space>
+            <Typography.Text data-testid="operator-name">
+              {operator.username} · {operator.role.replace('_', ' ')}
+            </Typography.Text>
+            <Button
+              icon={<LogoutOutlined />}
+              onClick={() => {
+                logout().finally(() => {
+                  operatorToken.clear();
+                  onSignedOut();
+                });
+              }}
+            >
+              Log out
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          <Routes>
+            <Route path="/overview" element={<OverviewScreen />} />
+            <Route path="*" element={<Navigate to="/overview" replace />} />
+          </Routes>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}
+
+type SessionState = { status: 'checking' } | { status: 'signed-out' } | { status: 'signed-in'; operator: Operator };
+
+export function Shell() {
+  const [session, setSession] = useState<SessionState>(() => (operatorToken.get() ? { status: 'checking' } : { status: 'signed-out' }));
+
+  useEffect(() => onUnauthorized(() => setSession({ status: 'signed-out' })), []);
+
+  useEffect(() => {
+    if (session.status !== 'checking') return;
+    getMe().then(
+      (operator) => setSession({ status: 'signed-in', operator }),
+      () => setSession({ status: 'signed-out' }),
+    );
+  }, [session.status]);
+
+  switch (session.status) {
+    case 'checking':
+      return (
+        <div className="center-screen">
+          <Spin size="large" />
+        </div>
+      );
+    case 'signed-out':
+      return <LoginScreen onSignedIn={(operator) => setSession({ status: 'signed-in', operator })} />;
+    case 'signed-in':
+      if (session.operator.mustChangePassword) {
+        return <ChangePasswordScreen operator={session.operator} onChanged={(operator) => setSession({ status: 'signed-in', operator })} />;
+      }
+      return (
+        <HashRouter>
+          <ConsoleLayout operator={session.operator} onSignedOut={() => setSession({ status: 'signed-out' })} />
+        </HashRouter>
+      );
+  }
+}

@@ -1,0 +1,48 @@
+// `npm start [-- --demo]`: builds whatever is missing or older than its sources, then serves the API,
+// the member app at / and the console at /admin/ on one port.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function newestMtimeMs(entries) {
+  let newest = 0;
+  const visit = (target) => {
+    if (!existsSync(target)) return;
+    const stats = statSync(target);
+    if (stats.isDirectory()) {
+      for (const name of readdirSync(target)) if (name !== 'node_modules' && name !== 'dist') visit(path.join(target, name));
+    } else {
+      newest = Math.max(newest, stats.mtimeMs);
+    }
+  };
+  for (const entry of entries) visit(path.join(root, entry));
+  return newest;
+}
+
+const contract = ['packages/contract/src'];
+const builds = [
+  { workspace: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/vite.config.ts', ...contract] },
+  { workspace: 'admin', output: 'admin/dist/index.html', sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', ...contract] },
+  { workspace: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/build.mjs', ...contract] },
+];
+
+for (const build of builds) {
+  const output = path.join(root, build.output);
+  if (existsSync(output) && statSync(output).mtimeMs >= newestMtimeMs(build.sources)) continue;
+  process.stdout.write(`Building ${build.workspace}…\n`);
+  const result = spawnSync('npm', ['run', 'build', '-w', build.workspace], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write(`custos: building ${build.workspace} failed\n`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js'), ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: 'inherit',
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

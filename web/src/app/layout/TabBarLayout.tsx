@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { FloatingBubble, TabBar } from 'antd-mobile';
+import { AppOutline, MessageOutline, PayCircleOutline, TeamOutline, TransportQRcodeOutline, UserOutline } from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { TABS } from '../routes';
+import { NavHeader } from './NavHeader';
+
+const TAB_ICONS = [<AppOutline key="0" />, <PayCircleOutline key="1" />, <TeamOutline key="2" />, <UserOutline key="3" />, <TransportQRcodeOutline key="4" />];
+
+/** The five tabs (grey text, orange selected, black background) and the customer-service bubble. */
+export function TabBarLayout({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  return (
+    <div className="layout layout-tabs">
+      <NavHeader title={title} showBack={false} />
+      <main className="layout-content">{children}</main>
+      <FloatingBubble
+        className="kefu-bubble"
+        axis="xy"
+        magnetic="x"
+        style={{ '--initial-position-bottom': '80px', '--initial-position-right': '16px', '--edge-distance': '16px' }}
+        onClick={() => void navigate('/pages/kefu/kefu')}
+      >
+        <MessageOutline fontSize={24} aria-label={t('common.customerService')} />
+      </FloatingBubble>
+      <TabBar className="tab-bar" data-testid="tab-bar" activeKey={pathname} safeArea onChange={(key) => void navigate(key)}>
+        {TABS.map((tab) => (
+          <TabBar.Item key={tab.path} icon={TAB_ICONS[tab.index]} title={t(tab.labelKey)} data-testid={`tab-${tab.index}`} />
+        ))}
+      </TabBar>
+    </div>
+  );
+}

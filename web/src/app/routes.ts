@@ -1,0 +1,91 @@
+import type { PageLoader } from './lazy-page';
+
+export type TabIndex = 0 | 1 | 2 | 3 | 4;
+
+export interface AppRoute {
+  /** Key under `routes.` in the locale files: the page title. */
+  id: string;
+  path: string;
+  /** Tab pages show the tab bar instead of a back arrow. */
+  tab?: TabIndex;
+  /** Pages with their own header (log-in). */
+  customHeader?: boolean;
+  load: PageLoader;
+}
+
+const notYetOpen: PageLoader = () => import('../components/NotYetOpenScreen');
+const login: PageLoader = () => import('../features/login/screens/LoginScreen');
+
+/** Every route of product.md §2, with the spec's paths so existing links keep working. */
+export const ROUTES: readonly AppRoute[] = [
+  { id: 'login', path: '/', customHeader: true, load: login },
+  { id: 'login', path: '/pages/login/login', customHeader: true, load: login },
+  { id: 'login1', path: '/pages/login/login1', load: notYetOpen },
+  { id: 'login2', path: '/pages/login/login2', load: () => import('../features/language/screens/LanguageScreen') },
+  { id: 'register', path: '/pages/register/register', load: notYetOpen },
+  { id: 'registerVerifyCode', path: '/pages/register/verify_code', load: notYetOpen },
+  { id: 'register1', path: '/pages/register/register1', load: notYetOpen },
+  { id: 'registerVerifyCode1', path: '/pages/register/verify_code1', load: notYetOpen },
+  { id: 'forgetPwd', path: '/pages/forget_pwd/forget_pwd', load: notYetOpen },
+  { id: 'forgetPwdVerifyCode', path: '/pages/forget_pwd/verify_code', load: notYetOpen },
+  { id: 'forgetPwd1', path: '/pages/forget_pwd/forget_pwd1', load: notYetOpen },
+
+  { id: 'index', path: '/pages/index/index', tab: 0, load: notYetOpen },
+  { id: 'index2', path: '/pages/index/index2', tab: 1, load: notYetOpen },
+  { id: 'blanceRecord6', path: '/pages/blance_record/blance_record6', tab: 2, load: notYetOpen },
+  { id: 'my', path: '/pages/my/my', tab: 3, load: notYetOpen },
+  { id: 'index1', path: '/pages/index/index1', tab: 4, load: notYetOpen },
+
+  { id: 'index3', path: '/pages/index/index3', load: notYetOpen },
+  { id: 'index4', path: '/pages/index/index4', load: notYetOpen },
+  { id: 'index5', path: '/pages/index/index5', load: notYetOpen },
+  { id: 'goodsDetail', path: '/pages/goods_detail/goods_detail', load: notYetOpen },
+  { id: 'pdf', path: '/pages/pdf/pdf', load: notYetOpen },
+  { id: 'kefu', path: '/pages/kefu/kefu', load: notYetOpen },
+  { id: 'sharePoster', path: '/pages/share_poster/share_poster', load: notYetOpen },
+
+  { id: 'setting', path: '/pages/setting/setting', load: notYetOpen },
+  { id: 'setting1', path: '/pages/setting/setting1', load: notYetOpen },
+  { id: 'setting2', path: '/pages/setting/setting2', load: notYetOpen },
+  { id: 'setting3', path: '/pages/setting/setting3', load: notYetOpen },
+  { id: 'setting4', path: '/pages/setting/setting4', load: notYetOpen },
+  { id: 'setting5', path: '/pages/setting/setting5', load: notYetOpen },
+
+  { id: 'blanceRecord', path: '/pages/blance_record/blance_record', load: notYetOpen },
+  ...[1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12].map((n) => ({
+    id: `blanceRecord${n}`,
+    path: `/pages/blance_record/blance_record${n}`,
+    load: notYetOpen,
+  })),
+
+  { id: 'withdraw', path: '/pages/withdraw/withdraw', load: notYetOpen },
+  ...[1, 2, 3, 4, 5, 6].map((n) => ({ id: `withdraw${n}`, path: `/pages/withdraw/withdraw${n}`, load: notYetOpen })),
+
+  { id: 'withdrawRecord', path: '/pages/withdraw_record/withdraw_record', load: notYetOpen },
+  ...[1, 2, 6, 7].map((n) => ({
+    id: `withdrawRecord${n}`,
+    path: `/pages/withdraw_record/withdraw_record${n}`,
+    load: notYetOpen,
+  })),
+
+  { id: 'orderDetail', path: '/pages/order_detail/order_detail', load: notYetOpen },
+  { id: 'updatePwd', path: '/pages/update_pwd/update_pwd', load: notYetOpen },
+  ...[1, 2, 3].map((n) => ({ id: `updatePwd${n}`, path: `/pages/update_pwd/update_pwd${n}`, load: notYetOpen })),
+  { id: 'download', path: '/pages/download/download', load: () => import('../features/download/screens/DownloadScreen') },
+  { id: 'second', path: '/pages/second/second', load: notYetOpen },
+  { id: 'second1', path: '/pages/second/second1', load: notYetOpen },
+  { id: 'chooseLocation', path: '/choose-location', load: notYetOpen },
+  { id: 'openLocation', path: '/open-location', load: notYetOpen },
+];
+
+/** The five tabs in the spec's order. */
+export const TABS = [
+  { index: 0, labelKey: 'tabs.home', path: '/pages/index/index' },
+  { index: 1, labelKey: 'tabs.hosting', path: '/pages/index/index2' },
+  { index: 2, labelKey: 'tabs.team', path: '/pages/blance_record/blance_record6' },
+  { index: 3, labelKey: 'tabs.assets', path: '/pages/my/my' },
+  { index: 4, labelKey: 'tabs.trade', path: '/pages/index/index1' },
+] as const;
+
+/** Pages where Android back prompts to quit instead of going back. */
+export const ROOT_PATHS = new Set<string>(['/', '/pages/login/login', ...TABS.map((tab) => tab.path)]);

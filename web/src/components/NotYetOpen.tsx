@@ -1,0 +1,12 @@
+import { ErrorBlock } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+
+/** The spec's "not yet open" state for a feature that has not been released. */
+export function NotYetOpen() {
+  const { t } = useTranslation();
+  return (
+    <div className="not-yet-open" data-testid="not-yet-open">
+      <ErrorBlock status="empty" title={t('common.notYetOpen')} description={t('common.notYetOpenHint')} />
+    </div>
+  );
+}

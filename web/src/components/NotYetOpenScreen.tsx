@@ -1,0 +1,5 @@
+import { NotYetOpen } from './NotYetOpen';
+
+export default function NotYetOpenScreen() {
+  return <NotYetOpen />;
+}
