@@ -19,6 +19,7 @@ export const ValidationReason = {
   passwordsDiffer: 'passwords_differ',
   tooLong: 'too_long',
   invalid: 'invalid',
+  wrongType: 'wrong_type',
   money: 'money',
 } as const;
 export type ValidationReason = (typeof ValidationReason)[keyof typeof ValidationReason];
@@ -69,10 +70,14 @@ export function isIdCard(value: string): boolean {
   return ID_CARD_CHECK_CHARS[total % 11] === id[17];
 }
 
+/** Missing → "please enter …"; present but not a string → "wrong type". */
+export const stringTypeError = (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === null ? ValidationReason.required : ValidationReason.wrongType;
+
 /** A required, trimmed text field; empty → "please enter …". */
 export function requiredText(maxLength: number) {
   return z
-    .string({ error: ValidationReason.required })
+    .string({ error: stringTypeError })
     .trim()
     .min(1, { error: ValidationReason.required })
     .max(maxLength, { error: ValidationReason.tooLong });
@@ -96,7 +101,7 @@ export const verificationCodeSchema = requiredText(VERIFICATION_CODE_LENGTH).ref
 });
 
 export const passwordSchema = z
-  .string({ error: ValidationReason.required })
+  .string({ error: stringTypeError })
   .min(1, { error: ValidationReason.required })
   .min(PASSWORD_MIN_LENGTH, { error: ValidationReason.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: ValidationReason.passwordTooLong });

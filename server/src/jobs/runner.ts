@@ -63,10 +63,13 @@ export class JobRunner {
     }
   }
 
-  /** Queues a run now; `singletonKey` makes repeated sends of the same work collapse into one. */
-  async send(name: string, data: object = {}, singletonKey?: string): Promise<string | null> {
+  /**
+   * Queues a run now. With `once`, sends with the same key inside the same time slot collapse into
+   * one job (null for the repeats); handlers stay idempotent regardless.
+   */
+  async send(name: string, data: object = {}, once?: { key: string; slotS: number }): Promise<string | null> {
     if (!this.handlers.has(name)) throw new Error(`unknown job ${name}`);
-    return this.boss.send(name, data, singletonKey ? { singletonKey } : {});
+    return this.boss.send(name, data, once ? { singletonKey: once.key, singletonSeconds: once.slotS } : {});
   }
 
   /** Waits for running jobs to finish (up to the grace period), then stops polling. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
-import { ValidationReason, requiredText } from '../validators.js';
+import { ValidationReason, requiredText, stringTypeError } from '../validators.js';
 
 export const OPERATOR_ROLES = ['super_admin', 'finance', 'support', 'reviewer'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -9,7 +9,7 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 export const OPERATOR_PASSWORD_MIN_LENGTH = Math.max(PASSWORD_MIN_LENGTH, 12);
 
 export const operatorPasswordSchema = z
-  .string({ error: ValidationReason.required })
+  .string({ error: stringTypeError })
   .min(1, { error: ValidationReason.required })
   .min(OPERATOR_PASSWORD_MIN_LENGTH, { error: ValidationReason.passwordTooShort })
   .max(PASSWORD_MAX_LENGTH, { error: ValidationReason.passwordTooLong });
@@ -25,7 +25,7 @@ export type Operator = z.infer<typeof operatorSchema>;
 /** POST /api/admin/auth/login */
 export const operatorLoginRequest = z.object({
   username: requiredText(64),
-  password: z.string({ error: ValidationReason.required }).min(1, { error: ValidationReason.required }).max(256),
+  password: z.string({ error: stringTypeError }).min(1, { error: ValidationReason.required }).max(256),
 });
 export const operatorLoginResponse = z.object({ token: z.string(), operator: operatorSchema });
 
@@ -34,7 +34,7 @@ export const operatorMeResponse = operatorSchema;
 
 /** POST /api/admin/auth/password */
 export const operatorChangePasswordRequest = z.object({
-  oldPassword: z.string({ error: ValidationReason.required }).min(1, { error: ValidationReason.required }).max(256),
+  oldPassword: z.string({ error: stringTypeError }).min(1, { error: ValidationReason.required }).max(256),
   newPassword: operatorPasswordSchema,
 });
 export const operatorChangePasswordResponse = operatorSchema;

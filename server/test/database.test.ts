@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { RateLimitRepository } from '../src/modules/rate-limit/rate-limit.repository.js';
+import { createTestDatabase, testDatabaseKind, type TestDatabase } from './support/test-database.js';
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase({ migrate: false });
+});
+afterAll(async () => {
+  await t.dispose();
+});
+
+describe(`migrations on ${testDatabaseKind()}`, () => {
+  it('create every table, and running them again changes nothing', async () => {
+    await t.database.migrate();
+    const tables = async () =>
+      (await queryRows<{ table_name: string }>(t.database.db, sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`)).map(
+        (row) => row.table_name,
+      );
+    const first = await tables();
+    expect(first).toEqual(['audit_log', 'operator_sessions', 'operators', 'platform_settings', 'rate_limit_buckets']);
+    await t.database.migrate();
+    expect(await tables()).toEqual(first);
+  });
+
+  it('enforce constraints in the database itself', async () => {
+    await expect(
+      t.database.db.execute(sql`insert into operators (username, password_hash, role) values ('x', 'h', 'owner')`),
+    ).rejects.toThrow();
+    await expect(
+      t.database.db.execute(sql`insert into rate_limit_buckets (key, window_started_at, attempts) values ('k', now(), -1)`),
+    ).rejects.toThrow();
+  });
+});
+
+describe('rate-limit buckets', () => {
+  it('count attempts in a window and start again after it', async () => {
+    const repository = new RateLimitRepository(t.database.db);
+    expect((await repository.hit('test:a', 60)).attempts).toBe(1);
+    const second = await repository.hit('test:a', 60);
+    expect(second.attempts).toBe(2);
+    expect(second.resetInS).toBeGreaterThan(0);
+    expect(second.resetInS).toBeLessThanOrEqual(60);
+    await t.database.db.execute(sql`update rate_limit_buckets set window_started_at = now() - interval '2 minutes' where key = 'test:a'`);
+    expect((await repository.hit('test:a', 60)).attempts).toBe(1);
+  });
+
+  it('count concurrent attempts exactly', async () => {
+    const repository = new RateLimitRepository(t.database.db);
+    const results = await Promise.all(Array.from({ length: 20 }, () => repository.hit('test:concurrent', 60)));
+    expect(results.map((result) => result.attempts).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+  });
+});

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { loadConfig, type AppConfig } from '../../src/config.js';
+import { createServices, type Services } from '../../src/container.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  config: AppConfig;
+  testDatabase: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh test database, driven through `app.inject`. */
+export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+  const testDatabase = await createTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const services = createServices(testDatabase.database, config);
+  await services.settings.ensureDefaults();
+  const app = await buildApp({ config, database: testDatabase.database, services, logger: false });
+  await app.ready();
+  return {
+    app,
+    services,
+    config,
+    testDatabase,
+    async close() {
+      await app.close();
+      await testDatabase.dispose();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+const serverTests = ['server/test/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]] : ['default'],
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server:pglite',
+          include: serverTests,
+          env: { TEST_DATABASE: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'server:postgres',
+          include: serverTests,
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['server/test/support/postgres-cluster.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
