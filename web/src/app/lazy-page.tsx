@@ -22,7 +22,12 @@ export function LazyPage({ load }: { load: PageLoader }) {
   const [state, setState] = useState<LoadState>(cached ? { status: 'ready', Page: cached } : { status: 'waiting' });
 
   useEffect(() => {
-    if (loadedPages.has(load)) return;
+    // A page that arrived after the time-out is already here: a retry shows it at once.
+    const loaded = loadedPages.get(load);
+    if (loaded) {
+      setState({ status: 'ready', Page: loaded });
+      return;
+    }
     let settled = false;
     setState({ status: 'waiting' });
     const loadingTimer = setTimeout(() => setState({ status: 'loading' }), PAGE_LOADING_DELAY_MS);

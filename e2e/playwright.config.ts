@@ -1,0 +1,33 @@
+import { defineConfig } from '@playwright/test';
+import { E2E_BASE_URL } from './support/server';
+
+/** Debian's Chromium, never a downloaded browser; flags for a closed network and a root user. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  workers: 2,
+  retries: 0,
+  forbidOnly: true,
+  globalSetup: './support/global-setup.ts',
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.tmp/playwright-results.json' }]] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: 'chromium',
+    viewport: { width: 390, height: 780 },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+});

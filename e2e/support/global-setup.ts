@@ -1,0 +1,46 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_BASE_URL, E2E_PORT } from './server';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Starts the built server (API, member app, console) on a fresh embedded database and hands the
+ * first operator's one-time password to the tests through the environment.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const main = path.join(repoRoot, 'server', 'dist', 'main.js');
+  for (const built of [main, path.join(repoRoot, 'web', 'dist', 'index.html'), path.join(repoRoot, 'admin', 'dist', 'index.html')]) {
+    if (!existsSync(built)) throw new Error(`${built} is missing: run "npm run build" first`);
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'custos-e2e-'));
+  const child = spawn(process.execPath, [main], {
+    cwd: repoRoot,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(E2E_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+
+  const deadline = Date.now() + 60_000;
+  let password: string | undefined;
+  while (!password) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
+    password = /One-time password: (\S+)/.exec(output)?.[1];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const health = await fetch(`${E2E_BASE_URL}/healthz`);
+  if (!health.ok) throw new Error(`server unhealthy: ${health.status}`);
+  process.env.E2E_OPERATOR_PASSWORD = password;
+
+  return async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

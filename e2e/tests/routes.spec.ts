@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { translate } from '@custos/contract';
+import { ROUTES } from '../../web/src/app/routes';
+import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
+import { FAKE_CREDENTIAL, collectErrors, hashPath, prepareStorage } from '../support/app';
+
+const titles = en.routes as Record<string, string>;
+
+test.describe('every route of the route map renders', () => {
+  for (const route of ROUTES) {
+    test(`${route.path}`, async ({ page }) => {
+      const errors = collectErrors(page);
+      await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+      // A signed-in member opening "/" or log-in is sent home by the start-up rule; visit them as a visitor.
+      const isEntry = route.path === '/' || route.path === '/pages/login/login';
+      if (isEntry) await page.addInitScript(() => localStorage.removeItem('Authorization'));
+      await page.goto(`/#${route.path}`);
+      await expect(page.locator('.layout')).toBeVisible();
+      expect(hashPath(page)).toBe(route.path);
+      const content = page.locator('.layout-content');
+      await expect(content.locator('.page-waiting, .page-loading')).toHaveCount(0);
+      await expect(content).not.toBeEmpty();
+      expect((await content.innerText()).trim().length).toBeGreaterThan(0);
+      if (route.customHeader) {
+        await expect(page.locator('.login-title')).toHaveText(titles[route.id]!);
+      } else {
+        await expect(page.getByTestId('nav-header')).toContainText(titles[route.id]!);
+      }
+      await expect(page).toHaveTitle(`${titles[route.id]} · Custos`);
+      expect(errors).toEqual([]);
+    });
+  }
+});
+
+test('the API docs page and JSON are served', async ({ request }) => {
+  const json = await request.get('/api/docs/json');
+  expect(json.ok()).toBe(true);
+  const response = await request.get('/api/nothing', { headers: { lang: 'EN' } });
+  expect(response.status()).toBe(404);
+  expect(await response.json()).toEqual({ code: 404, message: translate('en', 'route_not_found', { method: 'GET', path: '/api/nothing' }), data: null });
+});
