@@ -4,7 +4,7 @@ const serverTests = ['server/test/**/*.test.ts'];
 
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]] : ['default'],
+    reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]],
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },

@@ -21,7 +21,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: true,
   globalSetup: './support/global-setup.ts',
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: '../.tmp/playwright-results.json' }]] : [['list']],
+  reporter: [['list'], ['json', { outputFile: '../.tmp/playwright-results.json' }]],
   use: {
     baseURL: E2E_BASE_URL,
     browserName: 'chromium',

@@ -25,7 +25,11 @@ function newestMtimeMs(entries) {
 const contract = ['packages/contract/src'];
 const builds = [
   { workspace: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/vite.config.ts', ...contract] },
-  { workspace: 'admin', output: 'admin/dist/index.html', sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', ...contract] },
+  {
+    workspace: 'admin',
+    output: 'admin/dist/index.html',
+    sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', ...contract],
+  },
   { workspace: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/build.mjs', ...contract] },
 ];
 
@@ -40,9 +44,13 @@ for (const build of builds) {
   }
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js'), ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const server = spawn(
+  process.execPath,
+  ['--enable-source-maps', path.join(root, 'server/dist/main.js'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -13,13 +13,24 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const main = path.join(repoRoot, 'server', 'dist', 'main.js');
-  for (const built of [main, path.join(repoRoot, 'web', 'dist', 'index.html'), path.join(repoRoot, 'admin', 'dist', 'index.html')]) {
+  for (const built of [
+    main,
+    path.join(repoRoot, 'web', 'dist', 'index.html'),
+    path.join(repoRoot, 'admin', 'dist', 'index.html'),
+  ]) {
     if (!existsSync(built)) throw new Error(`${built} is missing: run "npm run build" first`);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'custos-e2e-'));
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(E2E_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(E2E_PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

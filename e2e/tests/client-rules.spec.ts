@@ -87,7 +87,9 @@ test.describe('envelope handling', () => {
   });
 
   test('a response that is not an envelope toasts the transport error', async ({ page }) => {
-    await page.route(CONFIG_CALL, (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }));
+    await page.route(CONFIG_CALL, (route) =>
+      route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+    );
     await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByText('Request failed (HTTP 502)')).toBeVisible();
@@ -185,12 +187,16 @@ test.describe('lazy pages', () => {
     failing = false;
     await page.getByTestId('page-timeout').click();
     await expect(page.getByTestId('download-version')).toBeVisible();
-    expect(errors.filter((error) => !/ERR_CONNECTION_REFUSED|Failed to fetch dynamically imported module/.test(error))).toEqual([]);
+    expect(errors.filter((error) => !/ERR_CONNECTION_REFUSED|Failed to fetch dynamically imported module/.test(error))).toEqual(
+      [],
+    );
   });
 });
 
 test.describe('tabs and header', () => {
-  test('five tabs in the spec order, grey text, orange selected, black background; dark header with white text', async ({ page }) => {
+  test('five tabs in the spec order, grey text, orange selected, black background; dark header with white text', async ({
+    page,
+  }) => {
     await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
     await page.goto('/#/pages/index/index');
     const labels = [en.tabs.home, en.tabs.hosting, en.tabs.team, en.tabs.assets, en.tabs.trade];
@@ -203,7 +209,13 @@ test.describe('tabs and header', () => {
     await expect(header).toHaveCSS('background-color', 'rgb(17, 17, 17)');
     await expect(header.locator('.adm-nav-bar-title')).toHaveCSS('color', 'rgb(255, 255, 255)');
 
-    const paths = ['/pages/index/index', '/pages/index/index2', '/pages/blance_record/blance_record6', '/pages/my/my', '/pages/index/index1'];
+    const paths = [
+      '/pages/index/index',
+      '/pages/index/index2',
+      '/pages/blance_record/blance_record6',
+      '/pages/my/my',
+      '/pages/index/index1',
+    ];
     for (const [index, path] of paths.entries()) {
       await items.nth(index).click();
       await expect.poll(() => hashPath(page)).toBe(path);

@@ -37,5 +37,9 @@ test('the API docs page and JSON are served', async ({ request }) => {
   expect(json.ok()).toBe(true);
   const response = await request.get('/api/nothing', { headers: { lang: 'EN' } });
   expect(response.status()).toBe(404);
-  expect(await response.json()).toEqual({ code: 404, message: translate('en', 'route_not_found', { method: 'GET', path: '/api/nothing' }), data: null });
+  expect(await response.json()).toEqual({
+    code: 404,
+    message: translate('en', 'route_not_found', { method: 'GET', path: '/api/nothing' }),
+    data: null,
+  });
 });

@@ -75,11 +75,21 @@ export async function buildApp({ config, database, services, logger = true }: Bu
 
   app.get(
     '/healthz',
-    { schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: healthResponse, 503: healthResponse } } },
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Liveness and database reachability',
+        response: { 200: healthResponse, 503: healthResponse },
+      },
+    },
     async (_request, reply) => {
       await database.ping();
       if (stopping) void reply.code(503);
-      return { status: stopping ? 'stopping' : 'ok', database: database.kind, uptimeS: Math.floor((Date.now() - startedAt) / 1000) } as const;
+      return {
+        status: stopping ? 'stopping' : 'ok',
+        database: database.kind,
+        uptimeS: Math.floor((Date.now() - startedAt) / 1000),
+      } as const;
     },
   );
 

@@ -18,7 +18,9 @@ describe('configuration', () => {
   });
 
   it('refuses bad values with one message naming each', () => {
-    expect(() => loadConfig({ PORT: 'eighty', PLATFORM_TIME_ZONE: 'Mars/Olympus', DATABASE_URL: 'mysql://x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty', PLATFORM_TIME_ZONE: 'Mars/Olympus', DATABASE_URL: 'mysql://x' })).toThrow(
+      ConfigError,
+    );
     try {
       loadConfig({ PORT: 'eighty', PLATFORM_TIME_ZONE: 'Mars/Olympus' });
     } catch (error) {

@@ -16,9 +16,12 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
   it('create every table, and running them again changes nothing', async () => {
     await t.database.migrate();
     const tables = async () =>
-      (await queryRows<{ table_name: string }>(t.database.db, sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`)).map(
-        (row) => row.table_name,
-      );
+      (
+        await queryRows<{ table_name: string }>(
+          t.database.db,
+          sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+        )
+      ).map((row) => row.table_name);
     const first = await tables();
     expect(first).toEqual(['audit_log', 'operator_sessions', 'operators', 'platform_settings', 'rate_limit_buckets']);
     await t.database.migrate();
@@ -43,13 +46,17 @@ describe('rate-limit buckets', () => {
     expect(second.attempts).toBe(2);
     expect(second.resetInS).toBeGreaterThan(0);
     expect(second.resetInS).toBeLessThanOrEqual(60);
-    await t.database.db.execute(sql`update rate_limit_buckets set window_started_at = now() - interval '2 minutes' where key = 'test:a'`);
+    await t.database.db.execute(
+      sql`update rate_limit_buckets set window_started_at = now() - interval '2 minutes' where key = 'test:a'`,
+    );
     expect((await repository.hit('test:a', 60)).attempts).toBe(1);
   });
 
   it('count concurrent attempts exactly', async () => {
     const repository = new RateLimitRepository(t.database.db);
     const results = await Promise.all(Array.from({ length: 20 }, () => repository.hit('test:concurrent', 60)));
-    expect(results.map((result) => result.attempts).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, index) => index + 1));
+    expect(results.map((result) => result.attempts).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 20 }, (_, index) => index + 1),
+    );
   });
 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BusinessCode, LANG_HEADER_BY_LOCALE, LOCALES, appVersionResponse, commonConfigResponse, envelopeOf, errorEnvelopeSchema, translate } from '@custos/contract';
+import {
+  BusinessCode,
+  LANG_HEADER_BY_LOCALE,
+  LOCALES,
+  appVersionResponse,
+  commonConfigResponse,
+  envelopeOf,
+  errorEnvelopeSchema,
+  translate,
+} from '@custos/contract';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -29,7 +38,11 @@ describe('common calls', () => {
 
   it('reports which language it answered in for every lang header', async () => {
     for (const locale of LOCALES) {
-      const response = await t.app.inject({ method: 'GET', url: '/api/common/lang', headers: { lang: LANG_HEADER_BY_LOCALE[locale] } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/common/lang',
+        headers: { lang: LANG_HEADER_BY_LOCALE[locale] },
+      });
       const body = response.json<{ message: string; data: { current: string; locales: unknown[] } }>();
       expect(body.data.current).toBe(locale);
       expect(body.message).toBe(translate(locale, 'ok'));
@@ -98,7 +111,12 @@ describe('bad input', () => {
       CN: '请输入密码',
     };
     for (const [lang, message] of Object.entries(expected)) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { lang }, payload: { username: 'someone' } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        headers: { lang },
+        payload: { username: 'someone' },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ code: 400, message, data: null });
     }
@@ -115,7 +133,12 @@ describe('bad input', () => {
   });
 
   it('reports a wrong type with the field name', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { lang: 'EN' }, payload: { username: 12, password: 'x' } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      headers: { lang: 'EN' },
+      payload: { username: 12, password: 'x' },
+    });
     expect(response.json()).toEqual({ code: 400, message: 'username: wrong type', data: null });
   });
 

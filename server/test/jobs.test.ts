@@ -10,7 +10,12 @@ let failuresLeft = 1;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  runner = new JobRunner({ database: t.database, logger: pino({ level: 'silent' }), timeZone: 'Asia/Shanghai', pollingIntervalS: 0.5 });
+  runner = new JobRunner({
+    database: t.database,
+    logger: pino({ level: 'silent' }),
+    timeZone: 'Asia/Shanghai',
+    pollingIntervalS: 0.5,
+  });
   runner.register<{ n: number }>({
     name: 'test.echo',
     async run(data) {

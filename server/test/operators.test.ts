@@ -18,11 +18,20 @@ afterAll(async () => {
 });
 
 async function login(password: string, username = 'admin', ip = '10.0.0.1') {
-  return t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { lang: 'EN' }, payload: { username, password }, remoteAddress: ip });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    headers: { lang: 'EN' },
+    payload: { username, password },
+    remoteAddress: ip,
+  });
 }
 
 function auditActions() {
-  return queryRows<{ action: string }>(t.testDatabase.database.db, sql`select action from audit_log order by created_at, id`).then((rows) => rows.map((row) => row.action));
+  return queryRows<{ action: string }>(
+    t.testDatabase.database.db,
+    sql`select action from audit_log order by created_at, id`,
+  ).then((rows) => rows.map((row) => row.action));
 }
 
 describe('first operator', () => {
@@ -47,7 +56,9 @@ describe('operator log-in', () => {
   it('logs in, and until the one-time password is replaced only me/password/logout are allowed', async () => {
     const response = await login(oneTimePassword);
     expect(response.statusCode).toBe(200);
-    const { token, operator } = response.json<{ data: { token: string; operator: { mustChangePassword: boolean; role: string } } }>().data;
+    const { token, operator } = response.json<{
+      data: { token: string; operator: { mustChangePassword: boolean; role: string } };
+    }>().data;
     expect(token.length).toBeGreaterThanOrEqual(43);
     expect(operator).toMatchObject({ mustChangePassword: true, role: 'super_admin' });
 
@@ -86,7 +97,11 @@ describe('operator log-in', () => {
     const { token } = (await login(NEW_PASSWORD, 'admin', '10.0.0.4')).json<{ data: { token: string } }>().data;
     const logout = await t.app.inject({ method: 'POST', url: '/api/admin/auth/logout', headers: { authorization: token } });
     expect(logout.json()).toMatchObject({ code: 200, data: null });
-    const after = await t.app.inject({ method: 'GET', url: '/api/admin/auth/me', headers: { authorization: `Bearer ${token}`, lang: 'EN' } });
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/auth/me',
+      headers: { authorization: `Bearer ${token}`, lang: 'EN' },
+    });
     expect(after.statusCode).toBe(401);
     expect(after.json()).toEqual({ code: 401, message: 'Your session has ended, please log in again', data: null });
   });
@@ -109,7 +124,13 @@ describe('operator log-in', () => {
   it('writes every action to the audit log, which refuses changes', async () => {
     const actions = await auditActions();
     expect(actions).toEqual(
-      expect.arrayContaining(['operator.bootstrap', 'operator.login', 'operator.login_failed', 'operator.password_changed', 'operator.logout']),
+      expect.arrayContaining([
+        'operator.bootstrap',
+        'operator.login',
+        'operator.login_failed',
+        'operator.password_changed',
+        'operator.logout',
+      ]),
     );
     await expect(t.testDatabase.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
     await expect(t.testDatabase.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();

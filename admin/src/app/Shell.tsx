@@ -31,7 +31,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
             <Button
               icon={<LogoutOutlined />}
               onClick={() => {
-                logout().finally(() => {
+                void logout().finally(() => {
                   operatorToken.clear();
                   onSignedOut();
                 });
@@ -55,7 +55,9 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
 type SessionState = { status: 'checking' } | { status: 'signed-out' } | { status: 'signed-in'; operator: Operator };
 
 export function Shell() {
-  const [session, setSession] = useState<SessionState>(() => (operatorToken.get() ? { status: 'checking' } : { status: 'signed-out' }));
+  const [session, setSession] = useState<SessionState>(() =>
+    operatorToken.get() ? { status: 'checking' } : { status: 'signed-out' },
+  );
 
   useEffect(() => onUnauthorized(() => setSession({ status: 'signed-out' })), []);
 
@@ -78,7 +80,12 @@ export function Shell() {
       return <LoginScreen onSignedIn={(operator) => setSession({ status: 'signed-in', operator })} />;
     case 'signed-in':
       if (session.operator.mustChangePassword) {
-        return <ChangePasswordScreen operator={session.operator} onChanged={(operator) => setSession({ status: 'signed-in', operator })} />;
+        return (
+          <ChangePasswordScreen
+            operator={session.operator}
+            onChanged={(operator) => setSession({ status: 'signed-in', operator })}
+          />
+        );
       }
       return (
         <HashRouter>

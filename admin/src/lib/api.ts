@@ -52,7 +52,10 @@ export async function consoleRequest<S extends z.ZodType>(call: {
     });
     payload = await response.json().catch(() => undefined);
   } catch (error) {
-    throw new ConsoleApiError(controller.signal.aborted ? 'The server did not answer in time' : `Network error: ${String(error)}`, null);
+    throw new ConsoleApiError(
+      controller.signal.aborted ? 'The server did not answer in time' : `Network error: ${String(error)}`,
+      null,
+    );
   } finally {
     clearTimeout(timer);
   }

@@ -40,9 +40,10 @@ export function langHeaderFor(locale: string | null | undefined): LangHeader {
   return isLocale(locale) ? LANG_HEADER_BY_LOCALE[locale] : DEFAULT_LANG_HEADER;
 }
 
-const LOCALE_BY_LANG_HEADER = Object.fromEntries(
-  LOCALES.map((locale) => [LANG_HEADER_BY_LOCALE[locale], locale]),
-) as Record<LangHeader, Locale>;
+const LOCALE_BY_LANG_HEADER = Object.fromEntries(LOCALES.map((locale) => [LANG_HEADER_BY_LOCALE[locale], locale])) as Record<
+  LangHeader,
+  Locale
+>;
 
 /** The locale a request asked for through its `lang` header; unknown or missing → zh-Hans. */
 export function localeFromLangHeader(header: string | string[] | null | undefined): Locale {

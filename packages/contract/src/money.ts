@@ -43,7 +43,7 @@ export function parseMoney(text: string): Money {
   const [, sign, whole = '0', fraction = ''] = match;
   if (fraction.length > MONEY_PLACES) throw new MoneyError(`more than ${MONEY_PLACES} decimal places: ${text}`);
   const units = BigInt(whole) * SCALE + BigInt(fraction.padEnd(MONEY_PLACES, '0'));
-  return checkRange(sign ? -units : units);
+  return checkRange(sign ? 0n - units : units);
 }
 
 /** A decimal as an exact fraction numerator / 10^places. */
@@ -79,7 +79,7 @@ export function roundMoney(text: string, rounding: Rounding): Money {
 /** "1250.5000": always four places, a leading "-" for negatives. */
 export function formatMoney(amount: Money): string {
   const negative = amount < 0n;
-  const abs = negative ? -amount : amount;
+  const abs: bigint = negative ? 0n - amount : amount;
   const whole = abs / SCALE;
   const fraction = (abs % SCALE).toString().padStart(MONEY_PLACES, '0');
   return `${negative ? '-' : ''}${whole.toString()}.${fraction}`;
@@ -96,7 +96,7 @@ export function subtract(a: Money, b: Money): Money {
 }
 
 export function negate(a: Money): Money {
-  return checkRange(-a);
+  return checkRange(0n - a);
 }
 
 export function compare(a: Money, b: Money): -1 | 0 | 1 {

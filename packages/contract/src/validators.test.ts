@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { amountSchema, emailSchema, isAmount, isEmail, isIdCard, isMobile, isVerificationCode, passwordSchema } from './validators.js';
+import {
+  amountSchema,
+  emailSchema,
+  isAmount,
+  isEmail,
+  isIdCard,
+  isMobile,
+  isVerificationCode,
+  passwordSchema,
+} from './validators.js';
 
 describe('validators', () => {
   it('e-mail', () => {

@@ -24,7 +24,8 @@ export const ValidationReason = {
 } as const;
 export type ValidationReason = (typeof ValidationReason)[keyof typeof ValidationReason];
 
-const EMAIL_PATTERN = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 /** International mobile number: optional +, country code, 7–15 digits in all (E.164). */
 const MOBILE_PATTERN = /^\+?[1-9]\d{6,14}$/;
 /** Positive amount with up to two decimal places (what members type). */
@@ -83,9 +84,7 @@ export function requiredText(maxLength: number) {
     .max(maxLength, { error: ValidationReason.tooLong });
 }
 
-export const emailSchema = requiredText(254)
-  .toLowerCase()
-  .refine(isEmail, { error: ValidationReason.email });
+export const emailSchema = requiredText(254).toLowerCase().refine(isEmail, { error: ValidationReason.email });
 
 export const mobileSchema = requiredText(16).refine(isMobile, { error: ValidationReason.mobile });
 

@@ -79,7 +79,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its schema');
       return sendError(reply, BusinessCode.INTERNAL, 'internal');
     }
-    switch ((error as FastifyError).code) {
+    switch (error.code) {
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
       case 'FST_ERR_CTP_EMPTY_JSON_BODY':
         return sendError(reply, BusinessCode.BAD_REQUEST, 'invalid_json');
@@ -90,7 +90,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       default:
         break;
     }
-    const statusCode = (error as FastifyError).statusCode;
+    const statusCode = error.statusCode;
     if (error instanceof SyntaxError || statusCode === 400) {
       return sendError(reply, BusinessCode.BAD_REQUEST, 'bad_request');
     }

@@ -39,7 +39,7 @@ export class JobRunner {
   register<Data extends object>(handler: JobHandler<Data>): this {
     if (this.started) throw new Error('register jobs before start()');
     if (this.handlers.has(handler.name)) throw new Error(`job ${handler.name} registered twice`);
-    this.handlers.set(handler.name, handler as JobHandler<object>);
+    this.handlers.set(handler.name, handler);
     return this;
   }
 
@@ -48,17 +48,13 @@ export class JobRunner {
     this.started = true;
     for (const handler of this.handlers.values()) {
       await this.boss.createQueue(handler.name, { name: handler.name, retryLimit: handler.retryLimit ?? 3, retryBackoff: true });
-      await this.boss.work(
-        handler.name,
-        { pollingIntervalSeconds: this.options.pollingIntervalS ?? 2 },
-        async (jobs) => {
-          for (const job of jobs) {
-            const startedAt = Date.now();
-            await handler.run(job.data as object);
-            this.options.logger.info({ job: handler.name, jobId: job.id, durationMs: Date.now() - startedAt }, 'job done');
-          }
-        },
-      );
+      await this.boss.work(handler.name, { pollingIntervalSeconds: this.options.pollingIntervalS ?? 2 }, async (jobs) => {
+        for (const job of jobs) {
+          const startedAt = Date.now();
+          await handler.run(job.data as object);
+          this.options.logger.info({ job: handler.name, jobId: job.id, durationMs: Date.now() - startedAt }, 'job done');
+        }
+      });
       if (handler.schedule) await this.boss.schedule(handler.name, handler.schedule, {}, { tz: this.options.timeZone });
     }
   }
@@ -81,10 +77,12 @@ export class JobRunner {
 
   /** For tests and the console: how many jobs of a queue are in each state. */
   async countJobs(name: string): Promise<{ created: number; completed: number; failed: number }> {
-    const rows = (await this.options.database.sql.executeSql(
-      `select state::text as state, count(*)::int as n from pgboss.job where name = $1 group by state`,
-      [name],
-    )).rows as { state: string; n: number }[];
+    const rows = (
+      await this.options.database.sql.executeSql(
+        `select state::text as state, count(*)::int as n from pgboss.job where name = $1 group by state`,
+        [name],
+      )
+    ).rows as { state: string; n: number }[];
     const byState = Object.fromEntries(rows.map((row) => [row.state, Number(row.n)]));
     return { created: byState.created ?? 0, completed: byState.completed ?? 0, failed: byState.failed ?? 0 };
   }

@@ -70,7 +70,12 @@ export function LazyPage({ load }: { load: PageLoader }) {
       );
     case 'timeout':
       return (
-        <button type="button" className="page-timeout" data-testid="page-timeout" onClick={() => setAttempt((value) => value + 1)}>
+        <button
+          type="button"
+          className="page-timeout"
+          data-testid="page-timeout"
+          onClick={() => setAttempt((value) => value + 1)}
+        >
           {t('common.pageTimeout')}
         </button>
       );

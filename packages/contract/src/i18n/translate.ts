@@ -27,9 +27,7 @@ export function isMessageKey(value: string): value is MessageKey {
 
 /** Fills `{name}` placeholders; a placeholder with no value is left as written. */
 export function interpolate(template: string, params: MessageParams = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    Object.hasOwn(params, name) ? String(params[name]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (Object.hasOwn(params, name) ? String(params[name]) : whole));
 }
 
 /** A server message in the given locale. */

@@ -38,7 +38,11 @@ export class CommonService {
   lang(current: Locale): CommonLang {
     return {
       current,
-      locales: LOCALES.map((locale) => ({ locale, langHeader: LANG_HEADER_BY_LOCALE[locale], name: LOCALE_NATIVE_NAMES[locale] })),
+      locales: LOCALES.map((locale) => ({
+        locale,
+        langHeader: LANG_HEADER_BY_LOCALE[locale],
+        name: LOCALE_NATIVE_NAMES[locale],
+      })),
     };
   }
 

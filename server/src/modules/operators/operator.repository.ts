@@ -21,11 +21,7 @@ export class OperatorRepository {
 
   /** Creates the operator unless the username is taken; returns null when it was. */
   async insertIfAbsent(input: { username: string; passwordHash: string; role: OperatorRole; mustChangePassword: boolean }) {
-    const rows = await this.db
-      .insert(operators)
-      .values(input)
-      .onConflictDoNothing({ target: operators.username })
-      .returning();
+    const rows = await this.db.insert(operators).values(input).onConflictDoNothing({ target: operators.username }).returning();
     return rows[0] ?? null;
   }
 
@@ -76,7 +72,10 @@ export class OperatorRepository {
   }
 
   async touchSession(sessionId: string): Promise<void> {
-    await this.db.update(operatorSessions).set({ lastSeenAt: sql`now()` }).where(eq(operatorSessions.id, sessionId));
+    await this.db
+      .update(operatorSessions)
+      .set({ lastSeenAt: sql`now()` })
+      .where(eq(operatorSessions.id, sessionId));
   }
 
   async revokeSession(sessionId: string, tx: Db | Tx = this.db): Promise<void> {

@@ -75,7 +75,12 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorServic
     '/api/admin/auth/me',
     {
       preHandler: authenticated,
-      schema: { tags: ['console: auth'], summary: 'The signed-in operator', security, response: { 200: envelopeOf(operatorMeResponse) } },
+      schema: {
+        tags: ['console: auth'],
+        summary: 'The signed-in operator',
+        security,
+        response: { 200: envelopeOf(operatorMeResponse) },
+      },
     },
     async (request) => ok(request.locale, sessionOf(request).operator),
   );
@@ -93,7 +98,12 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorServic
       },
     },
     async (request) => {
-      const operator = await service.changePassword(sessionOf(request), request.body.oldPassword, request.body.newPassword, originOf(request));
+      const operator = await service.changePassword(
+        sessionOf(request),
+        request.body.oldPassword,
+        request.body.newPassword,
+        originOf(request),
+      );
       return ok(request.locale, operator);
     },
   );
@@ -102,7 +112,12 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorServic
     '/api/admin/auth/logout',
     {
       preHandler: authenticated,
-      schema: { tags: ['console: auth'], summary: 'End this console session', security, response: { 200: envelopeOf(emptyResponse) } },
+      schema: {
+        tags: ['console: auth'],
+        summary: 'End this console session',
+        security,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
     },
     async (request) => {
       await service.logout(sessionOf(request), originOf(request));

@@ -59,7 +59,13 @@ export class OperatorService {
       mustChangePassword: true,
     });
     if (!created) return null;
-    await this.audit.record({ operatorId: null, action: 'operator.bootstrap', targetType: 'operator', targetId: created.id, after: toOperator(created) });
+    await this.audit.record({
+      operatorId: null,
+      action: 'operator.bootstrap',
+      targetType: 'operator',
+      targetId: created.id,
+      after: toOperator(created),
+    });
     return { username: created.username, oneTimePassword };
   }
 
@@ -70,7 +76,14 @@ export class OperatorService {
     const row = await this.operators.findByUsername(normalised);
     const passwordOk = row ? await verifyPassword(row.passwordHash, password) : await burnPasswordCheck(password);
     if (!row || !passwordOk) {
-      await this.audit.record({ operatorId: row?.id ?? null, action: 'operator.login_failed', targetType: 'operator', targetId: normalised, ip: origin.ip, requestId: origin.requestId });
+      await this.audit.record({
+        operatorId: row?.id ?? null,
+        action: 'operator.login_failed',
+        targetType: 'operator',
+        targetId: normalised,
+        ip: origin.ip,
+        requestId: origin.requestId,
+      });
       throw AppError.unauthorized('operator.login_failed');
     }
     if (row.disabledAt) throw AppError.forbidden('operator.account_disabled');
@@ -79,10 +92,26 @@ export class OperatorService {
     const token = newToken();
     await this.db.transaction(async (tx) => {
       const sessionId = await this.operators.insertSession(
-        { operatorId: row.id, tokenHash: hashToken(token), ip: origin.ip, userAgent: origin.userAgent, expiresAt: new Date(Date.now() + this.sessionTtlMs) },
+        {
+          operatorId: row.id,
+          tokenHash: hashToken(token),
+          ip: origin.ip,
+          userAgent: origin.userAgent,
+          expiresAt: new Date(Date.now() + this.sessionTtlMs),
+        },
         tx,
       );
-      await this.audit.record({ operatorId: row.id, action: 'operator.login', targetType: 'operator_session', targetId: sessionId, ip: origin.ip, requestId: origin.requestId }, tx);
+      await this.audit.record(
+        {
+          operatorId: row.id,
+          action: 'operator.login',
+          targetType: 'operator_session',
+          targetId: sessionId,
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
+        tx,
+      );
     });
     return { token, operator: toOperator(row) };
   }
@@ -98,11 +127,26 @@ export class OperatorService {
   async logout(session: OperatorSession, origin: RequestOrigin): Promise<void> {
     await this.db.transaction(async (tx) => {
       await this.operators.revokeSession(session.sessionId, tx);
-      await this.audit.record({ operatorId: session.operator.id, action: 'operator.logout', targetType: 'operator_session', targetId: session.sessionId, ip: origin.ip, requestId: origin.requestId }, tx);
+      await this.audit.record(
+        {
+          operatorId: session.operator.id,
+          action: 'operator.logout',
+          targetType: 'operator_session',
+          targetId: session.sessionId,
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
+        tx,
+      );
     });
   }
 
-  async changePassword(session: OperatorSession, oldPassword: string, newPassword: string, origin: RequestOrigin): Promise<Operator> {
+  async changePassword(
+    session: OperatorSession,
+    oldPassword: string,
+    newPassword: string,
+    origin: RequestOrigin,
+  ): Promise<Operator> {
     const row = await this.operators.findById(session.operator.id);
     if (!row) throw AppError.unauthorized('session_expired');
     if (!(await verifyPassword(row.passwordHash, oldPassword))) {
@@ -115,7 +159,16 @@ export class OperatorService {
       const next = await this.operators.updatePassword(row.id, passwordHash, tx);
       await this.operators.revokeOtherSessions(row.id, session.sessionId, tx);
       await this.audit.record(
-        { operatorId: row.id, action: 'operator.password_changed', targetType: 'operator', targetId: row.id, before: { mustChangePassword: row.mustChangePassword }, after: { mustChangePassword: false }, ip: origin.ip, requestId: origin.requestId },
+        {
+          operatorId: row.id,
+          action: 'operator.password_changed',
+          targetType: 'operator',
+          targetId: row.id,
+          before: { mustChangePassword: row.mustChangePassword },
+          after: { mustChangePassword: false },
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
         tx,
       );
       return next;

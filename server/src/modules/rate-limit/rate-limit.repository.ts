@@ -12,14 +12,17 @@ export class RateLimitRepository {
 
   /** Counts one attempt in the key's fixed window, starting a new window when the old one is over. */
   async hit(key: string, windowS: number): Promise<BucketState> {
-    const rows = await queryRows<{ attempts: number; reset_in_s: number }>(this.db, sql`
+    const rows = await queryRows<{ attempts: number; reset_in_s: number }>(
+      this.db,
+      sql`
       insert into rate_limit_buckets as b (key, window_started_at, attempts)
       values (${key}, now(), 1)
       on conflict (key) do update set
         window_started_at = case when b.window_started_at <= now() - make_interval(secs => ${windowS}) then now() else b.window_started_at end,
         attempts = case when b.window_started_at <= now() - make_interval(secs => ${windowS}) then 1 else b.attempts + 1 end
       returning attempts,
-        greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowS}) - now()))))::int as reset_in_s`);
+        greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowS}) - now()))))::int as reset_in_s`,
+    );
     const row = rows[0];
     if (!row) throw new Error('rate limit upsert returned no row');
     return { attempts: Number(row.attempts), resetInS: Number(row.reset_in_s) };

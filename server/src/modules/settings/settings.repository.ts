@@ -6,7 +6,10 @@ export class SettingsRepository {
   constructor(private readonly db: Db) {}
 
   async get(key: string): Promise<unknown> {
-    const rows = await this.db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, key));
+    const rows = await this.db
+      .select({ value: platformSettings.value })
+      .from(platformSettings)
+      .where(eq(platformSettings.key, key));
     return rows[0]?.value;
   }
 

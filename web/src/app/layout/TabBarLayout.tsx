@@ -1,12 +1,25 @@
 import type { ReactNode } from 'react';
 import { FloatingBubble, TabBar } from 'antd-mobile';
-import { AppOutline, MessageOutline, PayCircleOutline, TeamOutline, TransportQRcodeOutline, UserOutline } from 'antd-mobile-icons';
+import {
+  AppOutline,
+  MessageOutline,
+  PayCircleOutline,
+  TeamOutline,
+  TransportQRcodeOutline,
+  UserOutline,
+} from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { TABS } from '../routes';
 import { NavHeader } from './NavHeader';
 
-const TAB_ICONS = [<AppOutline key="0" />, <PayCircleOutline key="1" />, <TeamOutline key="2" />, <UserOutline key="3" />, <TransportQRcodeOutline key="4" />];
+const TAB_ICONS = [
+  <AppOutline key="0" />,
+  <PayCircleOutline key="1" />,
+  <TeamOutline key="2" />,
+  <UserOutline key="3" />,
+  <TransportQRcodeOutline key="4" />,
+];
 
 /** The five tabs (grey text, orange selected, black background) and the customer-service bubble. */
 export function TabBarLayout({ title, children }: { title: string; children: ReactNode }) {

@@ -18,7 +18,8 @@ export function ChangePasswordScreen({ operator, onChanged }: { operator: Operat
       <Card style={{ width: 420 }}>
         <Typography.Title level={4}>Choose your password</Typography.Title>
         <Typography.Paragraph type="secondary">
-          {operator.username}, replace the one-time password before using the console. At least {OPERATOR_PASSWORD_MIN_LENGTH} characters.
+          {operator.username}, replace the one-time password before using the console. At least {OPERATOR_PASSWORD_MIN_LENGTH}{' '}
+          characters.
         </Typography.Paragraph>
         {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} data-testid="password-error" />}
         <Form
@@ -32,7 +33,11 @@ export function ChangePasswordScreen({ operator, onChanged }: { operator: Operat
             });
           }}
         >
-          <Form.Item label="Current (one-time) password" name="oldPassword" rules={[{ required: true, message: 'Please enter the current password' }]}>
+          <Form.Item
+            label="Current (one-time) password"
+            name="oldPassword"
+            rules={[{ required: true, message: 'Please enter the current password' }]}
+          >
             <Input.Password autoComplete="current-password" />
           </Form.Item>
           <Form.Item
@@ -53,7 +58,9 @@ export function ChangePasswordScreen({ operator, onChanged }: { operator: Operat
               { required: true, message: 'Please confirm the new password' },
               ({ getFieldValue }) => ({
                 validator: (_rule, value) =>
-                  value === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('The two passwords do not match')),
+                  value === getFieldValue('newPassword')
+                    ? Promise.resolve()
+                    : Promise.reject(new Error('The two passwords do not match')),
               }),
             ]}
           >

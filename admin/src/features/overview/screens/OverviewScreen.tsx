@@ -30,7 +30,9 @@ export function OverviewScreen() {
                 {health.status}
               </Tag>
             </Descriptions.Item>
-            <Descriptions.Item label="Database">{health.database === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}</Descriptions.Item>
+            <Descriptions.Item label="Database">
+              {health.database === 'pglite' ? 'Embedded PGlite' : 'PostgreSQL'}
+            </Descriptions.Item>
             <Descriptions.Item label="Uptime">{health.uptimeS} s</Descriptions.Item>
           </Descriptions>
         )}

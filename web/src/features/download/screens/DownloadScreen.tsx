@@ -50,14 +50,20 @@ export default function DownloadScreen() {
   return (
     <div className="download-screen">
       <h2 className="download-app-name">{t('app.name')}</h2>
-      <p data-testid="download-version">{t('download.currentVersion', { version: `${version.version} (${version.version_code})` })}</p>
+      <p data-testid="download-version">
+        {t('download.currentVersion', { version: `${version.version} (${version.version_code})` })}
+      </p>
       {version.package_url ? (
         <>
           {qrDataUrl && <img className="download-qr" src={qrDataUrl} alt={t('download.scan')} width={220} height={220} />}
           <p className="download-hint">{t('download.scan')}</p>
-          <Button block color="primary" onClick={() => {
+          <Button
+            block
+            color="primary"
+            onClick={() => {
               window.open(absoluteUrl(version.package_url), '_blank', 'noopener');
-            }}>
+            }}
+          >
             {t('download.android')}
           </Button>
         </>
