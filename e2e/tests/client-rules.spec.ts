@@ -127,24 +127,27 @@ test.describe('lang header', () => {
 });
 
 test.describe('lazy pages', () => {
-  /** Holds every code chunk requested from now on until `release` is called. */
-  async function holdChunks(page: Page) {
+  /**
+   * Opens the home tab on a fake clock, then holds every code chunk requested from now on until
+   * `release` is called and pauses the clock, so page-loading timers run only when the test says.
+   */
+  async function openHomeWithHeldChunks(page: Page) {
+    await page.clock.install();
+    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+    await page.goto('/#/pages/index/index');
+    await expect(page.getByTestId('not-yet-open')).toBeVisible();
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/*.js', async (route) => {
       await released;
       await route.continue();
     });
+    await page.clock.pauseAt(Date.now() + 1_000);
     return { release: () => release() };
   }
 
   test('the loading state appears only after 200 ms', async ({ page }) => {
-    await page.clock.install();
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
-    await page.goto('/#/pages/index/index');
-    await expect(page.getByTestId('not-yet-open')).toBeVisible();
-    const chunks = await holdChunks(page);
-    await page.clock.pauseAt(Date.now() + 1_000);
+    const chunks = await openHomeWithHeldChunks(page);
     await page.evaluate(() => (window.location.hash = '#/pages/download/download'));
     await expect(page.getByTestId('page-waiting')).toBeVisible();
     await page.clock.runFor(150);
@@ -158,12 +161,7 @@ test.describe('lazy pages', () => {
   });
 
   test('after 60 s the page shows the time-out text, and a tap retries', async ({ page }) => {
-    await page.clock.install();
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
-    await page.goto('/#/pages/index/index');
-    await expect(page.getByTestId('not-yet-open')).toBeVisible();
-    const chunks = await holdChunks(page);
-    await page.clock.pauseAt(Date.now() + 1_000);
+    const chunks = await openHomeWithHeldChunks(page);
     await page.evaluate(() => (window.location.hash = '#/pages/login/login2'));
     await page.clock.runFor(59_000);
     await expect(page.getByTestId('page-timeout')).toHaveCount(0);
