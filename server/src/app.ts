@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { APP_VERSION, REQUEST_TIMEOUT_MS, healthResponse } from '@custos/contract';
 import type { AppConfig } from './config.js';
@@ -14,6 +14,8 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { registerRequestContext } from './http/request-context.js';
 import { commonRoutes } from './modules/common/common.routes.js';
 import { operatorAuthRoutes } from './modules/operators/operator.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { userRoutes } from './modules/auth/user.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -21,21 +23,15 @@ export interface BuildAppOptions {
   config: AppConfig;
   database: Database;
   services: Services;
-  /** Tests pass false to keep output quiet. */
-  logger?: boolean;
+  logger: FastifyBaseLogger;
 }
 
-export async function buildApp({ config, database, services, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, services, logger }: BuildAppOptions): Promise<FastifyInstance> {
   const startedAt = Date.now();
   let stopping = false;
 
   const app = Fastify({
-    logger: logger
-      ? {
-          level: config.logLevel,
-          redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], censor: '[redacted]' },
-        }
-      : false,
+    loggerInstance: logger,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
@@ -95,6 +91,8 @@ export async function buildApp({ config, database, services, logger = true }: Bu
 
   await app.register(commonRoutes, { service: services.common });
   await app.register(operatorAuthRoutes, { service: services.operators });
+  await app.register(authRoutes, { service: services.auth });
+  await app.register(userRoutes, { service: services.auth });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

@@ -32,6 +32,14 @@ const envSchema = z.object({
   /** Seconds to finish in-flight requests on SIGTERM before closing anyway. */
   SHUTDOWN_GRACE_S: z.coerce.number().int().min(0).max(600).default(10),
   OPERATOR_SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(12),
+  /** smtp:// or smtps:// URL of the mail relay; without it mail is only logged and kept in the outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Custos <no-reply@custos.local>'),
+  MEMBER_SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  MEMBER_SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Run background jobs in this instance (turn off on API-only replicas). */
   JOBS_ENABLED: z
     .enum(['true', 'false'])
@@ -52,6 +60,8 @@ export interface AppConfig {
   shutdownGraceMs: number;
   operatorSessionTtlMs: number;
   jobsEnabled: boolean;
+  mail: { smtpUrl: string | undefined; from: string };
+  memberSession: { idleMs: number; absoluteMs: number };
 }
 
 export class ConfigError extends Error {
@@ -87,5 +97,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceMs: value.SHUTDOWN_GRACE_S * 1000,
     operatorSessionTtlMs: value.OPERATOR_SESSION_TTL_HOURS * 3_600_000,
     jobsEnabled: value.JOBS_ENABLED,
+    mail: { smtpUrl: value.SMTP_URL, from: value.MAIL_FROM },
+    memberSession: {
+      idleMs: value.MEMBER_SESSION_IDLE_DAYS * 86_400_000,
+      absoluteMs: value.MEMBER_SESSION_ABSOLUTE_DAYS * 86_400_000,
+    },
   };
 }

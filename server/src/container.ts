@@ -1,6 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { VerificationCodeRepository } from './modules/codes/verification-code.repository.js';
+import { VerificationCodeService } from './modules/codes/verification-code.service.js';
+import { MailRepository } from './modules/mail/mail.repository.js';
+import { MailService } from './modules/mail/mail.service.js';
+import { createLogTransport, createSmtpTransport } from './modules/mail/mail.transport.js';
+import { MemberRepository } from './modules/members/member.repository.js';
 import { CommonService, systemClock, type Clock } from './modules/common/common.service.js';
 import { OperatorRepository } from './modules/operators/operator.repository.js';
 import { OperatorService } from './modules/operators/operator.service.js';
@@ -16,18 +24,37 @@ export interface Services {
   rateLimits: RateLimitService;
   operators: OperatorService;
   audit: AuditRepository;
+  mail: MailService;
+  auth: AuthService;
 }
 
-export function createServices(database: Database, config: AppConfig, clock: Clock = systemClock): Services {
+export function createServices(
+  database: Database,
+  config: AppConfig,
+  logger: FastifyBaseLogger,
+  clock: Clock = systemClock,
+): Services {
   const { db } = database;
+  const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createLogTransport(logger);
   const settings = new SettingsService(new SettingsRepository(db));
   const rateLimits = new RateLimitService(new RateLimitRepository(db));
   const audit = new AuditRepository(db);
+  const mail = new MailService(new MailRepository(db), transport, settings, logger);
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
     rateLimits,
     audit,
     operators: new OperatorService(db, new OperatorRepository(db), audit, rateLimits, config.operatorSessionTtlMs),
+    mail,
+    auth: new AuthService(
+      db,
+      new MemberRepository(db),
+      new VerificationCodeService(new VerificationCodeRepository(db)),
+      mail,
+      settings,
+      rateLimits,
+      config.memberSession,
+    ),
   };
 }

@@ -7,6 +7,7 @@ import { DatabaseUnavailableError, openDatabase, redact, type Database } from '.
 import { seedDemo } from './demo/seed.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/runner.js';
+import { createLogger } from './lib/logger.js';
 
 /** Repository root, from src/ (tsx) or dist/ (bundle): both sit two levels below it. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -45,12 +46,13 @@ async function main(): Promise<void> {
     fail(`database start-up failed (${describeDatabase(config)}): ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  const services = createServices(database, config);
+  const logger = createLogger(config.logLevel);
+  const services = createServices(database, config, logger);
   await services.settings.ensureDefaults();
   const firstOperator = await services.operators.ensureFirstOperator();
   if (demo) await seedDemo(services);
 
-  const app = await buildApp({ config, database, services });
+  const app = await buildApp({ config, database, services, logger });
   const jobs = new JobRunner({ database, logger: app.log, timeZone: config.platformTimeZone });
   for (const handler of jobHandlers(services)) jobs.register(handler);
   if (config.jobsEnabled) await jobs.start();
@@ -68,6 +70,8 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await jobs.stop(config.shutdownGraceMs);
+      await services.mail.flush();
+      services.mail.close();
       await database.close();
       process.exit(0);
     } catch (error) {
@@ -93,6 +97,7 @@ async function main(): Promise<void> {
     `  member app:       ${base}/`,
     `  operator console: ${base}/admin/`,
     `  API docs:         ${base}/api/docs`,
+    `  e-mail:           ${services.mail.transportKind === 'smtp' ? 'SMTP' : 'not configured (SMTP_URL): mails are logged and kept in the console outbox'}`,
   ];
   if (firstOperator) {
     lines.push(

@@ -23,7 +23,18 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
         )
       ).map((row) => row.table_name);
     const first = await tables();
-    expect(first).toEqual(['audit_log', 'operator_sessions', 'operators', 'platform_settings', 'rate_limit_buckets']);
+    expect(first).toEqual([
+      'accounts',
+      'audit_log',
+      'mail_outbox',
+      'member_sessions',
+      'members',
+      'operator_sessions',
+      'operators',
+      'platform_settings',
+      'rate_limit_buckets',
+      'verification_codes',
+    ]);
     await t.database.migrate();
     expect(await tables()).toEqual(first);
   });

@@ -9,3 +9,4 @@ export * from './validators.js';
 export * from './i18n/translate.js';
 export * from './api/common.js';
 export * from './api/admin-auth.js';
+export * from './api/auth.js';

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 
 /**
  * One schema for PGlite and PostgreSQL 15. Tables of later domains join this file (or files beside
@@ -78,4 +90,129 @@ export const rateLimitBuckets = pgTable(
     attempts: integer('attempts').notNull(),
   },
   (table) => [check('rate_limit_buckets_attempts_check', sql`${table.attempts} >= 0`)],
+);
+
+/** A person who logs in: one e-mail, one login password, one trading password. */
+export const members = pgTable(
+  'members',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash').notNull(),
+    tradePasswordHash: text('trade_password_hash'),
+    status: text('status').notNull().default('active'),
+    /** Set when an operator resets the password: every call answers 300 until a new one is set. */
+    mustResetPassword: boolean('must_reset_password').notNull().default(false),
+    locale: text('locale').notNull().default('zh-Hans'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('members_status_check', sql`${table.status} in ('active', 'frozen')`),
+    check('members_email_lower_check', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/**
+ * What holds balances and sits in the invitation tree: each member has one main account and may
+ * create sub-accounts under it. Sub-accounts are invited by their main account.
+ */
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    kind: text('kind').notNull(),
+    mainAccountId: uuid('main_account_id').references((): AnyPgColumn => accounts.id),
+    inviterAccountId: uuid('inviter_account_id').references((): AnyPgColumn => accounts.id),
+    inviteCode: text('invite_code').notNull().unique(),
+    nickname: text('nickname').notNull(),
+    avatar: text('avatar'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('accounts_kind_check', sql`${table.kind} in ('main', 'sub')`),
+    check(
+      'accounts_main_link_check',
+      sql`(${table.kind} = 'main' and ${table.mainAccountId} is null) or (${table.kind} = 'sub' and ${table.mainAccountId} is not null)`,
+    ),
+    uniqueIndex('accounts_one_main_per_member')
+      .on(table.memberId)
+      .where(sql`${table.kind} = 'main'`),
+    index('accounts_inviter_idx').on(table.inviterAccountId),
+    index('accounts_main_idx').on(table.mainAccountId),
+  ],
+);
+
+/** Member sessions: only a SHA-256 of the token is stored; idle and absolute expiry. */
+export const memberSessions = pgTable(
+  'member_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    /** The account the session acts for (main or one of its sub-accounts). */
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    idleExpiresAt: timestamp('idle_expires_at', { withTimezone: true }).notNull(),
+    absoluteExpiresAt: timestamp('absolute_expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('member_sessions_member_idx').on(table.memberId)],
+);
+
+/** E-mail codes: 6 digits, stored hashed, 10 minutes, single use, at most 5 wrong tries. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('verification_codes_purpose_check', sql`${table.purpose} in ('register', 'login', 'reset_password', 'trade_password')`),
+    index('verification_codes_lookup_idx').on(table.email, table.purpose, table.createdAt),
+  ],
+);
+
+/** Every e-mail the platform sends, with its delivery state (the console's mail outbox). */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    template: text('template').notNull(),
+    locale: text('locale').notNull(),
+    /** pending → sent (SMTP accepted it) | logged (no SMTP configured) | failed (after the last retry). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A worker holds the mail until then; a crashed worker's lease simply runs out. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('mail_outbox_status_check', sql`${table.status} in ('pending', 'sent', 'logged', 'failed')`),
+    index('mail_outbox_created_idx').on(table.createdAt),
+    index('mail_outbox_pending_idx')
+      .on(table.status)
+      .where(sql`${table.status} = 'pending'`),
+  ],
 );

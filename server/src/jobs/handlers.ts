@@ -14,6 +14,13 @@ export function jobHandlers(services: Services): JobHandler[] {
       },
     },
     {
+      name: 'mail.retry-pending',
+      schedule: '* * * * *',
+      async run() {
+        await services.mail.retryPending();
+      },
+    },
+    {
       name: 'housekeeping.purge-rate-limits',
       schedule: '23 * * * *',
       async run() {

@@ -18,3 +18,12 @@ export function newOneTimePassword(length = 20): string {
   for (let index = 0; index < length; index += 1) password += PASSWORD_ALPHABET[randomInt(PASSWORD_ALPHABET.length)];
   return password;
 }
+
+const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** An 8-character invitation code (no look-alike characters), CSPRNG. */
+export function newInviteCode(): string {
+  let code = '';
+  for (let index = 0; index < 8; index += 1) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+  return code;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/container.js';
+import { createLogger } from '../../src/lib/logger.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -16,9 +17,9 @@ export interface TestApp {
 export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const services = createServices(testDatabase.database, config);
+  const services = createServices(testDatabase.database, config, createLogger('silent'));
   await services.settings.ensureDefaults();
-  const app = await buildApp({ config, database: testDatabase.database, services, logger: false });
+  const app = await buildApp({ config, database: testDatabase.database, services, logger: createLogger('silent') });
   await app.ready();
   return {
     app,
@@ -26,6 +27,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestAp
     config,
     testDatabase,
     async close() {
+      await services.mail.flush();
       await app.close();
       await testDatabase.dispose();
     },

@@ -11,23 +11,13 @@ import {
 } from '@custos/contract';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/envelope.js';
-import type { OperatorService, OperatorSession, RequestOrigin } from './operator.service.js';
+import { bearerToken, originOf } from '../../http/origin.js';
+import type { OperatorService, OperatorSession } from './operator.service.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     operatorSession: OperatorSession | null;
   }
-}
-
-export function originOf(request: FastifyRequest): RequestOrigin {
-  const userAgent = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent.slice(0, 512) : null, requestId: request.id };
-}
-
-/** `Authorization: Bearer <token>` or the bare token, as the spec's clients send it. */
-export function bearerToken(request: FastifyRequest): string {
-  const header = request.headers.authorization ?? '';
-  return header.replace(/^Bearer\s+/i, '').trim();
 }
 
 /** Routes that a console session may call before it has replaced its one-time password. */

@@ -1,6 +1,7 @@
 import type { Operator, OperatorRole } from '@custos/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import type { RequestOrigin } from '../../http/origin.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newOneTimePassword, newToken } from '../../lib/tokens.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
@@ -15,12 +16,6 @@ export const OPERATOR_LOGIN_PER_IP: RateLimitRule = { name: 'operator-login:ip',
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
 
 export const FIRST_OPERATOR_USERNAME = 'admin';
-
-export interface RequestOrigin {
-  ip: string;
-  userAgent: string | null;
-  requestId: string;
-}
 
 export interface OperatorSession {
   sessionId: string;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { APP_VERSION, APP_VERSION_CODE, DEFAULT_LOCALE, LOCALES, appVersionResponse } from '@custos/contract';
+import { newInviteCode } from '../../lib/tokens.js';
 import type { SettingsRepository } from './settings.repository.js';
 
 /** Each setting: its schema and the value a new platform starts with (product.md §5 defaults). */
@@ -29,17 +30,27 @@ export const SETTINGS = {
       release_notes: '',
     },
   },
+  /** The platform's own invitation code: members who register with it are roots of the invitation tree. */
+  registration: {
+    schema: z.object({ rootInviteCode: z.string().regex(/^[A-Z0-9]{6,16}$/) }),
+    defaults: () => ({ rootInviteCode: newInviteCode() }),
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
 export type SettingValue<K extends SettingKey> = z.infer<(typeof SETTINGS)[K]['schema']>;
+
+/** Most defaults are fixed; some (a random code) are made when the platform is first set up. */
+function defaultsOf(setting: { defaults: unknown }): unknown {
+  return typeof setting.defaults === 'function' ? (setting.defaults as () => unknown)() : setting.defaults;
+}
 
 export class SettingsService {
   constructor(private readonly repository: SettingsRepository) {}
 
   /** Seeds every default that is missing (first start, or a setting added by an upgrade). */
   async ensureDefaults(): Promise<void> {
-    const defaults = Object.fromEntries(Object.entries(SETTINGS).map(([key, setting]) => [key, setting.defaults]));
+    const defaults = Object.fromEntries(Object.entries(SETTINGS).map(([key, setting]) => [key, defaultsOf(setting)]));
     await this.repository.insertMissing(defaults);
   }
 
@@ -47,7 +58,7 @@ export class SettingsService {
   async get<K extends SettingKey>(key: K): Promise<SettingValue<K>> {
     const setting = SETTINGS[key];
     const parsed = setting.schema.safeParse(await this.repository.get(key));
-    return (parsed.success ? parsed.data : setting.defaults) as SettingValue<K>;
+    return (parsed.success ? parsed.data : defaultsOf(setting)) as SettingValue<K>;
   }
 
   async set<K extends SettingKey>(key: K, value: SettingValue<K>, operatorId: string | null): Promise<void> {

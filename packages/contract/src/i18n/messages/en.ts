@@ -70,6 +70,12 @@ export const en = {
   'operator.password_same': 'The new password must differ from the current one',
   'operator.password_wrong': 'The current password is wrong',
   'operator.password_change_required': 'Change the one-time password before continuing',
+  'auth.code_wrong': 'The verification code is wrong or has expired',
+  'auth.code_exhausted': 'Too many wrong codes; please request a new one',
+  'auth.code_too_soon': 'Please wait {seconds} s before requesting another code',
+  'auth.invitation_invalid': 'This invitation code does not exist',
+  'auth.login_failed': 'Wrong e-mail or password',
+  'auth.account_frozen': 'This account is frozen; please contact customer service',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -68,4 +68,10 @@ export const ja: MessageCatalogue = {
   'operator.password_same': '新しいパスワードには現在と異なるパスワードを設定してください',
   'operator.password_wrong': '現在のパスワードが正しくありません',
   'operator.password_change_required': '続行する前にワンタイムパスワードを変更してください',
+  'auth.code_wrong': '認証コードが間違っているか、有効期限が切れています',
+  'auth.code_exhausted': '認証コードの誤りが多すぎます。新しいコードを取得してください',
+  'auth.code_too_soon': '{seconds} 秒後に再度コードを取得してください',
+  'auth.invitation_invalid': 'この招待コードは存在しません',
+  'auth.login_failed': 'メールアドレスまたはパスワードが間違っています',
+  'auth.account_frozen': 'このアカウントは凍結されています。カスタマーサービスにお問い合わせください',
 };

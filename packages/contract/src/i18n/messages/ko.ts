@@ -68,4 +68,10 @@ export const ko: MessageCatalogue = {
   'operator.password_same': '새 비밀번호는 현재 비밀번호와 달라야 합니다',
   'operator.password_wrong': '현재 비밀번호가 올바르지 않습니다',
   'operator.password_change_required': '계속하려면 일회용 비밀번호를 먼저 변경해 주세요',
+  'auth.code_wrong': '인증 코드가 틀렸거나 만료되었습니다',
+  'auth.code_exhausted': '인증 코드 오류가 너무 많습니다. 새 코드를 요청해 주세요',
+  'auth.code_too_soon': '{seconds}초 후에 다시 코드를 요청해 주세요',
+  'auth.invitation_invalid': '존재하지 않는 초대 코드입니다',
+  'auth.login_failed': '이메일 또는 비밀번호가 올바르지 않습니다',
+  'auth.account_frozen': '동결된 계정입니다. 고객센터에 문의해 주세요',
 };

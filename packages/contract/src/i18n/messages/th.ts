@@ -68,4 +68,10 @@ export const th: MessageCatalogue = {
   'operator.password_same': 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน',
   'operator.password_wrong': 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
   'operator.password_change_required': 'กรุณาเปลี่ยนรหัสผ่านแบบใช้ครั้งเดียวก่อนดำเนินการต่อ',
+  'auth.code_wrong': 'รหัสยืนยันไม่ถูกต้องหรือหมดอายุแล้ว',
+  'auth.code_exhausted': 'ใส่รหัสผิดหลายครั้งเกินไป โปรดขอรหัสใหม่',
+  'auth.code_too_soon': 'โปรดรอ {seconds} วินาทีก่อนขอรหัสอีกครั้ง',
+  'auth.invitation_invalid': 'ไม่มีรหัสเชิญนี้',
+  'auth.login_failed': 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
+  'auth.account_frozen': 'บัญชีนี้ถูกระงับ โปรดติดต่อฝ่ายบริการลูกค้า',
 };

@@ -68,4 +68,10 @@ export const vi: MessageCatalogue = {
   'operator.password_same': 'Mật khẩu mới phải khác mật khẩu hiện tại',
   'operator.password_wrong': 'Mật khẩu hiện tại không đúng',
   'operator.password_change_required': 'Vui lòng đổi mật khẩu dùng một lần trước khi tiếp tục',
+  'auth.code_wrong': 'Mã xác minh sai hoặc đã hết hạn',
+  'auth.code_exhausted': 'Nhập sai mã quá nhiều lần, vui lòng lấy mã mới',
+  'auth.code_too_soon': 'Vui lòng đợi {seconds} giây trước khi lấy mã mới',
+  'auth.invitation_invalid': 'Mã mời không tồn tại',
+  'auth.login_failed': 'Email hoặc mật khẩu không đúng',
+  'auth.account_frozen': 'Tài khoản đã bị đóng băng, vui lòng liên hệ chăm sóc khách hàng',
 };

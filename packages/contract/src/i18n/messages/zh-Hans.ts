@@ -68,4 +68,10 @@ export const zhHans: MessageCatalogue = {
   'operator.password_same': '新密码不能与当前密码相同',
   'operator.password_wrong': '当前密码错误',
   'operator.password_change_required': '请先修改一次性密码',
+  'auth.code_wrong': '验证码错误或已过期',
+  'auth.code_exhausted': '验证码错误次数过多，请重新获取',
+  'auth.code_too_soon': '请 {seconds} 秒后再获取验证码',
+  'auth.invitation_invalid': '邀请码不存在',
+  'auth.login_failed': '邮箱或密码错误',
+  'auth.account_frozen': '账户已冻结，请联系客服',
 };

@@ -68,4 +68,10 @@ export const zhHant: MessageCatalogue = {
   'operator.password_same': '新密碼不可與目前密碼相同',
   'operator.password_wrong': '目前密碼錯誤',
   'operator.password_change_required': '請先修改一次性密碼',
+  'auth.code_wrong': '驗證碼錯誤或已過期',
+  'auth.code_exhausted': '驗證碼錯誤次數過多，請重新取得',
+  'auth.code_too_soon': '請 {seconds} 秒後再取得驗證碼',
+  'auth.invitation_invalid': '邀請碼不存在',
+  'auth.login_failed': '電子郵件或密碼錯誤',
+  'auth.account_frozen': '帳戶已凍結，請聯絡客服',
 };

@@ -1,0 +1,60 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { CODE_RESEND_COUNTDOWN_S, VERIFICATION_CODE_LENGTH } from '@custos/contract';
+import { AppError } from '../../http/app-error.js';
+import type { CodePurpose, VerificationCodeRepository } from './verification-code.repository.js';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const CODE_MAX_WRONG_ATTEMPTS = 5;
+
+function hashCode(email: string, purpose: CodePurpose, code: string): string {
+  return createHash('sha256').update(`${purpose}\u0000${email}\u0000${code}`, 'utf8').digest('hex');
+}
+
+/** Six digits from the CSPRNG, uniformly. */
+export function newVerificationCode(): string {
+  return randomInt(0, 10 ** VERIFICATION_CODE_LENGTH)
+    .toString()
+    .padStart(VERIFICATION_CODE_LENGTH, '0');
+}
+
+/**
+ * E-mail codes: 6 digits, valid 10 minutes, single use, at most 5 wrong tries, and not re-sent
+ * within 60 s. Only a hash is stored.
+ */
+export class VerificationCodeService {
+  constructor(private readonly repository: VerificationCodeRepository) {}
+
+  /** Makes a new code (the previous one stops counting); refuses within 60 s of the last one. */
+  async issue(email: string, purpose: CodePurpose): Promise<string> {
+    const latest = await this.repository.latest(email, purpose);
+    if (latest && latest.ageS < CODE_RESEND_COUNTDOWN_S) {
+      const waitS = Math.max(1, Math.ceil(CODE_RESEND_COUNTDOWN_S - latest.ageS));
+      throw new AppError(429, 'auth.code_too_soon', { seconds: waitS }, { 'retry-after': String(waitS) });
+    }
+    const code = newVerificationCode();
+    await this.repository.insert({
+      email,
+      purpose,
+      codeHash: hashCode(email, purpose, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
+    return code;
+  }
+
+  /**
+   * Checks the newest code for the address and purpose; with `consume` it is used up. A wrong code
+   * counts against the limit; past it, the member must ask for a new one.
+   */
+  async verify(email: string, purpose: CodePurpose, code: string, options: { consume: boolean }): Promise<void> {
+    const latest = await this.repository.latest(email, purpose);
+    if (!latest || latest.consumedAt || latest.expired) throw AppError.badRequest('auth.code_wrong');
+    if (latest.attempts >= CODE_MAX_WRONG_ATTEMPTS) throw AppError.badRequest('auth.code_exhausted');
+    const expected = Buffer.from(latest.codeHash, 'hex');
+    const given = Buffer.from(hashCode(email, purpose, code), 'hex');
+    if (!timingSafeEqual(expected, given)) {
+      const attempts = await this.repository.countWrongAttempt(latest.id);
+      throw AppError.badRequest(attempts >= CODE_MAX_WRONG_ATTEMPTS ? 'auth.code_exhausted' : 'auth.code_wrong');
+    }
+    if (options.consume && !(await this.repository.consume(latest.id))) throw AppError.badRequest('auth.code_wrong');
+  }
+}

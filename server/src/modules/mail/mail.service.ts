@@ -1,0 +1,69 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Locale } from '@custos/contract';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { MailRepository } from './mail.repository.js';
+import type { MailTransport } from './mail.transport.js';
+import { renderMail, type MailTemplate } from './templates/index.js';
+
+/** A mail that fails this many attempts is marked failed and shown so in the console. */
+export const MAIL_MAX_ATTEMPTS = 5;
+/** Longer than any SMTP exchange; after it a crashed worker's mail can be picked up again. */
+const DELIVERY_LEASE_S = 120;
+
+/**
+ * Every mail is first written to the outbox, then delivered in the background so a request never
+ * waits on (or reveals timing of) the mail relay. The retry job picks up what did not go out.
+ */
+export class MailService {
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(
+    private readonly repository: MailRepository,
+    private readonly transport: MailTransport,
+    private readonly settings: SettingsService,
+    private readonly logger: FastifyBaseLogger,
+  ) {}
+
+  get transportKind(): MailTransport['kind'] {
+    return this.transport.kind;
+  }
+
+  async send(to: string, template: MailTemplate, locale: Locale, params: Record<string, string> = {}): Promise<string> {
+    const site = (await this.settings.get('site')).siteName;
+    const { subject, body } = renderMail(template, locale, { site, ...params });
+    const id = await this.repository.insert({ recipient: to, subject, body, template, locale });
+    const delivery = this.deliver(id).finally(() => this.inFlight.delete(delivery));
+    this.inFlight.add(delivery);
+    return id;
+  }
+
+  /** One delivery attempt; safe to call twice (only a pending mail is claimed). */
+  async deliver(id: string): Promise<void> {
+    const mail = await this.repository.claim(id, DELIVERY_LEASE_S);
+    if (!mail) return;
+    try {
+      await this.transport.send({ to: mail.recipient, subject: mail.subject, text: mail.body });
+      await this.repository.markDelivered(id, this.transport.kind === 'smtp' ? 'sent' : 'logged');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.logger.error({ mailId: id, err: error }, 'mail delivery failed');
+      await this.repository.markFailedAttempt(id, message, mail.attempts >= MAIL_MAX_ATTEMPTS);
+    }
+  }
+
+  /** For the retry job: pending mails whose first attempt did not succeed. */
+  async retryPending(): Promise<number> {
+    const ids = await this.repository.pendingOlderThan(30, 100);
+    for (const id of ids) await this.deliver(id);
+    return ids.length;
+  }
+
+  /** Waits for background deliveries (tests, shutdown). */
+  async flush(): Promise<void> {
+    await Promise.allSettled([...this.inFlight]);
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

@@ -1,0 +1,16 @@
+import type { MailCatalogue } from './en.js';
+
+export const zhHans: MailCatalogue = {
+  'register_code.subject': '{site} 注册验证码：{code}',
+  'register_code.body':
+    '您的 {site} 注册验证码是 {code}。\n\n验证码 10 分钟内有效，仅可使用一次。如果这不是您本人的操作，请忽略此邮件。',
+  'already_registered.subject': '您已拥有 {site} 账户',
+  'already_registered.body':
+    '有人尝试使用此邮箱注册新的 {site} 账户，但该邮箱已有账户。\n\n如果是您本人，请直接登录，或在登录页使用“忘记密码”。如果不是您本人，请忽略此邮件。',
+  'login_code.subject': '{site} 登录验证码：{code}',
+  'login_code.body':
+    '您的 {site} 登录验证码是 {code}。\n\n验证码 10 分钟内有效，仅可使用一次。如果这不是您本人的操作，请尽快修改密码。',
+  'reset_code.subject': '{site} 重置密码验证码：{code}',
+  'reset_code.body':
+    '您的 {site} 重置密码验证码是 {code}。\n\n验证码 10 分钟内有效，仅可使用一次。如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
+};

@@ -1,0 +1,160 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { accounts, memberSessions, members } from '../../db/schema.js';
+
+export type MemberRow = typeof members.$inferSelect;
+export type AccountRow = typeof accounts.$inferSelect;
+export type MemberSessionRow = typeof memberSessions.$inferSelect;
+
+export interface ActiveMemberSession {
+  session: MemberSessionRow;
+  member: MemberRow;
+  account: AccountRow;
+}
+
+export class MemberRepository {
+  constructor(private readonly db: Db) {}
+
+  async findByEmail(email: string): Promise<MemberRow | null> {
+    const rows = await this.db.select().from(members).where(eq(members.email, email));
+    return rows[0] ?? null;
+  }
+
+  async findById(id: string, tx: Db | Tx = this.db): Promise<MemberRow | null> {
+    const rows = await tx.select().from(members).where(eq(members.id, id));
+    return rows[0] ?? null;
+  }
+
+  async findAccountByInviteCode(inviteCode: string): Promise<AccountRow | null> {
+    const rows = await this.db.select().from(accounts).where(eq(accounts.inviteCode, inviteCode));
+    return rows[0] ?? null;
+  }
+
+  async findMainAccount(memberId: string, tx: Db | Tx = this.db): Promise<AccountRow | null> {
+    const rows = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.memberId, memberId), eq(accounts.kind, 'main')));
+    return rows[0] ?? null;
+  }
+
+  async inviteCodeTaken(inviteCode: string, tx: Db | Tx): Promise<boolean> {
+    const rows = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.inviteCode, inviteCode));
+    return rows.length > 0;
+  }
+
+  async insertMember(row: { email: string; passwordHash: string; locale: string }, tx: Tx): Promise<MemberRow> {
+    const [inserted] = await tx.insert(members).values(row).onConflictDoNothing({ target: members.email }).returning();
+    if (!inserted) throw new EmailTakenError();
+    return inserted;
+  }
+
+  async insertAccount(
+    row: {
+      memberId: string;
+      kind: 'main' | 'sub';
+      mainAccountId: string | null;
+      inviterAccountId: string | null;
+      inviteCode: string;
+      nickname: string;
+    },
+    tx: Tx,
+  ): Promise<AccountRow> {
+    const [inserted] = await tx.insert(accounts).values(row).returning();
+    return inserted!;
+  }
+
+  async updatePassword(memberId: string, passwordHash: string, tx: Db | Tx = this.db): Promise<void> {
+    await tx
+      .update(members)
+      .set({ passwordHash, mustResetPassword: false, updatedAt: sql`now()` })
+      .where(eq(members.id, memberId));
+  }
+
+  async insertSession(
+    row: {
+      memberId: string;
+      accountId: string;
+      tokenHash: string;
+      ip: string;
+      userAgent: string | null;
+      idleExpiresAt: Date;
+      absoluteExpiresAt: Date;
+    },
+    tx: Db | Tx = this.db,
+  ): Promise<string> {
+    const [inserted] = await tx.insert(memberSessions).values(row).returning({ id: memberSessions.id });
+    return inserted!.id;
+  }
+
+  /** A live session: not revoked, within both expiries. */
+  async findActiveSession(tokenHash: string): Promise<ActiveMemberSession | null> {
+    const rows = await this.db
+      .select({ session: memberSessions, member: members, account: accounts })
+      .from(memberSessions)
+      .innerJoin(members, eq(members.id, memberSessions.memberId))
+      .innerJoin(accounts, eq(accounts.id, memberSessions.accountId))
+      .where(
+        and(
+          eq(memberSessions.tokenHash, tokenHash),
+          isNull(memberSessions.revokedAt),
+          gt(memberSessions.idleExpiresAt, sql`now()`),
+          gt(memberSessions.absoluteExpiresAt, sql`now()`),
+        ),
+      );
+    return rows[0] ?? null;
+  }
+
+  /** Slides the idle expiry, never past the absolute one. */
+  async touchSession(sessionId: string, idleMs: number): Promise<void> {
+    await this.db
+      .update(memberSessions)
+      .set({
+        lastSeenAt: sql`now()`,
+        idleExpiresAt: sql`least(${memberSessions.absoluteExpiresAt}, now() + make_interval(secs => ${idleMs / 1000}))`,
+      })
+      .where(eq(memberSessions.id, sessionId));
+  }
+
+  async revokeSession(sessionId: string, memberId: string): Promise<void> {
+    await this.db
+      .update(memberSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(memberSessions.id, sessionId), eq(memberSessions.memberId, memberId), isNull(memberSessions.revokedAt)));
+  }
+
+  /** Ends every session of the member except `keepSessionId` (all of them when null). */
+  async revokeSessions(memberId: string, keepSessionId: string | null, tx: Db | Tx = this.db): Promise<number> {
+    const rows = await tx
+      .update(memberSessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(memberSessions.memberId, memberId),
+          isNull(memberSessions.revokedAt),
+          keepSessionId ? sql`${memberSessions.id} <> ${keepSessionId}` : undefined,
+        ),
+      )
+      .returning({ id: memberSessions.id });
+    return rows.length;
+  }
+
+  listActiveSessions(memberId: string) {
+    return this.db
+      .select()
+      .from(memberSessions)
+      .where(
+        and(
+          eq(memberSessions.memberId, memberId),
+          isNull(memberSessions.revokedAt),
+          gt(memberSessions.idleExpiresAt, sql`now()`),
+          gt(memberSessions.absoluteExpiresAt, sql`now()`),
+        ),
+      )
+      .orderBy(desc(memberSessions.lastSeenAt));
+  }
+}
+
+export class EmailTakenError extends Error {
+  override name = 'EmailTakenError';
+}

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  // No SMTP_URL: the embedded default.
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('mail without SMTP', () => {
+  it('keeps every mail in the outbox as logged, so codes can still be read by operators', async () => {
+    const id = await t.services.mail.send('someone@example.com', 'login_code', 'ja', { code: '123456' });
+    await t.services.mail.flush();
+    const rows = await queryRows<{ status: string; subject: string; attempts: number }>(
+      t.testDatabase.database.db,
+      sql`select status, subject, attempts from mail_outbox where id = ${id}`,
+    );
+    expect(rows[0]).toMatchObject({ status: 'logged', attempts: 1 });
+    expect(rows[0]!.subject).toContain('123456');
+  });
+
+  it('delivers a mail once even when asked twice', async () => {
+    const id = await t.services.mail.send('twice@example.com', 'reset_code', 'en', { code: '654321' });
+    await Promise.all([t.services.mail.deliver(id), t.services.mail.deliver(id)]);
+    await t.services.mail.flush();
+    const rows = await queryRows<{ attempts: number }>(
+      t.testDatabase.database.db,
+      sql`select attempts from mail_outbox where id = ${id}`,
+    );
+    expect(rows[0]!.attempts).toBe(1);
+  });
+});
