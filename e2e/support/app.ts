@@ -29,5 +29,6 @@ export function collectErrors(page: Page): string[] {
 }
 
 export function hashPath(page: Page): string {
-  return new URL(page.url()).hash.replace(/^#/, '').split('?')[0] ?? '';
+  // No hash at all is the entry route "/".
+  return new URL(page.url()).hash.replace(/^#/, '').split('?')[0] || '/';
 }

@@ -1,15 +1,17 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startMailCatcher } from '../../server/test/support/mail-catcher';
 import { E2E_BASE_URL, E2E_PORT } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * Starts the built server (API, member app, console) on a fresh embedded database and hands the
- * first operator's one-time password to the tests through the environment.
+ * Starts a real SMTP server and the built server (API, member app, console) on a fresh embedded
+ * database. The tests get the first operator's one-time password and the platform invitation code
+ * through the environment, and every received mail as a JSON file in E2E_MAIL_DIR.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const main = path.join(repoRoot, 'server', 'dist', 'main.js');
@@ -21,6 +23,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!existsSync(built)) throw new Error(`${built} is missing: run "npm run build" first`);
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'custos-e2e-'));
+  const mailDir = mkdtempSync(path.join(tmpdir(), 'custos-e2e-mail-'));
+  let mailCount = 0;
+  const catcher = await startMailCatcher((mail) => {
+    mailCount += 1;
+    writeFileSync(path.join(mailDir, `${String(mailCount).padStart(5, '0')}.json`), JSON.stringify(mail));
+  });
   const child = spawn(process.execPath, [main], {
     cwd: repoRoot,
     env: {
@@ -28,6 +36,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       HOST: '127.0.0.1',
       PORT: String(E2E_PORT),
       DATA_DIR: dataDir,
+      SMTP_URL: catcher.url,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
     },
@@ -39,19 +48,25 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const deadline = Date.now() + 60_000;
   let password: string | undefined;
-  while (!password) {
+  let invitationCode: string | undefined;
+  while (!password || !invitationCode) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
     password = /One-time password: (\S+)/.exec(output)?.[1];
+    invitationCode = /Platform invitation code .*: (\S+)/.exec(output)?.[1];
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const health = await fetch(`${E2E_BASE_URL}/healthz`);
   if (!health.ok) throw new Error(`server unhealthy: ${health.status}`);
   process.env.E2E_OPERATOR_PASSWORD = password;
+  process.env.E2E_INVITATION_CODE = invitationCode;
+  process.env.E2E_MAIL_DIR = mailDir;
 
   return async () => {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
+    await catcher.close();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(mailDir, { recursive: true, force: true });
   };
 }

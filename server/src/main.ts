@@ -107,6 +107,8 @@ async function main(): Promise<void> {
       '  (shown only now; you must change it at first log-in)',
     );
   }
+  const { rootInviteCode } = await services.settings.get('registration');
+  lines.push('', `  Platform invitation code (members who register with it start a team): ${rootInviteCode}`);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 

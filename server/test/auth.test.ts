@@ -199,8 +199,8 @@ describe('log-in', () => {
     expect(ok.json()).toMatchObject({ code: 200, data: { token: expect.any(String) as string } });
     const wrong = await post('/api/auth/login', { email: 'login@example.com', password: 'wrong-password' });
     const unknown = await post('/api/auth/login', { email: 'ghost@example.com', password: 'wrong-password' });
-    expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ code: 401, message: 'Wrong e-mail or password', data: null });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 400, message: 'Wrong e-mail or password', data: null });
     expect(unknown.json()).toEqual(wrong.json());
   });
 
@@ -252,7 +252,7 @@ describe('forgotten password', () => {
       (await post('/api/auth/reset_password', { email, code, password: 'new-password', confirmPassword: 'new-password' })).json(),
     ).toMatchObject({ code: 200 });
     expect((await get('/api/user/info', oldToken)).statusCode).toBe(401);
-    expect((await post('/api/auth/login', { email, password: 'old-password' })).statusCode).toBe(401);
+    expect((await post('/api/auth/login', { email, password: 'old-password' })).statusCode).toBe(400);
     expect((await post('/api/auth/login', { email, password: 'new-password' })).json()).toMatchObject({ code: 200 });
   });
 });

@@ -45,7 +45,7 @@ export function parseMail(raw: string, to: string[]): CaughtMail {
 }
 
 /** A real SMTP server on a free loopback port that keeps what it receives. */
-export async function startMailCatcher(): Promise<{
+export async function startMailCatcher(onMail?: (mail: CaughtMail) => void): Promise<{
   url: string;
   mails: CaughtMail[];
   waitFor(to: string, count?: number): Promise<CaughtMail>;
@@ -60,12 +60,12 @@ export async function startMailCatcher(): Promise<{
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push(
-          parseMail(
-            Buffer.concat(chunks).toString('utf8'),
-            session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          ),
+        const mail = parseMail(
+          Buffer.concat(chunks).toString('utf8'),
+          session.envelope.rcptTo.map((rcpt) => rcpt.address),
         );
+        mails.push(mail);
+        onMail?.(mail);
         callback();
       });
     },

@@ -14,21 +14,37 @@ export interface AppRoute {
 }
 
 const notYetOpen: PageLoader = () => import('../components/NotYetOpenScreen');
-const login: PageLoader = () => import('../features/login/screens/LoginScreen');
+const login: PageLoader = () => import('../features/auth/screens/LoginScreen');
 
 /** Every route of product.md §2, with the spec's paths so existing links keep working. */
 export const ROUTES: readonly AppRoute[] = [
   { id: 'login', path: '/', customHeader: true, load: login },
   { id: 'login', path: '/pages/login/login', customHeader: true, load: login },
-  { id: 'login1', path: '/pages/login/login1', load: notYetOpen },
+  { id: 'login1', path: '/pages/login/login1', load: () => import('../features/auth/screens/CodeLoginScreen') },
   { id: 'login2', path: '/pages/login/login2', load: () => import('../features/language/screens/LanguageScreen') },
-  { id: 'register', path: '/pages/register/register', load: notYetOpen },
-  { id: 'registerVerifyCode', path: '/pages/register/verify_code', load: notYetOpen },
-  { id: 'register1', path: '/pages/register/register1', load: notYetOpen },
-  { id: 'registerVerifyCode1', path: '/pages/register/verify_code1', load: notYetOpen },
-  { id: 'forgetPwd', path: '/pages/forget_pwd/forget_pwd', load: notYetOpen },
-  { id: 'forgetPwdVerifyCode', path: '/pages/forget_pwd/verify_code', load: notYetOpen },
-  { id: 'forgetPwd1', path: '/pages/forget_pwd/forget_pwd1', load: notYetOpen },
+  { id: 'register', path: '/pages/register/register', load: () => import('../features/auth/screens/RegisterScreen') },
+  {
+    id: 'registerVerifyCode',
+    path: '/pages/register/verify_code',
+    load: () => import('../features/auth/screens/RegisterVerifyScreen'),
+  },
+  { id: 'register1', path: '/pages/register/register1', load: () => import('../features/auth/screens/RegisterPasswordScreen') },
+  {
+    id: 'registerVerifyCode1',
+    path: '/pages/register/verify_code1',
+    load: () => import('../features/auth/screens/CodeLoginVerifyScreen'),
+  },
+  { id: 'forgetPwd', path: '/pages/forget_pwd/forget_pwd', load: () => import('../features/auth/screens/ForgotScreen') },
+  {
+    id: 'forgetPwdVerifyCode',
+    path: '/pages/forget_pwd/verify_code',
+    load: () => import('../features/auth/screens/ForgotVerifyScreen'),
+  },
+  {
+    id: 'forgetPwd1',
+    path: '/pages/forget_pwd/forget_pwd1',
+    load: () => import('../features/auth/screens/ForgotPasswordScreen'),
+  },
 
   { id: 'index', path: '/pages/index/index', tab: 0, load: notYetOpen },
   { id: 'index2', path: '/pages/index/index2', tab: 1, load: notYetOpen },
@@ -70,7 +86,13 @@ export const ROUTES: readonly AppRoute[] = [
 
   { id: 'orderDetail', path: '/pages/order_detail/order_detail', load: notYetOpen },
   { id: 'updatePwd', path: '/pages/update_pwd/update_pwd', load: notYetOpen },
-  ...[1, 2, 3].map((n) => ({ id: `updatePwd${n}`, path: `/pages/update_pwd/update_pwd${n}`, load: notYetOpen })),
+  { id: 'updatePwd1', path: '/pages/update_pwd/update_pwd1', load: notYetOpen },
+  {
+    id: 'updatePwd2',
+    path: '/pages/update_pwd/update_pwd2',
+    load: () => import('../features/auth/screens/ForcedPasswordScreen'),
+  },
+  { id: 'updatePwd3', path: '/pages/update_pwd/update_pwd3', load: notYetOpen },
   { id: 'download', path: '/pages/download/download', load: () => import('../features/download/screens/DownloadScreen') },
   { id: 'second', path: '/pages/second/second', load: notYetOpen },
   { id: 'second1', path: '/pages/second/second1', load: notYetOpen },

@@ -117,7 +117,8 @@ export class AuthService {
     await this.rateLimits.consume(MEMBER_LOGIN_PER_EMAIL, email);
     const member = await this.members.findByEmail(email);
     const passwordOk = member ? await verifyPassword(member.passwordHash, password) : await burnPasswordCheck(password);
-    if (!member || !passwordOk) throw AppError.unauthorized('auth.login_failed');
+    // 400, not 401: the app reserves 401 for "your session ended" (it relaunches to log-in).
+    if (!member || !passwordOk) throw AppError.badRequest('auth.login_failed');
     await this.rateLimits.reset(MEMBER_LOGIN_PER_EMAIL, email);
     return this.startSession(member, origin);
   }

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { showToast } from '../../../lib/toast';
+import { register } from '../api/register';
+import { PasswordPairForm } from '../components/PasswordPairForm';
+import { startSession } from '../components/session';
+
+interface RegisterState {
+  email?: string;
+  invitationCode?: string;
+  code?: string;
+}
+
+/** register1: register step 3: the login password; the new member is logged in. */
+export default function RegisterPasswordScreen() {
+  const { t } = useTranslation();
+  const { email, invitationCode, code } = (useLocation().state as RegisterState | null) ?? {};
+  if (!email || !invitationCode || !code) return <Navigate to="/pages/register/register" replace />;
+  return (
+    <div className="auth-screen">
+      <PasswordPairForm
+        submitLabel={t('auth.register')}
+        onSubmit={(password, confirmPassword) =>
+          register({ email, code, invitationCode, password, confirmPassword }).then(({ token }) => {
+            showToast(t('auth.registered'));
+            startSession(token);
+          })
+        }
+      />
+    </div>
+  );
+}
