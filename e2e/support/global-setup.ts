@@ -8,6 +8,32 @@ import { E2E_BASE_URL, E2E_PORT } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
+/** Registers the member whose session the route and client-rule tests use. */
+async function registerMember(catcher: Awaited<ReturnType<typeof startMailCatcher>>, invitationCode: string): Promise<string> {
+  const email = 'e2e.member@example.com';
+  const post = async (path: string, body: object) => {
+    const response = await fetch(`${E2E_BASE_URL}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const envelope = (await response.json()) as { code: number; message: string; data: { token?: string } | null };
+    if (envelope.code !== 200) throw new Error(`${path}: ${envelope.message}`);
+    return envelope.data;
+  };
+  await post('/api/auth/send_register_code', { email, invitationCode });
+  const code = /\b(\d{6})\b/.exec((await catcher.waitFor(email)).subject)?.[1];
+  const registered = await post('/api/auth/register', {
+    email,
+    code,
+    invitationCode,
+    password: 'e2e-member-password',
+    confirmPassword: 'e2e-member-password',
+  });
+  if (!registered?.token) throw new Error('registration gave no token');
+  return registered.token;
+}
+
 /**
  * Starts a real SMTP server and the built server (API, member app, console) on a fresh embedded
  * database. The tests get the first operator's one-time password and the platform invitation code
@@ -61,6 +87,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_OPERATOR_PASSWORD = password;
   process.env.E2E_INVITATION_CODE = invitationCode;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_MEMBER_TOKEN = await registerMember(catcher, invitationCode);
 
   return async () => {
     child.kill('SIGTERM');

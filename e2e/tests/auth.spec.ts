@@ -1,22 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../web/src/app/i18n/locales/ja.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
 import { uniqueEmail, waitForCode } from '../support/mail';
-
-const invitationCode = () => process.env.E2E_INVITATION_CODE!;
-
-/** A member registered through the API (the screens are tested in the registration test). */
-async function registerViaApi(request: APIRequestContext, email: string, password: string): Promise<void> {
-  const sent = await request.post('/api/auth/send_register_code', { data: { email, invitationCode: invitationCode() } });
-  expect((await sent.json()) as unknown).toMatchObject({ code: 200 });
-  const code = await waitForCode(email);
-  const registered = await request.post('/api/auth/register', {
-    data: { email, code, invitationCode: invitationCode(), password, confirmPassword: password },
-  });
-  expect((await registered.json()) as unknown).toMatchObject({ code: 200 });
-}
+import { invitationCode, registerViaApi } from '../support/members';
 
 async function expectSignedInAtHome(page: Page): Promise<void> {
   await expect(page.getByTestId('tab-bar')).toBeVisible();

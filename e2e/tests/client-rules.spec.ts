@@ -2,7 +2,7 @@ import { expect, test, type Page, type Route } from '@playwright/test';
 import { LANG_HEADER_BY_LOCALE, LOCALES } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../web/src/app/i18n/locales/ja.json' with { type: 'json' };
-import { FAKE_CREDENTIAL, collectErrors, hashPath, prepareStorage } from '../support/app';
+import { memberToken, collectErrors, hashPath, prepareStorage } from '../support/app';
 
 const CONFIG_CALL = '**/api/common/config';
 
@@ -17,7 +17,7 @@ async function timeToRedirect(page: Page, code: number, path: string): Promise<n
     answeredAt = Date.now();
     await envelope(route, code, `server says ${code}`);
   });
-  await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+  await prepareStorage(page, { credential: memberToken(), locale: 'en' });
   await page.goto('/#/pages/index/index');
   await expect(page.getByText(`server says ${code}`)).toBeVisible();
   expect(hashPath(page)).toBe('/pages/index/index');
@@ -49,7 +49,7 @@ test.describe('start-up rule', () => {
   });
 
   test('a member with a stored credential opening the app goes to the home tab', async ({ page }) => {
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/');
     await expect(page.getByTestId('tab-bar')).toBeVisible();
     expect(hashPath(page)).toBe('/pages/index/index');
@@ -71,7 +71,7 @@ test.describe('envelope handling', () => {
 
   test('code 401 clears the credential and relaunches to log-in with the server message', async ({ page }) => {
     await page.route(CONFIG_CALL, (route) => envelope(route, 401, 'Your session has ended', 401));
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByText('Your session has ended')).toBeVisible();
     await page.waitForURL((url) => url.hash === '#/pages/login/login');
@@ -82,7 +82,7 @@ test.describe('envelope handling', () => {
 
   test('any other code toasts the server message and stays', async ({ page }) => {
     await page.route(CONFIG_CALL, (route) => envelope(route, 409, 'Not in this state', 409));
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByText('Not in this state')).toBeVisible();
     await page.waitForTimeout(2_000);
@@ -93,7 +93,7 @@ test.describe('envelope handling', () => {
     await page.route(CONFIG_CALL, (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
     );
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByText('Request failed (HTTP 502)')).toBeVisible();
   });
@@ -101,7 +101,7 @@ test.describe('envelope handling', () => {
   test('a call that gets no answer in 60 s shows the time-out text', async ({ page }) => {
     await page.clock.install();
     await page.route(CONFIG_CALL, () => new Promise<void>(() => undefined));
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByTestId('tab-bar')).toBeVisible();
     await page.clock.runFor(60_500);
@@ -112,16 +112,16 @@ test.describe('envelope handling', () => {
 test.describe('lang header', () => {
   for (const locale of LOCALES) {
     test(`${locale} sends lang: ${LANG_HEADER_BY_LOCALE[locale]}`, async ({ page }) => {
-      await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale });
+      await prepareStorage(page, { credential: memberToken(), locale });
       const request = page.waitForRequest(CONFIG_CALL);
       await page.goto('/#/pages/index/index');
       expect((await request).headers().lang).toBe(LANG_HEADER_BY_LOCALE[locale]);
-      expect((await request).headers().authorization).toBe(FAKE_CREDENTIAL);
+      expect((await request).headers().authorization).toBe(memberToken());
     });
   }
 
   test('with no saved language the app is in zh-Hans and sends CN', async ({ page }) => {
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL });
+    await prepareStorage(page, { credential: memberToken() });
     const request = page.waitForRequest(CONFIG_CALL);
     await page.goto('/#/pages/index/index');
     expect((await request).headers().lang).toBe('CN');
@@ -136,7 +136,7 @@ test.describe('lazy pages', () => {
    */
   async function openHomeWithHeldChunks(page: Page) {
     await page.clock.install();
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByTestId('not-yet-open')).toBeVisible();
     let release: () => void = () => undefined;
@@ -178,7 +178,7 @@ test.describe('lazy pages', () => {
 
   test('a page whose code cannot be fetched shows the time-out text and loads on a tap', async ({ page }) => {
     const errors = collectErrors(page);
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByTestId('not-yet-open')).toBeVisible();
     let failing = true;
@@ -198,7 +198,7 @@ test.describe('tabs and header', () => {
   test('five tabs in the spec order, grey text, orange selected, black background; dark header with white text', async ({
     page,
   }) => {
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/#/pages/index/index');
     const labels = [en.tabs.home, en.tabs.hosting, en.tabs.team, en.tabs.assets, en.tabs.trade];
     const items = page.locator('.tab-bar .adm-tab-bar-item');
@@ -226,7 +226,7 @@ test.describe('tabs and header', () => {
   });
 
   test('the customer-service button on the tabs opens kefu, whose back arrow returns', async ({ page }) => {
-    await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await page.getByLabel(en.common.customerService).click();
     await expect.poll(() => hashPath(page)).toBe('/pages/kefu/kefu');

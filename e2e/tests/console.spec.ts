@@ -1,16 +1,28 @@
-import { expect, test } from '@playwright/test';
-import { collectErrors } from '../support/app';
+import { expect, test, type Page } from '@playwright/test';
+import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
+import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { uniqueEmail } from '../support/mail';
+import { registerViaApi } from '../support/members';
+
+// The first test replaces the one-time password that the second one then uses.
+test.describe.configure({ mode: 'serial' });
+
+const OPERATOR_PASSWORD = 'correct horse battery staple';
+
+async function operatorLogin(page: Page, password: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/');
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
 
 test('an operator logs in with the one-time password, must replace it, sees the overview and logs out', async ({ page }) => {
   const errors = collectErrors(page);
   const oneTimePassword = process.env.E2E_OPERATOR_PASSWORD;
   expect(oneTimePassword).toBeTruthy();
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/admin/');
 
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill('wrong password');
-  await page.getByRole('button', { name: 'Log in' }).click();
+  await operatorLogin(page, 'wrong password');
   await expect(page.getByTestId('login-error')).toContainText('Wrong username or password');
 
   await page.getByLabel('Password').fill(oneTimePassword!);
@@ -18,8 +30,8 @@ test('an operator logs in with the one-time password, must replace it, sees the 
   await expect(page.getByText('Choose your password')).toBeVisible();
 
   await page.getByLabel('Current (one-time) password').fill(oneTimePassword!);
-  await page.getByLabel('New password', { exact: true }).fill('correct horse battery staple');
-  await page.getByLabel('Confirm new password').fill('correct horse battery staple');
+  await page.getByLabel('New password', { exact: true }).fill(OPERATOR_PASSWORD);
+  await page.getByLabel('Confirm new password').fill(OPERATOR_PASSWORD);
   await page.getByRole('button', { name: 'Save password' }).click();
 
   await expect(page.getByTestId('operator-name')).toContainText('admin · super admin');
@@ -33,4 +45,62 @@ test('an operator logs in with the one-time password, must replace it, sees the 
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   // The browser logs the refused wrong-password attempt as a failed resource; nothing else may fail.
   expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
+});
+
+test('an operator freezes, unfreezes and resets a member; the member must then choose a new password (code 300)', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = uniqueEmail('console');
+  await registerViaApi(request, email, 'member-password');
+
+  await operatorLogin(page, OPERATOR_PASSWORD);
+  await page.getByRole('menuitem', { name: 'Members' }).click();
+  await page.getByPlaceholder('E-mail, nickname or invitation code').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('cell', { name: email }).click();
+  await expect(page.getByTestId('member-status')).toHaveText('active');
+
+  await page.getByRole('button', { name: 'Freeze log-in' }).click();
+  await page.getByTestId('freeze-reason').fill('checking a complaint');
+  await page.getByRole('button', { name: 'Freeze', exact: true }).click();
+  await expect(page.getByTestId('member-status')).toHaveText('frozen');
+  const refused = await request.post('/api/auth/login', { data: { email, password: 'member-password' } });
+  expect(((await refused.json()) as { code: number }).code).toBe(403);
+
+  await page.getByRole('button', { name: 'Unfreeze log-in' }).click();
+  await page.getByTestId('freeze-reason').fill('complaint resolved');
+  await page.getByRole('button', { name: 'Unfreeze', exact: true }).click();
+  await expect(page.getByTestId('member-status')).toHaveText('active');
+
+  await page.getByRole('button', { name: 'Reset login password' }).click();
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  const temporaryPassword = (await page.getByTestId('temporary-password').innerText()).trim();
+  expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{12}$/);
+
+  const member = await browser.newPage({ viewport: { width: 390, height: 780 } });
+  await prepareStorage(member, { locale: 'en' });
+  await member.goto('/');
+  await member.getByPlaceholder(en.auth.emailPlaceholder).fill(email);
+  await member.getByPlaceholder(en.auth.passwordPlaceholder).fill(temporaryPassword);
+  await member.getByRole('button', { name: en.auth.login, exact: true }).click();
+  await expect(member.getByText('Please set a new login password')).toBeVisible();
+  await expect.poll(() => hashPath(member)).toBe('/pages/update_pwd/update_pwd2');
+  await member.getByPlaceholder(en.auth.newPasswordPlaceholder).fill('chosen-by-member');
+  await member.getByPlaceholder(en.auth.confirmPasswordPlaceholder).fill('chosen-by-member');
+  await member.getByRole('button', { name: en.auth.submit }).click();
+  await expect(member.getByText(en.auth.passwordChanged)).toBeVisible();
+  await expect(member.getByTestId('tab-bar')).toBeVisible();
+  const relogin = await request.post('/api/auth/login', { data: { email, password: 'chosen-by-member' } });
+  expect(((await relogin.json()) as { code: number }).code).toBe(200);
+
+  await page.getByRole('button', { name: 'OK' }).click();
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
+  await page.getByPlaceholder('Recipient e-mail').fill(email);
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(page.getByRole('cell', { name: email }).first()).toBeVisible();
+  // The registration code mail (sent without a lang header, so in the default zh-Hans).
+  await expect(page.getByRole('cell', { name: /注册验证码：\d{6}/ })).toBeVisible();
 });

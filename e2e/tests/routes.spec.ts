@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { translate } from '@custos/contract';
 import { ROUTES } from '../../web/src/app/routes';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
-import { FAKE_CREDENTIAL, collectErrors, hashPath, prepareStorage } from '../support/app';
+import { memberToken, collectErrors, hashPath, prepareStorage } from '../support/app';
 
 const titles = en.routes as Record<string, string>;
 
@@ -19,7 +19,7 @@ test.describe('every route of the route map renders', () => {
   for (const route of ROUTES) {
     test(`${route.path}`, async ({ page }) => {
       const errors = collectErrors(page);
-      await prepareStorage(page, { credential: FAKE_CREDENTIAL, locale: 'en' });
+      await prepareStorage(page, { credential: memberToken(), locale: 'en' });
       // A signed-in member opening "/" or log-in is sent home by the start-up rule; visit them as a visitor.
       const isEntry = route.path === '/' || route.path === '/pages/login/login';
       if (isEntry) await page.addInitScript(() => localStorage.removeItem('Authorization'));

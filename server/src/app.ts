@@ -16,6 +16,8 @@ import { commonRoutes } from './modules/common/common.routes.js';
 import { operatorAuthRoutes } from './modules/operators/operator.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { userRoutes } from './modules/auth/user.routes.js';
+import { adminMembersRoutes } from './modules/admin-members/admin-members.routes.js';
+import { mailRoutes } from './modules/mail/mail.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -93,6 +95,8 @@ export async function buildApp({ config, database, services, logger }: BuildAppO
   await app.register(operatorAuthRoutes, { service: services.operators });
   await app.register(authRoutes, { service: services.auth });
   await app.register(userRoutes, { service: services.auth });
+  await app.register(adminMembersRoutes, { service: services.adminMembers, operators: services.operators });
+  await app.register(mailRoutes, { service: services.mail, operators: services.operators });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { AdminMembersRepository } from './modules/admin-members/admin-members.repository.js';
+import { AdminMembersService } from './modules/admin-members/admin-members.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { VerificationCodeRepository } from './modules/codes/verification-code.repository.js';
@@ -26,6 +28,7 @@ export interface Services {
   audit: AuditRepository;
   mail: MailService;
   auth: AuthService;
+  adminMembers: AdminMembersService;
 }
 
 export function createServices(
@@ -56,5 +59,6 @@ export function createServices(
       rateLimits,
       config.memberSession,
     ),
+    adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), audit),
   };
 }

@@ -1,17 +1,27 @@
 import { useEffect, useState } from 'react';
-import { DashboardOutlined, LogoutOutlined } from '@ant-design/icons';
+import { DashboardOutlined, LogoutOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import type { Operator } from '@custos/contract';
+import { operatorMay, type Operator } from '@custos/contract';
 import { onUnauthorized, operatorToken } from '../lib/api';
 import { getMe } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
 import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
+import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
+import { MembersScreen } from '../features/members/screens/MembersScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
 
-/** The left menu; each domain adds its pages here as it lands. */
-const MENU = [{ key: '/overview', icon: <DashboardOutlined />, label: 'Overview' }];
+/** The left menu, showing only what the operator's role may open; each domain adds its pages here. */
+function menuFor(operator: Operator) {
+  return [
+    { key: '/overview', icon: <DashboardOutlined />, label: 'Overview', allowed: true },
+    { key: '/members', icon: <TeamOutlined />, label: 'Members', allowed: operatorMay(operator.role, 'members.read') },
+    { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', allowed: operatorMay(operator.role, 'mail.read') },
+  ]
+    .filter((item) => item.allowed)
+    .map(({ key, icon, label }) => ({ key, icon, label }));
+}
 
 function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSignedOut: () => void }) {
   const navigate = useNavigate();
@@ -20,7 +30,13 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider theme="dark" width={220}>
         <div className="console-brand">Custos console</div>
-        <Menu theme="dark" mode="inline" selectedKeys={[pathname]} items={MENU} onClick={({ key }) => void navigate(key)} />
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[pathname]}
+          items={menuFor(operator)}
+          onClick={({ key }) => void navigate(key)}
+        />
       </Layout.Sider>
       <Layout>
         <Layout.Header className="console-header">
@@ -44,6 +60,10 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
         <Layout.Content style={{ padding: 24 }}>
           <Routes>
             <Route path="/overview" element={<OverviewScreen />} />
+            {operatorMay(operator.role, 'members.read') && (
+              <Route path="/members" element={<MembersScreen operator={operator} />} />
+            )}
+            {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             <Route path="*" element={<Navigate to="/overview" replace />} />
           </Routes>
         </Layout.Content>

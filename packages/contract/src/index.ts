@@ -10,3 +10,4 @@ export * from './i18n/translate.js';
 export * from './api/common.js';
 export * from './api/admin-auth.js';
 export * from './api/auth.js';
+export * from './api/admin-members.js';

@@ -9,7 +9,6 @@ const tags = ['member: account'];
 const security = [{ memberToken: [] }];
 
 export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
-  app.decorateRequest('memberSession', null);
   const preHandler = requireMember(service);
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 
@@ -61,13 +61,16 @@ export class MailRepository {
     return rows.map((row) => row.id);
   }
 
-  listRecent(limit: number, offset: number, recipient?: string) {
-    return this.db
+  async listRecent(limit: number, offset: number, recipient?: string) {
+    const where = recipient ? eq(mailOutbox.recipient, recipient) : undefined;
+    const items = await this.db
       .select()
       .from(mailOutbox)
-      .where(recipient ? eq(mailOutbox.recipient, recipient) : undefined)
-      .orderBy(desc(mailOutbox.createdAt))
+      .where(where)
+      .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
       .limit(limit)
       .offset(offset);
+    const [total] = await this.db.select({ value: count() }).from(mailOutbox).where(where);
+    return { items, total: Number(total?.value ?? 0) };
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Locale } from '@custos/contract';
+import type { AdminMailItem, Locale } from '@custos/contract';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { MailRepository } from './mail.repository.js';
 import type { MailTransport } from './mail.transport.js';
@@ -56,6 +56,32 @@ export class MailService {
     const ids = await this.repository.pendingOlderThan(30, 100);
     for (const id of ids) await this.deliver(id);
     return ids.length;
+  }
+
+  async outbox(
+    recipient: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<{ items: AdminMailItem[]; total: number; page: number; pageSize: number }> {
+    const { items, total } = await this.repository.listRecent(pageSize, (page - 1) * pageSize, recipient || undefined);
+    return {
+      items: items.map((row) => ({
+        id: row.id,
+        recipient: row.recipient,
+        subject: row.subject,
+        body: row.body,
+        template: row.template,
+        locale: row.locale,
+        status: row.status as AdminMailItem['status'],
+        attempts: row.attempts,
+        lastError: row.lastError,
+        createdAt: row.createdAt.toISOString(),
+        sentAt: row.sentAt?.toISOString() ?? null,
+      })),
+      total,
+      page,
+      pageSize,
+    };
   }
 
   /** Waits for background deliveries (tests, shutdown). */

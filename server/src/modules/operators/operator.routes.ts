@@ -8,6 +8,8 @@ import {
   operatorLoginResponse,
   operatorMeResponse,
   emptyResponse,
+  operatorMay,
+  type OperatorPermission,
 } from '@custos/contract';
 import { AppError } from '../../http/app-error.js';
 import { ok } from '../../http/envelope.js';
@@ -34,6 +36,15 @@ export function requireOperator(service: OperatorService) {
   };
 }
 
+/** preHandler: a live operator session whose role grants `permission` (403 otherwise). */
+export function requirePermission(service: OperatorService, permission: OperatorPermission) {
+  const authenticated = requireOperator(service);
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    await authenticated(request, reply);
+    if (!operatorMay(sessionOf(request).operator.role, permission)) throw AppError.forbidden();
+  };
+}
+
 export function sessionOf(request: FastifyRequest): OperatorSession {
   if (!request.operatorSession) throw AppError.unauthorized();
   return request.operatorSession;
@@ -42,7 +53,6 @@ export function sessionOf(request: FastifyRequest): OperatorSession {
 const security = [{ operatorToken: [] }];
 
 export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorService }> = async (app, { service }) => {
-  app.decorateRequest('operatorSession', null);
   const authenticated = requireOperator(service);
 
   app.post(

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { FloatingBubble, TabBar } from 'antd-mobile';
 import {
   AppOutline,
@@ -10,6 +10,8 @@ import {
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { getUserInfo } from '../../api/get-user-info';
+import { credential } from '../../lib/auth/credential';
 import { TABS } from '../routes';
 import { NavHeader } from './NavHeader';
 
@@ -26,6 +28,13 @@ export function TabBarLayout({ title, children }: { title: string; children: Rea
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+
+  // Opening a tab checks the session: an ended session (401) or a password an operator reset (300)
+  // is acted on here by the API client's rules, even before the tab's own feature makes a call.
+  useEffect(() => {
+    if (credential.get()) getUserInfo().catch(() => undefined);
+  }, []);
+
   return (
     <div className="layout layout-tabs">
       <NavHeader title={title} showBack={false} />

@@ -64,6 +64,7 @@ export const en = {
   'field.amount': 'amount',
   'field.username': 'username',
   'field.mobile': 'mobile number',
+  'field.reason': 'reason',
 
   'operator.login_failed': 'Wrong username or password',
   'operator.account_disabled': 'This operator account is disabled',

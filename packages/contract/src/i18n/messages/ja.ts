@@ -62,6 +62,7 @@ export const ja: MessageCatalogue = {
   'field.amount': '金額',
   'field.username': 'ユーザー名',
   'field.mobile': '携帯電話番号',
+  'field.reason': '理由',
 
   'operator.login_failed': 'ユーザー名またはパスワードが正しくありません',
   'operator.account_disabled': 'このオペレーターアカウントは無効になっています',

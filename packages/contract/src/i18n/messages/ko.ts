@@ -62,6 +62,7 @@ export const ko: MessageCatalogue = {
   'field.amount': '금액',
   'field.username': '아이디',
   'field.mobile': '휴대폰 번호',
+  'field.reason': '사유',
 
   'operator.login_failed': '아이디 또는 비밀번호가 올바르지 않습니다',
   'operator.account_disabled': '비활성화된 운영자 계정입니다',

@@ -62,6 +62,7 @@ export const th: MessageCatalogue = {
   'field.amount': 'จำนวนเงิน',
   'field.username': 'ชื่อผู้ใช้',
   'field.mobile': 'หมายเลขโทรศัพท์มือถือ',
+  'field.reason': 'เหตุผล',
 
   'operator.login_failed': 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
   'operator.account_disabled': 'บัญชีผู้ปฏิบัติงานนี้ถูกปิดใช้งาน',

@@ -62,6 +62,7 @@ export const vi: MessageCatalogue = {
   'field.amount': 'số tiền',
   'field.username': 'tên người dùng',
   'field.mobile': 'số điện thoại',
+  'field.reason': 'lý do',
 
   'operator.login_failed': 'Sai tên người dùng hoặc mật khẩu',
   'operator.account_disabled': 'Tài khoản nhân viên vận hành này đã bị vô hiệu hóa',

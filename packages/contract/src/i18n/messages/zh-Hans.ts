@@ -62,6 +62,7 @@ export const zhHans: MessageCatalogue = {
   'field.amount': '金额',
   'field.username': '用户名',
   'field.mobile': '手机号码',
+  'field.reason': '原因',
 
   'operator.login_failed': '用户名或密码错误',
   'operator.account_disabled': '该操作员账号已停用',

@@ -62,6 +62,7 @@ export const zhHant: MessageCatalogue = {
   'field.amount': '金額',
   'field.username': '使用者名稱',
   'field.mobile': '手機號碼',
+  'field.reason': '原因',
 
   'operator.login_failed': '使用者名稱或密碼錯誤',
   'operator.account_disabled': '此操作員帳號已停用',

@@ -1,0 +1,68 @@
+import { useCallback, useEffect, useState } from 'react';
+import { App, Input, Space, Table, Tag, Typography } from 'antd';
+import type { AdminMailItem } from '@custos/contract';
+import { listMail } from '../api/list-mail';
+
+const PAGE_SIZE = 20;
+const STATUS_COLOURS: Record<AdminMailItem['status'], string> = {
+  pending: 'blue',
+  sent: 'green',
+  logged: 'default',
+  failed: 'red',
+};
+
+/** Every mail the platform sent (or, without SMTP, only logged), with its delivery state. */
+export function MailOutboxScreen() {
+  const { message } = App.useApp();
+  const [recipient, setRecipient] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ items: AdminMailItem[]; total: number }>({ items: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    listMail(recipient, page, PAGE_SIZE)
+      .then(setData, (reason: unknown) => void message.error(reason instanceof Error ? reason.message : String(reason)))
+      .finally(() => setLoading(false));
+  }, [recipient, page, message]);
+  useEffect(load, [load]);
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Title level={3}>Mail outbox</Typography.Title>
+      <Input.Search
+        placeholder="Recipient e-mail"
+        allowClear
+        enterButton="Filter"
+        onSearch={(value) => {
+          setPage(1);
+          setRecipient(value.trim());
+        }}
+        style={{ maxWidth: 480 }}
+      />
+      <Table
+        rowKey="id"
+        loading={loading}
+        dataSource={data.items}
+        expandable={{ expandedRowRender: (mail) => <pre className="mail-body">{mail.body}</pre> }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { title: 'Created', dataIndex: 'createdAt', render: (value: string) => new Date(value).toLocaleString() },
+          { title: 'Recipient', dataIndex: 'recipient' },
+          { title: 'Subject', dataIndex: 'subject' },
+          { title: 'Language', dataIndex: 'locale' },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (status: AdminMailItem['status'], mail) => (
+              <Tag color={STATUS_COLOURS[status]} title={mail.lastError ?? undefined}>
+                {status}
+                {mail.attempts > 1 ? ` (${mail.attempts} tries)` : ''}
+              </Tag>
+            ),
+          },
+        ]}
+      />
+    </Space>
+  );
+}

@@ -1,0 +1,191 @@
+import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { operatorMay, type AdminMemberDetail, type AdminMemberSummary, type Operator } from '@custos/contract';
+import { getMember } from '../api/get-member';
+import { listMembers } from '../api/list-members';
+import { resetMemberPassword } from '../api/reset-member-password';
+import { setMemberFrozen } from '../api/set-member-frozen';
+
+const PAGE_SIZE = 20;
+
+function errorText(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
+}
+
+function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; memberId: string; onChanged: () => void }) {
+  const { message, modal } = App.useApp();
+  const [detail, setDetail] = useState<AdminMemberDetail | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonOpen, setReasonOpen] = useState(false);
+
+  const load = useCallback(() => {
+    getMember(memberId).then(setDetail, (reasonText: unknown) => void message.error(errorText(reasonText)));
+  }, [memberId, message]);
+  useEffect(load, [load]);
+
+  if (!detail) return <Typography.Text type="secondary">Loading…</Typography.Text>;
+  const frozen = detail.status === 'frozen';
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Descriptions column={1} size="small" bordered>
+        <Descriptions.Item label="E-mail">{detail.email}</Descriptions.Item>
+        <Descriptions.Item label="Status">
+          <Tag color={frozen ? 'red' : 'green'} data-testid="member-status">
+            {detail.status}
+          </Tag>
+          {detail.mustResetPassword && <Tag color="orange">must set a new password</Tag>}
+        </Descriptions.Item>
+        <Descriptions.Item label="Nickname">{detail.nickname}</Descriptions.Item>
+        <Descriptions.Item label="Invitation code">{detail.inviteCode}</Descriptions.Item>
+        <Descriptions.Item label="Invited by">{detail.inviterEmail ?? 'platform'}</Descriptions.Item>
+        <Descriptions.Item label="Direct invitees">{detail.directInvitees}</Descriptions.Item>
+        <Descriptions.Item label="Trading password">{detail.hasTradePassword ? 'set' : 'not set'}</Descriptions.Item>
+        <Descriptions.Item label="Language">{detail.locale}</Descriptions.Item>
+        <Descriptions.Item label="Registered">{new Date(detail.createdAt).toLocaleString()}</Descriptions.Item>
+      </Descriptions>
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        title={() => 'Accounts'}
+        dataSource={detail.accounts}
+        columns={[
+          { title: 'Kind', dataIndex: 'kind' },
+          { title: 'Nickname', dataIndex: 'nickname' },
+          { title: 'Invitation code', dataIndex: 'inviteCode' },
+        ]}
+      />
+      <Table
+        size="small"
+        rowKey="id"
+        pagination={false}
+        title={() => `Active sessions (${detail.sessions.length})`}
+        dataSource={detail.sessions}
+        columns={[
+          { title: 'Address', dataIndex: 'ip' },
+          { title: 'Device', dataIndex: 'userAgent', ellipsis: true },
+          { title: 'Last seen', dataIndex: 'lastSeenAt', render: (value: string) => new Date(value).toLocaleString() },
+        ]}
+      />
+      <Space>
+        {operatorMay(operator.role, 'members.freeze') && (
+          <Button danger={!frozen} onClick={() => setReasonOpen(true)}>
+            {frozen ? 'Unfreeze log-in' : 'Freeze log-in'}
+          </Button>
+        )}
+        {operatorMay(operator.role, 'members.reset_password') && (
+          <Button
+            onClick={() => {
+              modal.confirm({
+                title: 'Reset the login password?',
+                content: 'Every session ends. The member logs in with a temporary password and must choose a new one.',
+                okText: 'Reset',
+                onOk: () =>
+                  resetMemberPassword(memberId).then(
+                    ({ temporaryPassword }) => {
+                      modal.info({
+                        title: 'Temporary password',
+                        content: (
+                          <Typography.Paragraph copyable data-testid="temporary-password">
+                            {temporaryPassword}
+                          </Typography.Paragraph>
+                        ),
+                      });
+                      load();
+                      onChanged();
+                    },
+                    (reasonText: unknown) => void message.error(errorText(reasonText)),
+                  ),
+              });
+            }}
+          >
+            Reset login password
+          </Button>
+        )}
+      </Space>
+      <Modal
+        title={frozen ? 'Unfreeze log-in' : 'Freeze log-in'}
+        open={reasonOpen}
+        okText={frozen ? 'Unfreeze' : 'Freeze'}
+        okButtonProps={{ disabled: reason.trim() === '' }}
+        onCancel={() => setReasonOpen(false)}
+        onOk={() => {
+          void setMemberFrozen(memberId, !frozen, reason.trim()).then(
+            () => {
+              setReasonOpen(false);
+              setReason('');
+              void message.success(frozen ? 'Unfrozen' : 'Frozen');
+              load();
+              onChanged();
+            },
+            (reasonText: unknown) => void message.error(errorText(reasonText)),
+          );
+        }}
+      >
+        <Input.TextArea
+          placeholder="Reason (kept in the audit log)"
+          maxLength={140}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          data-testid="freeze-reason"
+        />
+      </Modal>
+    </Space>
+  );
+}
+
+/** Members: search, detail, freeze/unfreeze, password reset. */
+export function MembersScreen({ operator }: { operator: Operator }) {
+  const { message } = App.useApp();
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ items: AdminMemberSummary[]; total: number }>({ items: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    listMembers(query, page, PAGE_SIZE)
+      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
+      .finally(() => setLoading(false));
+  }, [query, page, message]);
+  useEffect(load, [load]);
+
+  return (
+    <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Title level={3}>Members</Typography.Title>
+      <Input.Search
+        placeholder="E-mail, nickname or invitation code"
+        allowClear
+        enterButton="Search"
+        onSearch={(value) => {
+          setPage(1);
+          setQuery(value.trim());
+        }}
+        style={{ maxWidth: 480 }}
+      />
+      <Table
+        rowKey="id"
+        loading={loading}
+        dataSource={data.items}
+        onRow={(record) => ({ onClick: () => setSelected(record.id), style: { cursor: 'pointer' } })}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        columns={[
+          { title: 'E-mail', dataIndex: 'email' },
+          { title: 'Nickname', dataIndex: 'nickname' },
+          { title: 'Invitation code', dataIndex: 'inviteCode' },
+          { title: 'Invited by', dataIndex: 'inviterEmail', render: (value: string | null) => value ?? 'platform' },
+          {
+            title: 'Status',
+            dataIndex: 'status',
+            render: (status: string) => <Tag color={status === 'frozen' ? 'red' : 'green'}>{status}</Tag>,
+          },
+          { title: 'Registered', dataIndex: 'createdAt', render: (value: string) => new Date(value).toLocaleString() },
+        ]}
+      />
+      <Drawer width={640} open={selected !== null} onClose={() => setSelected(null)} title="Member" destroyOnHidden>
+        {selected && <MemberDetail operator={operator} memberId={selected} onChanged={load} />}
+      </Drawer>
+    </Space>
+  );
+}

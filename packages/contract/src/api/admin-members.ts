@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { TEXT_AREA_MAX_LENGTH } from '../constants.js';
+import { requiredText } from '../validators.js';
+import { OPERATOR_ROLES, type OperatorRole } from './admin-auth.js';
+
+/** What each console action needs; the server checks it on every call, the console hides what is not allowed. */
+export const OPERATOR_PERMISSIONS = {
+  'members.read': ['super_admin', 'finance', 'support', 'reviewer'],
+  'members.freeze': ['super_admin', 'support'],
+  'members.reset_password': ['super_admin', 'support'],
+  'mail.read': ['super_admin', 'support'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
+
+export function operatorMay(role: OperatorRole, permission: OperatorPermission): boolean {
+  return (OPERATOR_PERMISSIONS[permission] as readonly OperatorRole[]).includes(role);
+}
+
+export { OPERATOR_ROLES };
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().nonnegative(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+}
+
+export const MEMBER_STATUSES = ['active', 'frozen'] as const;
+
+export const adminMemberSummary = z.object({
+  id: z.string(),
+  email: z.string(),
+  nickname: z.string(),
+  inviteCode: z.string(),
+  status: z.enum(MEMBER_STATUSES),
+  mustResetPassword: z.boolean(),
+  inviterEmail: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminMemberSummary = z.infer<typeof adminMemberSummary>;
+
+/** GET /api/admin/members */
+export const adminMembersQuery = pageQuery.extend({ query: z.string().trim().max(254).optional() });
+export const adminMembersResponse = pageOf(adminMemberSummary);
+
+/** GET /api/admin/members/:id */
+export const adminMemberDetail = adminMemberSummary.extend({
+  hasTradePassword: z.boolean(),
+  locale: z.string(),
+  accounts: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(['main', 'sub']),
+      nickname: z.string(),
+      inviteCode: z.string(),
+      createdAt: z.iso.datetime(),
+    }),
+  ),
+  directInvitees: z.number().int().nonnegative(),
+  sessions: z.array(
+    z.object({ id: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable(), lastSeenAt: z.iso.datetime() }),
+  ),
+});
+export type AdminMemberDetail = z.infer<typeof adminMemberDetail>;
+
+export const memberIdParams = z.object({ id: z.uuid() });
+
+/** POST /api/admin/members/:id/freeze and /unfreeze */
+export const freezeMemberRequest = z.object({ reason: requiredText(TEXT_AREA_MAX_LENGTH) });
+
+/** POST /api/admin/members/:id/reset_password: a temporary password, shown once to the operator. */
+export const resetMemberPasswordResponse = z.object({ temporaryPassword: z.string() });
+
+/** GET /api/admin/mail */
+export const adminMailQuery = pageQuery.extend({ recipient: z.string().trim().toLowerCase().max(254).optional() });
+export const adminMailItem = z.object({
+  id: z.string(),
+  recipient: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  template: z.string(),
+  locale: z.string(),
+  status: z.enum(['pending', 'sent', 'logged', 'failed']),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+});
+export const adminMailResponse = pageOf(adminMailItem);
+export type AdminMailItem = z.infer<typeof adminMailItem>;

@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminMailQuery, adminMailResponse, envelopeOf } from '@custos/contract';
+import { ok } from '../../http/envelope.js';
+import { requirePermission } from '../operators/operator.routes.js';
+import type { OperatorService } from '../operators/operator.service.js';
+import type { MailService } from './mail.service.js';
+
+export const mailRoutes: FastifyPluginAsyncZod<{ service: MailService; operators: OperatorService }> = async (
+  app,
+  { service, operators },
+) => {
+  app.get(
+    '/api/admin/mail',
+    {
+      preHandler: requirePermission(operators, 'mail.read'),
+      schema: {
+        tags: ['console: mail'],
+        security: [{ operatorToken: [] }],
+        summary: 'The mail outbox, newest first',
+        querystring: adminMailQuery,
+        response: { 200: envelopeOf(adminMailResponse) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, await service.outbox(request.query.recipient, request.query.page, request.query.pageSize)),
+  );
+};

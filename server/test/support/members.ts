@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { queryRows } from '../../src/db/client.js';
+import { hashPassword } from '../../src/lib/password.js';
+import { OperatorRepository } from '../../src/modules/operators/operator.repository.js';
+import type { TestApp } from './test-app.js';
+
+let addressCounter = 0;
+
+function nextIp(): string {
+  addressCounter += 1;
+  return `10.9.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
+}
+
+/** The newest code mailed to `email`, read from the outbox (the app under test has no SMTP). */
+async function latestCodeFor(t: TestApp, email: string): Promise<string> {
+  await t.services.mail.flush();
+  const rows = await queryRows<{ subject: string }>(
+    t.testDatabase.database.db,
+    sql`select subject from mail_outbox where recipient = ${email} order by created_at desc limit 1`,
+  );
+  const code = /\b(\d{6})\b/.exec(rows[0]?.subject ?? '')?.[1];
+  if (!code) throw new Error(`no code mailed to ${email}`);
+  return code;
+}
+
+/** Registers a member through the real calls and returns its session token. */
+export async function registerMember(
+  t: TestApp,
+  email: string,
+  password = 'member-password',
+  invitationCode?: string,
+): Promise<string> {
+  const code = invitationCode ?? (await t.services.settings.get('registration')).rootInviteCode;
+  const remoteAddress = nextIp();
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/send_register_code',
+    remoteAddress,
+    payload: { email, invitationCode: code },
+  });
+  expect(sent.json()).toMatchObject({ code: 200 });
+  const registered = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress,
+    payload: { email, code: await latestCodeFor(t, email), invitationCode: code, password, confirmPassword: password },
+  });
+  expect(registered.json()).toMatchObject({ code: 200 });
+  return registered.json<{ data: { token: string } }>().data.token;
+}
+
+export async function loginMember(t: TestApp, email: string, password: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: nextIp(),
+    headers: { lang: 'EN' },
+    payload: { email, password },
+  });
+}
+
+/** An operator with a role, ready to use (no one-time password to replace). Returns its token. */
+export async function operatorToken(
+  t: TestApp,
+  username: string,
+  role: 'super_admin' | 'finance' | 'support' | 'reviewer',
+): Promise<string> {
+  const password = `${username}-password-long`;
+  await new OperatorRepository(t.testDatabase.database.db).insertIfAbsent({
+    username,
+    passwordHash: await hashPassword(password),
+    role,
+    mustChangePassword: false,
+  });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    remoteAddress: nextIp(),
+    payload: { username, password },
+  });
+  return response.json<{ data: { token: string } }>().data.token;
+}
