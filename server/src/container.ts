@@ -11,6 +11,7 @@ import { MailRepository } from './modules/mail/mail.repository.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { createLogTransport, createSmtpTransport } from './modules/mail/mail.transport.js';
 import { MemberRepository } from './modules/members/member.repository.js';
+import { SecurityService } from './modules/security/security.service.js';
 import { CommonService, systemClock, type Clock } from './modules/common/common.service.js';
 import { OperatorRepository } from './modules/operators/operator.repository.js';
 import { OperatorService } from './modules/operators/operator.service.js';
@@ -29,6 +30,7 @@ export interface Services {
   mail: MailService;
   auth: AuthService;
   adminMembers: AdminMembersService;
+  security: SecurityService;
 }
 
 export function createServices(
@@ -43,6 +45,8 @@ export function createServices(
   const rateLimits = new RateLimitService(new RateLimitRepository(db));
   const audit = new AuditRepository(db);
   const mail = new MailService(new MailRepository(db), transport, settings, logger);
+  const memberRepository = new MemberRepository(db);
+  const codes = new VerificationCodeService(new VerificationCodeRepository(db));
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -50,15 +54,8 @@ export function createServices(
     audit,
     operators: new OperatorService(db, new OperatorRepository(db), audit, rateLimits, config.operatorSessionTtlMs),
     mail,
-    auth: new AuthService(
-      db,
-      new MemberRepository(db),
-      new VerificationCodeService(new VerificationCodeRepository(db)),
-      mail,
-      settings,
-      rateLimits,
-      config.memberSession,
-    ),
+    auth: new AuthService(db, memberRepository, codes, mail, settings, rateLimits, config.memberSession),
     adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), audit),
+    security: new SecurityService(db, memberRepository, codes, mail, rateLimits),
   };
 }

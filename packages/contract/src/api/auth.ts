@@ -103,3 +103,21 @@ export type SessionList = z.infer<typeof sessionsResponse>;
 
 /** POST /api/user/update_password_forced (code 300): a new login password, no old one needed. */
 export const forcedPasswordRequest = withConfirmation(z.object({ password: passwordSchema, confirmPassword: confirmSchema }));
+
+/** POST /api/user/update_password: change the login password (other sessions end). */
+export const updatePasswordRequest = withConfirmation(
+  z.object({ oldPassword: existingPasswordSchema, password: passwordSchema, confirmPassword: confirmSchema }),
+);
+
+/** POST /api/user/set_trade_password: the first trading password (money calls answer 4900 until then). */
+export const setTradePasswordRequest = withConfirmation(z.object({ password: passwordSchema, confirmPassword: confirmSchema }));
+
+/** POST /api/user/update_trade_password */
+export const updateTradePasswordRequest = withConfirmation(
+  z.object({ oldTradePassword: existingPasswordSchema, password: passwordSchema, confirmPassword: confirmSchema }),
+);
+
+/** POST /api/user/reset_trade_password: forgotten trading password, by e-mail code. */
+export const resetTradePasswordRequest = withConfirmation(
+  z.object({ code: verificationCodeSchema, password: passwordSchema, confirmPassword: confirmSchema }),
+);

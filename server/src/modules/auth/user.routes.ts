@@ -1,14 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { emptyResponse, envelopeOf, forcedPasswordRequest, sessionsResponse, userInfoResponse } from '@custos/contract';
+import {
+  codeSentResponse,
+  CODE_RESEND_COUNTDOWN_S,
+  emptyResponse,
+  envelopeOf,
+  forcedPasswordRequest,
+  resetTradePasswordRequest,
+  sessionsResponse,
+  setTradePasswordRequest,
+  updatePasswordRequest,
+  updateTradePasswordRequest,
+  userInfoResponse,
+} from '@custos/contract';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
+import type { SecurityService } from '../security/security.service.js';
 import type { AuthService } from './auth.service.js';
 import { memberOf, requireMember } from './member-session.js';
 
 const tags = ['member: account'];
-const security = [{ memberToken: [] }];
+const auth = [{ memberToken: [] }];
 
-export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async (app, { service }) => {
+export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService; security: SecurityService }> = async (
+  app,
+  { service, security: securityService },
+) => {
   const preHandler = requireMember(service);
 
   app.get(
@@ -17,7 +33,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       preHandler,
       schema: {
         tags,
-        security,
+        security: auth,
         summary: 'The member and the account the session acts for',
         response: { 200: envelopeOf(userInfoResponse) },
       },
@@ -27,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
 
   app.post(
     '/api/user/logout',
-    { preHandler, schema: { tags, security, summary: 'End this session', response: { 200: envelopeOf(emptyResponse) } } },
+    { preHandler, schema: { tags, security: auth, summary: 'End this session', response: { 200: envelopeOf(emptyResponse) } } },
     async (request) => {
       await service.logout(memberOf(request));
       return ok(request.locale, null);
@@ -38,7 +54,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     '/api/user/sessions',
     {
       preHandler,
-      schema: { tags, security, summary: 'Active sessions of the member', response: { 200: envelopeOf(sessionsResponse) } },
+      schema: { tags, security: auth, summary: 'Active sessions of the member', response: { 200: envelopeOf(sessionsResponse) } },
     },
     async (request) => ok(request.locale, await service.listSessions(memberOf(request))),
   );
@@ -49,7 +65,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       preHandler,
       schema: {
         tags,
-        security,
+        security: auth,
         summary: 'End every other session',
         response: { 200: envelopeOf(z.object({ ended: z.number().int().nonnegative() })) },
       },
@@ -63,7 +79,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
       preHandler,
       schema: {
         tags,
-        security,
+        security: auth,
         summary: 'Set a new login password after an operator reset (code 300)',
         body: forcedPasswordRequest,
         response: { 200: envelopeOf(emptyResponse) },
@@ -71,6 +87,95 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService }> = async
     },
     async (request) => {
       await service.setForcedPassword(memberOf(request), request.body.password);
+      return ok(request.locale, null);
+    },
+  );
+
+  app.post(
+    '/api/user/update_password',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security: auth,
+        summary: 'Change the login password (other sessions end)',
+        body: updatePasswordRequest,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await securityService.changeLoginPassword(memberOf(request), request.body.oldPassword, request.body.password);
+      return ok(request.locale, null);
+    },
+  );
+
+  app.post(
+    '/api/user/set_trade_password',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security: auth,
+        summary: 'Set the first trading password',
+        body: setTradePasswordRequest,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await securityService.setTradePassword(memberOf(request), request.body.password);
+      return ok(request.locale, null);
+    },
+  );
+
+  app.post(
+    '/api/user/update_trade_password',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security: auth,
+        summary: 'Change the trading password',
+        body: updateTradePasswordRequest,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await securityService.changeTradePassword(memberOf(request), request.body.oldTradePassword, request.body.password);
+      return ok(request.locale, null);
+    },
+  );
+
+  app.post(
+    '/api/user/send_trade_password_code',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security: auth,
+        summary: 'E-mail a code to reset the trading password',
+        response: { 200: envelopeOf(codeSentResponse) },
+      },
+    },
+    async (request) => {
+      await securityService.sendTradePasswordCode(memberOf(request), request.locale);
+      return ok(request.locale, { resendAfterS: CODE_RESEND_COUNTDOWN_S });
+    },
+  );
+
+  app.post(
+    '/api/user/reset_trade_password',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security: auth,
+        summary: 'Set a new trading password with an e-mail code',
+        body: resetTradePasswordRequest,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await securityService.resetTradePassword(memberOf(request), request.body.code, request.body.password);
       return ok(request.locale, null);
     },
   );

@@ -71,6 +71,13 @@ export class MemberRepository {
       .where(eq(members.id, memberId));
   }
 
+  async updateTradePassword(memberId: string, tradePasswordHash: string): Promise<void> {
+    await this.db
+      .update(members)
+      .set({ tradePasswordHash, updatedAt: sql`now()` })
+      .where(eq(members.id, memberId));
+  }
+
   async insertSession(
     row: {
       memberId: string;

@@ -28,6 +28,19 @@ export class RateLimitRepository {
     return { attempts: Number(row.attempts), resetInS: Number(row.reset_in_s) };
   }
 
+  /** The current window's count without adding to it (null when no window is open). */
+  async peek(key: string, windowS: number): Promise<BucketState | null> {
+    const rows = await queryRows<{ attempts: number; reset_in_s: number }>(
+      this.db,
+      sql`select attempts,
+            greatest(1, ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowS}) - now()))))::int as reset_in_s
+          from rate_limit_buckets
+          where key = ${key} and window_started_at > now() - make_interval(secs => ${windowS})`,
+    );
+    const row = rows[0];
+    return row ? { attempts: Number(row.attempts), resetInS: Number(row.reset_in_s) } : null;
+  }
+
   async clear(key: string): Promise<void> {
     await this.db.execute(sql`delete from rate_limit_buckets where key = ${key}`);
   }

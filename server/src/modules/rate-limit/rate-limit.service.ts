@@ -18,6 +18,12 @@ export class RateLimitService {
     if (state.attempts > rule.maxAttempts) throw AppError.tooManyRequests(state.resetInS);
   }
 
+  /** Refuses (429) while the subject has used up its attempts, without counting this one. */
+  async assertNotLocked(rule: RateLimitRule, subject: string): Promise<void> {
+    const state = await this.repository.peek(`${rule.name}:${subject}`, rule.windowS);
+    if (state && state.attempts >= rule.maxAttempts) throw AppError.tooManyRequests(state.resetInS);
+  }
+
   async reset(rule: RateLimitRule, subject: string): Promise<void> {
     await this.repository.clear(`${rule.name}:${subject}`);
   }

@@ -77,6 +77,11 @@ export const en = {
   'auth.invitation_invalid': 'This invitation code does not exist',
   'auth.login_failed': 'Wrong e-mail or password',
   'auth.account_frozen': 'This account is frozen; please contact customer service',
+  'auth.password_wrong': 'The current password is wrong',
+  'auth.trade_password_wrong': 'The trading password is wrong',
+  'auth.trade_password_exists': 'The trading password is already set; change it instead',
+  'auth.trade_password_same_as_login': 'The trading password must differ from the login password',
+  'auth.password_same': 'The new password must differ from the current one',
 } as const;
 
 export type MessageKey = keyof typeof en;

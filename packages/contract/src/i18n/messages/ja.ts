@@ -75,4 +75,9 @@ export const ja: MessageCatalogue = {
   'auth.invitation_invalid': 'この招待コードは存在しません',
   'auth.login_failed': 'メールアドレスまたはパスワードが間違っています',
   'auth.account_frozen': 'このアカウントは凍結されています。カスタマーサービスにお問い合わせください',
+  'auth.password_wrong': '現在のパスワードが間違っています',
+  'auth.trade_password_wrong': '取引パスワードが間違っています',
+  'auth.trade_password_exists': '取引パスワードは設定済みです。変更をご利用ください',
+  'auth.trade_password_same_as_login': '取引パスワードはログインパスワードと異なるものにしてください',
+  'auth.password_same': '新しいパスワードは現在のものと異なる必要があります',
 };

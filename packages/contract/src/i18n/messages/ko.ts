@@ -75,4 +75,9 @@ export const ko: MessageCatalogue = {
   'auth.invitation_invalid': '존재하지 않는 초대 코드입니다',
   'auth.login_failed': '이메일 또는 비밀번호가 올바르지 않습니다',
   'auth.account_frozen': '동결된 계정입니다. 고객센터에 문의해 주세요',
+  'auth.password_wrong': '현재 비밀번호가 올바르지 않습니다',
+  'auth.trade_password_wrong': '거래 비밀번호가 올바르지 않습니다',
+  'auth.trade_password_exists': '거래 비밀번호가 이미 설정되어 있습니다. 변경 기능을 이용해 주세요',
+  'auth.trade_password_same_as_login': '거래 비밀번호는 로그인 비밀번호와 달라야 합니다',
+  'auth.password_same': '새 비밀번호는 현재 비밀번호와 달라야 합니다',
 };

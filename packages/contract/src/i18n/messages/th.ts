@@ -75,4 +75,9 @@ export const th: MessageCatalogue = {
   'auth.invitation_invalid': 'ไม่มีรหัสเชิญนี้',
   'auth.login_failed': 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
   'auth.account_frozen': 'บัญชีนี้ถูกระงับ โปรดติดต่อฝ่ายบริการลูกค้า',
+  'auth.password_wrong': 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+  'auth.trade_password_wrong': 'รหัสผ่านธุรกรรมไม่ถูกต้อง',
+  'auth.trade_password_exists': 'ตั้งรหัสผ่านธุรกรรมแล้ว โปรดใช้การเปลี่ยนรหัสผ่าน',
+  'auth.trade_password_same_as_login': 'รหัสผ่านธุรกรรมต้องไม่ซ้ำกับรหัสผ่านเข้าสู่ระบบ',
+  'auth.password_same': 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน',
 };

@@ -75,4 +75,9 @@ export const vi: MessageCatalogue = {
   'auth.invitation_invalid': 'Mã mời không tồn tại',
   'auth.login_failed': 'Email hoặc mật khẩu không đúng',
   'auth.account_frozen': 'Tài khoản đã bị đóng băng, vui lòng liên hệ chăm sóc khách hàng',
+  'auth.password_wrong': 'Mật khẩu hiện tại không đúng',
+  'auth.trade_password_wrong': 'Mật khẩu giao dịch không đúng',
+  'auth.trade_password_exists': 'Đã đặt mật khẩu giao dịch, vui lòng dùng chức năng đổi mật khẩu',
+  'auth.trade_password_same_as_login': 'Mật khẩu giao dịch phải khác mật khẩu đăng nhập',
+  'auth.password_same': 'Mật khẩu mới phải khác mật khẩu hiện tại',
 };

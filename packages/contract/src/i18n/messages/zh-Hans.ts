@@ -75,4 +75,9 @@ export const zhHans: MessageCatalogue = {
   'auth.invitation_invalid': '邀请码不存在',
   'auth.login_failed': '邮箱或密码错误',
   'auth.account_frozen': '账户已冻结，请联系客服',
+  'auth.password_wrong': '当前密码错误',
+  'auth.trade_password_wrong': '交易密码错误',
+  'auth.trade_password_exists': '交易密码已设置，请使用修改功能',
+  'auth.trade_password_same_as_login': '交易密码不能与登录密码相同',
+  'auth.password_same': '新密码不能与当前密码相同',
 };

@@ -75,4 +75,9 @@ export const zhHant: MessageCatalogue = {
   'auth.invitation_invalid': '邀請碼不存在',
   'auth.login_failed': '電子郵件或密碼錯誤',
   'auth.account_frozen': '帳戶已凍結，請聯絡客服',
+  'auth.password_wrong': '目前密碼錯誤',
+  'auth.trade_password_wrong': '交易密碼錯誤',
+  'auth.trade_password_exists': '交易密碼已設定，請使用修改功能',
+  'auth.trade_password_same_as_login': '交易密碼不能與登入密碼相同',
+  'auth.password_same': '新密碼不能與目前密碼相同',
 };

@@ -12,6 +12,9 @@ export const en = {
   'reset_code.subject': '{site} password reset code: {code}',
   'reset_code.body':
     'Your {site} password reset code is {code}.\n\nIt is valid for 10 minutes and can be used once. If you did not ask to reset your password, ignore this e-mail; your password has not changed.',
+  'trade_code.subject': '{site} trading password code: {code}',
+  'trade_code.body':
+    'Your {site} code for resetting the trading password is {code}.\n\nIt is valid for 10 minutes and can be used once. If you did not ask for it, change your login password now.',
 } as const;
 
 export type MailTemplateKey = keyof typeof en;

@@ -13,4 +13,7 @@ export const ja: MailCatalogue = {
   'reset_code.subject': '{site} パスワード再設定の認証コード：{code}',
   'reset_code.body':
     '{site} のパスワード再設定の認証コードは {code} です。\n\nこのコードの有効期限は10分間で、1回のみ使用できます。パスワードの再設定を申請していない場合は、このメールを無視してください。パスワードは変更されていません。',
+  'trade_code.subject': '{site} 取引パスワード認証コード：{code}',
+  'trade_code.body':
+    '{site} の取引パスワード再設定用の認証コードは {code} です。\n\n有効期限は 10 分で、1 回のみ使用できます。心当たりがない場合は、すぐにログインパスワードを変更してください。',
 };

@@ -13,4 +13,7 @@ export const ko: MailCatalogue = {
   'reset_code.subject': '{site} 비밀번호 재설정 인증 코드: {code}',
   'reset_code.body':
     '{site} 비밀번호 재설정 인증 코드는 {code}입니다.\n\n이 코드는 10분간 유효하며 한 번만 사용할 수 있습니다. 비밀번호 재설정을 요청하지 않으셨다면 이 이메일을 무시하세요. 비밀번호는 변경되지 않았습니다.',
+  'trade_code.subject': '{site} 거래 비밀번호 인증 코드: {code}',
+  'trade_code.body':
+    '{site} 거래 비밀번호 재설정 인증 코드는 {code}입니다.\n\n10분간 유효하며 한 번만 사용할 수 있습니다. 본인이 요청하지 않았다면 즉시 로그인 비밀번호를 변경해 주세요.',
 };

@@ -13,4 +13,7 @@ export const vi: MailCatalogue = {
   'reset_code.subject': 'Mã đặt lại mật khẩu {site}: {code}',
   'reset_code.body':
     'Mã đặt lại mật khẩu {site} của bạn là {code}.\n\nMã có hiệu lực trong 10 phút và chỉ dùng được một lần. Nếu bạn không yêu cầu đặt lại mật khẩu, vui lòng bỏ qua email này; mật khẩu của bạn chưa bị thay đổi.',
+  'trade_code.subject': 'Mã đặt lại mật khẩu giao dịch {site}: {code}',
+  'trade_code.body':
+    'Mã đặt lại mật khẩu giao dịch {site} của bạn là {code}.\n\nMã có hiệu lực trong 10 phút và chỉ dùng được một lần. Nếu bạn không yêu cầu, hãy đổi mật khẩu đăng nhập ngay.',
 };

@@ -13,4 +13,7 @@ export const zhHans: MailCatalogue = {
   'reset_code.subject': '{site} 重置密码验证码：{code}',
   'reset_code.body':
     '您的 {site} 重置密码验证码是 {code}。\n\n验证码 10 分钟内有效，仅可使用一次。如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
+  'trade_code.subject': '{site} 交易密码验证码：{code}',
+  'trade_code.body':
+    '您用于重置 {site} 交易密码的验证码是 {code}。\n\n验证码 10 分钟内有效，仅可使用一次。如果这不是您本人的操作，请立即修改登录密码。',
 };

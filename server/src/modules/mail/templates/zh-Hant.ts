@@ -13,4 +13,7 @@ export const zhHant: MailCatalogue = {
   'reset_code.subject': '{site} 重設密碼驗證碼：{code}',
   'reset_code.body':
     '您的 {site} 重設密碼驗證碼是 {code}。\n\n驗證碼 10 分鐘內有效，僅可使用一次。如果這不是您本人的操作，請忽略這封電子郵件，您的密碼不會變更。',
+  'trade_code.subject': '{site} 交易密碼驗證碼：{code}',
+  'trade_code.body':
+    '您用於重設 {site} 交易密碼的驗證碼是 {code}。\n\n驗證碼 10 分鐘內有效，僅可使用一次。如果這不是您本人的操作，請立即修改登入密碼。',
 };
