@@ -18,3 +18,11 @@ export async function registerViaApi(request: APIRequestContext, email: string, 
   });
   expect((await registered.json()) as unknown).toMatchObject({ code: 200 });
 }
+
+/** Logs in through the API and returns the session token. */
+export async function loginViaApi(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  const envelope = (await response.json()) as { code: number; data: { token: string } };
+  expect(envelope.code).toBe(200);
+  return envelope.data.token;
+}

@@ -60,12 +60,12 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'kefu', path: '/pages/kefu/kefu', load: notYetOpen },
   { id: 'sharePoster', path: '/pages/share_poster/share_poster', load: notYetOpen },
 
-  { id: 'setting', path: '/pages/setting/setting', load: notYetOpen },
+  { id: 'setting', path: '/pages/setting/setting', load: () => import('../features/settings/screens/SettingsScreen') },
   { id: 'setting1', path: '/pages/setting/setting1', load: notYetOpen },
-  { id: 'setting2', path: '/pages/setting/setting2', load: notYetOpen },
+  { id: 'setting2', path: '/pages/setting/setting2', load: () => import('../features/settings/screens/SecurityScreen') },
   { id: 'setting3', path: '/pages/setting/setting3', load: notYetOpen },
   { id: 'setting4', path: '/pages/setting/setting4', load: notYetOpen },
-  { id: 'setting5', path: '/pages/setting/setting5', load: notYetOpen },
+  { id: 'setting5', path: '/pages/setting/setting5', load: () => import('../features/settings/screens/AboutScreen') },
 
   { id: 'blanceRecord', path: '/pages/blance_record/blance_record', load: notYetOpen },
   ...[1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12].map((n) => ({
@@ -85,14 +85,26 @@ export const ROUTES: readonly AppRoute[] = [
   })),
 
   { id: 'orderDetail', path: '/pages/order_detail/order_detail', load: notYetOpen },
-  { id: 'updatePwd', path: '/pages/update_pwd/update_pwd', load: notYetOpen },
-  { id: 'updatePwd1', path: '/pages/update_pwd/update_pwd1', load: notYetOpen },
+  {
+    id: 'updatePwd',
+    path: '/pages/update_pwd/update_pwd',
+    load: () => import('../features/settings/screens/ChangePasswordScreen'),
+  },
+  {
+    id: 'updatePwd1',
+    path: '/pages/update_pwd/update_pwd1',
+    load: () => import('../features/settings/screens/TradePasswordChangeScreen'),
+  },
   {
     id: 'updatePwd2',
     path: '/pages/update_pwd/update_pwd2',
     load: () => import('../features/auth/screens/ForcedPasswordScreen'),
   },
-  { id: 'updatePwd3', path: '/pages/update_pwd/update_pwd3', load: notYetOpen },
+  {
+    id: 'updatePwd3',
+    path: '/pages/update_pwd/update_pwd3',
+    load: () => import('../features/settings/screens/TradePasswordSetScreen'),
+  },
   { id: 'download', path: '/pages/download/download', load: () => import('../features/download/screens/DownloadScreen') },
   { id: 'second', path: '/pages/second/second', load: notYetOpen },
   { id: 'second1', path: '/pages/second/second1', load: notYetOpen },

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import { NavBar } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 
 /** The dark navigation header with white text; back returns, or goes home when there is no history. */
-export function NavHeader({ title, showBack }: { title: string; showBack: boolean }) {
+export function NavHeader({ title, showBack, right }: { title: string; showBack: boolean; right?: ReactNode }) {
   const navigate = useNavigate();
   const goBack = () => {
     const state = window.history.state as { idx?: number } | null;
@@ -10,7 +11,14 @@ export function NavHeader({ title, showBack }: { title: string; showBack: boolea
     else void navigate('/pages/index/index', { replace: true });
   };
   return (
-    <NavBar className="nav-header" data-testid="nav-header" backIcon={showBack} back={showBack ? '' : null} onBack={goBack}>
+    <NavBar
+      className="nav-header"
+      data-testid="nav-header"
+      backIcon={showBack}
+      back={showBack ? '' : null}
+      onBack={goBack}
+      right={right}
+    >
       {title}
     </NavBar>
   );

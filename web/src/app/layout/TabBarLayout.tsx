@@ -4,12 +4,13 @@ import {
   AppOutline,
   MessageOutline,
   PayCircleOutline,
+  SetOutline,
   TeamOutline,
   TransportQRcodeOutline,
   UserOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { getUserInfo } from '../../api/get-user-info';
 import { credential } from '../../lib/auth/credential';
 import { TABS } from '../routes';
@@ -37,7 +38,15 @@ export function TabBarLayout({ title, children }: { title: string; children: Rea
 
   return (
     <div className="layout layout-tabs">
-      <NavHeader title={title} showBack={false} />
+      <NavHeader
+        title={title}
+        showBack={false}
+        right={
+          <Link to="/pages/setting/setting" className="nav-settings" aria-label={t('routes.setting')} data-testid="open-settings">
+            <SetOutline fontSize={20} />
+          </Link>
+        }
+      />
       <main className="layout-content">{children}</main>
       <FloatingBubble
         className="kefu-bubble"

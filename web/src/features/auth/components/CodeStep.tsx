@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { CODE_RESEND_COUNTDOWN_S } from '@custos/contract';
-import { rules } from './rules';
+import { rules } from '../../../components/forms/rules';
 
 interface CodeStepProps {
   email: string;

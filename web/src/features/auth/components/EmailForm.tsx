@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { rules } from './rules';
+import { rules } from '../../../components/forms/rules';
 
 /** One e-mail field and a button: the first step of code log-in and of the password reset. */
 export function EmailForm({

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { updatePasswordForced } from '../api/update-password-forced';
-import { PasswordPairForm } from '../components/PasswordPairForm';
+import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
 import { HOME_ROUTE } from '../components/session';
 import { relaunch } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
@@ -12,7 +12,7 @@ export default function ForcedPasswordScreen() {
     <div className="auth-screen">
       <PasswordPairForm
         submitLabel={t('auth.submit')}
-        onSubmit={(password, confirmPassword) =>
+        onSubmit={({ password, confirmPassword }) =>
           updatePasswordForced({ password, confirmPassword }).then(() => {
             showToast(t('auth.passwordChanged'));
             relaunch(HOME_ROUTE);

@@ -4,7 +4,7 @@ import { credential } from '../../../lib/auth/credential';
 import { relaunch } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';
 import { resetPassword } from '../api/reset-password';
-import { PasswordPairForm } from '../components/PasswordPairForm';
+import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
 import { LOGIN_ROUTE } from '../components/session';
 
 /** forget_pwd1: step 3: the new password; every session ends, so the member logs in again. */
@@ -16,7 +16,7 @@ export default function ForgotPasswordScreen() {
     <div className="auth-screen">
       <PasswordPairForm
         submitLabel={t('auth.submit')}
-        onSubmit={(password, confirmPassword) =>
+        onSubmit={({ password, confirmPassword }) =>
           resetPassword({ email, code, password, confirmPassword }).then(() => {
             credential.clear();
             showToast(t('auth.passwordReset'));

@@ -4,7 +4,7 @@ import { GlobalOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { login } from '../api/login';
-import { rules } from '../components/rules';
+import { rules } from '../../../components/forms/rules';
 import { startSession } from '../components/session';
 
 /** Entry page (custom navigation bar): e-mail + password, with register, forgot password, code log-in and language. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { showToast } from '../../../lib/toast';
 import { register } from '../api/register';
-import { PasswordPairForm } from '../components/PasswordPairForm';
+import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
 import { startSession } from '../components/session';
 
 interface RegisterState {
@@ -20,7 +20,7 @@ export default function RegisterPasswordScreen() {
     <div className="auth-screen">
       <PasswordPairForm
         submitLabel={t('auth.register')}
-        onSubmit={(password, confirmPassword) =>
+        onSubmit={({ password, confirmPassword }) =>
           register({ email, code, invitationCode, password, confirmPassword }).then(({ token }) => {
             showToast(t('auth.registered'));
             startSession(token);

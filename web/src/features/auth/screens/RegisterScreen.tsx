@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '../../../lib/toast';
 import { sendRegisterCode } from '../api/send-register-code';
-import { rules } from '../components/rules';
+import { rules } from '../../../components/forms/rules';
 
 /** register: step 1: e-mail, invitation code (prefilled from ?code= of a share link), terms. */
 export default function RegisterScreen() {

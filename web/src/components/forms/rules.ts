@@ -1,6 +1,6 @@
 import type { Rule as FormRule, RuleObject } from 'antd-mobile/es/components/form';
 import { PASSWORD_MIN_LENGTH, fieldLabel, isEmail, isVerificationCode, translate, type MessageKey } from '@custos/contract';
-import { currentLocale } from '../../../lib/i18n/i18n';
+import { currentLocale } from '../../lib/i18n/i18n';
 
 /** Client-side checks use the contract's validators and the server's own wording, in the app language. */
 function message(key: MessageKey, field: string): string {

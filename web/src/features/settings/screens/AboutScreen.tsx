@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { List } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { APP_VERSION, APP_VERSION_CODE, type AppVersion, type CommonConfig } from '@custos/contract';
+import { getAppVersion } from '../../../api/get-app-version';
+import { getConfig } from '../../../api/get-config';
+import { showToast } from '../../../lib/toast';
+import { LogoutButton } from '../components/LogoutButton';
+
+/** setting5: version, update check, community links, log-out. */
+export default function AboutScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [config, setConfig] = useState<CommonConfig | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  useEffect(() => {
+    getConfig().then(setConfig, () => undefined);
+  }, []);
+
+  const open = (url: string) => {
+    if (url) window.open(url, '_blank', 'noopener');
+    else showToast(t('about.notAvailable'));
+  };
+
+  return (
+    <div className="about-screen">
+      <div className="about-brand">
+        <img src="./favicon.svg" alt="" width={64} height={64} />
+        <h2>{config?.siteName ?? t('app.name')}</h2>
+      </div>
+      <List>
+        <List.Item extra={`${APP_VERSION} (${APP_VERSION_CODE})`}>{t('about.version')}</List.Item>
+        <List.Item
+          onClick={() => {
+            setChecking(true);
+            getAppVersion()
+              .then(
+                (latest: AppVersion) => {
+                  if (latest.version_code > APP_VERSION_CODE) {
+                    showToast(t('about.newVersion', { version: latest.version }));
+                    void navigate('/pages/download/download');
+                  } else {
+                    showToast(t('about.upToDate'));
+                  }
+                },
+                () => undefined,
+              )
+              .finally(() => setChecking(false));
+          }}
+          extra={checking ? '…' : undefined}
+        >
+          {t('about.checkUpdate')}
+        </List.Item>
+      </List>
+      <List header={t('about.community')}>
+        <List.Item onClick={() => open(config?.communityLinks.international ?? '')}>{t('about.international')}</List.Item>
+        <List.Item onClick={() => open(config?.communityLinks.asiaPacific ?? '')}>{t('about.asiaPacific')}</List.Item>
+      </List>
+      <LogoutButton />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { CODE_RESEND_COUNTDOWN_S } from '@custos/contract';
+import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
+import { rules } from '../../../components/forms/rules';
+import { showToast } from '../../../lib/toast';
+import { resetTradePassword } from '../api/reset-trade-password';
+import { sendTradePasswordCode } from '../api/send-trade-password-code';
+import { updateTradePassword } from '../api/update-trade-password';
+
+/** update_pwd1: change the trading password with the old one, or, if forgotten, with an e-mail code. */
+export default function TradePasswordChangeScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [forgotten, setForgotten] = useState(false);
+  const [secondsLeft, setSecondsLeft] = useState(0);
+
+  useEffect(() => {
+    if (secondsLeft <= 0) return;
+    const timer = setTimeout(() => setSecondsLeft((value) => value - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [secondsLeft]);
+
+  const labels = {
+    password: t('tradePassword.password'),
+    passwordPlaceholder: t('tradePassword.passwordPlaceholder'),
+    confirm: t('tradePassword.confirm'),
+    confirmPlaceholder: t('auth.confirmPasswordPlaceholder'),
+  };
+  const done = () => {
+    showToast(t('tradePassword.changed'));
+    void navigate(-1);
+  };
+
+  return (
+    <div className="auth-screen">
+      {forgotten ? (
+        <PasswordPairForm
+          key="reset"
+          header={t('tradePassword.resetHint')}
+          labels={labels}
+          submitLabel={t('auth.submit')}
+          onSubmit={({ code = '', password, confirmPassword }) =>
+            resetTradePassword({ code: code.trim(), password, confirmPassword }).then(done)
+          }
+        >
+          <Form.Item
+            name="code"
+            label={t('auth.code')}
+            rules={rules.code()}
+            extra={
+              <Button
+                size="small"
+                fill="none"
+                color="primary"
+                disabled={secondsLeft > 0}
+                data-testid="send-trade-code"
+                onClick={() => {
+                  sendTradePasswordCode().then(
+                    () => setSecondsLeft(CODE_RESEND_COUNTDOWN_S),
+                    () => undefined,
+                  );
+                }}
+              >
+                {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
+              </Button>
+            }
+          >
+            <Input placeholder={t('auth.codePlaceholder')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+          </Form.Item>
+        </PasswordPairForm>
+      ) : (
+        <PasswordPairForm
+          key="change"
+          labels={labels}
+          submitLabel={t('auth.submit')}
+          onSubmit={({ oldTradePassword = '', password, confirmPassword }) =>
+            updateTradePassword({ oldTradePassword, password, confirmPassword }).then(done)
+          }
+        >
+          <Form.Item name="oldTradePassword" label={t('tradePassword.old')} rules={rules.existingPassword()}>
+            <Input type="password" placeholder={t('tradePassword.oldPlaceholder')} autoComplete="off" />
+          </Form.Item>
+        </PasswordPairForm>
+      )}
+      <p className="auth-switch">
+        <a onClick={() => setForgotten((value) => !value)} data-testid="trade-forgot-toggle">
+          {forgotten ? t('tradePassword.remember') : t('tradePassword.forgot')}
+        </a>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
+import { showToast } from '../../../lib/toast';
+import { setTradePassword } from '../api/set-trade-password';
+
+/** update_pwd3: the first trading password (code 4900 lands here). */
+export default function TradePasswordSetScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <div className="auth-screen">
+      <PasswordPairForm
+        header={t('tradePassword.setHint')}
+        labels={{
+          password: t('tradePassword.password'),
+          passwordPlaceholder: t('tradePassword.passwordPlaceholder'),
+          confirm: t('tradePassword.confirm'),
+          confirmPlaceholder: t('auth.confirmPasswordPlaceholder'),
+        }}
+        submitLabel={t('auth.submit')}
+        onSubmit={({ password, confirmPassword }) =>
+          setTradePassword({ password, confirmPassword }).then(() => {
+            showToast(t('tradePassword.setDone'));
+            void navigate(-1);
+          })
+        }
+      />
+    </div>
+  );
+}
