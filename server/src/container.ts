@@ -56,6 +56,14 @@ export function createServices(
     mail,
     auth: new AuthService(db, memberRepository, codes, mail, settings, rateLimits, config.memberSession),
     adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), audit),
-    security: new SecurityService(db, memberRepository, codes, mail, rateLimits),
+    security: new SecurityService(
+      db,
+      memberRepository,
+      codes,
+      mail,
+      rateLimits,
+      async () => (await settings.get('site')).siteName,
+      () => clock.now().getTime(),
+    ),
   };
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -100,6 +101,12 @@ export const members = pgTable(
     email: text('email').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
     tradePasswordHash: text('trade_password_hash'),
+    /** Base32 TOTP secret once the authenticator is bound. */
+    totpSecret: text('totp_secret'),
+    /** A secret offered for binding (or re-binding) that no code has confirmed yet. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step a code was accepted for: each code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     status: text('status').notNull().default('active'),
     /** Set when an operator resets the password: every call answers 300 until a new one is set. */
     mustResetPassword: boolean('must_reset_password').notNull().default(false),

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/container.js';
 import { createLogger } from '../../src/lib/logger.js';
+import type { Clock } from '../../src/modules/common/common.service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -14,10 +15,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh test database, driven through `app.inject`. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp> {
+export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const services = createServices(testDatabase.database, config, createLogger('silent'));
+  const services = createServices(testDatabase.database, config, createLogger('silent'), options.clock);
   await services.settings.ensureDefaults();
   const app = await buildApp({ config, database: testDatabase.database, services, logger: createLogger('silent') });
   await app.ready();

@@ -8,6 +8,7 @@ export const OPERATOR_PERMISSIONS = {
   'members.read': ['super_admin', 'finance', 'support', 'reviewer'],
   'members.freeze': ['super_admin', 'support'],
   'members.reset_password': ['super_admin', 'support'],
+  'members.reset_authenticator': ['super_admin', 'support'],
   'mail.read': ['super_admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
@@ -53,6 +54,7 @@ export const adminMembersResponse = pageOf(adminMemberSummary);
 /** GET /api/admin/members/:id */
 export const adminMemberDetail = adminMemberSummary.extend({
   hasTradePassword: z.boolean(),
+  hasAuthenticator: z.boolean(),
   locale: z.string(),
   accounts: z.array(
     z.object({

@@ -84,6 +84,7 @@ export const userInfoResponse = z.object({
   avatar: z.string().nullable(),
   inviteCode: z.string(),
   hasTradePassword: z.boolean(),
+  hasAuthenticator: z.boolean(),
   createdAt: z.iso.datetime(),
 });
 export type UserInfo = z.infer<typeof userInfoResponse>;
@@ -104,9 +105,12 @@ export type SessionList = z.infer<typeof sessionsResponse>;
 /** POST /api/user/update_password_forced (code 300): a new login password, no old one needed. */
 export const forcedPasswordRequest = withConfirmation(z.object({ password: passwordSchema, confirmPassword: confirmSchema }));
 
+/** Once an authenticator is bound, security changes also need its current code. */
+const googleCodeField = { googleCode: verificationCodeSchema.optional() };
+
 /** POST /api/user/update_password: change the login password (other sessions end). */
 export const updatePasswordRequest = withConfirmation(
-  z.object({ oldPassword: existingPasswordSchema, password: passwordSchema, confirmPassword: confirmSchema }),
+  z.object({ oldPassword: existingPasswordSchema, password: passwordSchema, confirmPassword: confirmSchema, ...googleCodeField }),
 );
 
 /** POST /api/user/set_trade_password: the first trading password (money calls answer 4900 until then). */
@@ -114,10 +118,28 @@ export const setTradePasswordRequest = withConfirmation(z.object({ password: pas
 
 /** POST /api/user/update_trade_password */
 export const updateTradePasswordRequest = withConfirmation(
-  z.object({ oldTradePassword: existingPasswordSchema, password: passwordSchema, confirmPassword: confirmSchema }),
+  z.object({
+    oldTradePassword: existingPasswordSchema,
+    password: passwordSchema,
+    confirmPassword: confirmSchema,
+    ...googleCodeField,
+  }),
 );
 
 /** POST /api/user/reset_trade_password: forgotten trading password, by e-mail code. */
 export const resetTradePasswordRequest = withConfirmation(
-  z.object({ code: verificationCodeSchema, password: passwordSchema, confirmPassword: confirmSchema }),
+  z.object({ code: verificationCodeSchema, password: passwordSchema, confirmPassword: confirmSchema, ...googleCodeField }),
 );
+
+/** GET /api/user/google_2fa: whether one is bound, and a secret (as text and otpauth URI) to bind next. */
+export const authenticatorResponse = z.object({ bound: z.boolean(), secret: z.string(), otpauthUrl: z.string() });
+export type AuthenticatorSetup = z.infer<typeof authenticatorResponse>;
+
+/** POST /api/user/google_2fa/bind */
+export const bindAuthenticatorRequest = z.object({ googleCode: verificationCodeSchema });
+
+/** POST /api/user/google_2fa/change: a code from the old authenticator and one from the new. */
+export const changeAuthenticatorRequest = z.object({
+  oldGoogleCode: verificationCodeSchema,
+  newGoogleCode: verificationCodeSchema,
+});

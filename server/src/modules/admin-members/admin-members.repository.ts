@@ -12,6 +12,7 @@ export interface MemberSummaryRow {
   mustResetPassword: boolean;
   createdAt: Date;
   tradePasswordHash: string | null;
+  totpSecret: string | null;
   locale: string;
   nickname: string;
   inviteCode: string;
@@ -28,6 +29,7 @@ function summarySelection() {
     mustResetPassword: members.mustResetPassword,
     createdAt: members.createdAt,
     tradePasswordHash: members.tradePasswordHash,
+    totpSecret: members.totpSecret,
     locale: members.locale,
     nickname: accounts.nickname,
     inviteCode: accounts.inviteCode,
@@ -115,6 +117,13 @@ export class AdminMembersRepository {
     await tx
       .update(members)
       .set({ passwordHash, mustResetPassword: true, updatedAt: sql`now()` })
+      .where(eq(members.id, memberId));
+  }
+
+  async clearAuthenticator(memberId: string, tx: Tx): Promise<void> {
+    await tx
+      .update(members)
+      .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: sql`now()` })
       .where(eq(members.id, memberId));
   }
 

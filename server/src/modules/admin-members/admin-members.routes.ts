@@ -93,4 +93,22 @@ export const adminMembersRoutes: FastifyPluginAsyncZod<{ service: AdminMembersSe
       return ok(request.locale, { temporaryPassword });
     },
   );
+
+  app.post(
+    '/api/admin/members/:id/reset_authenticator',
+    {
+      preHandler: requirePermission(operators, 'members.reset_authenticator'),
+      schema: {
+        tags,
+        security,
+        summary: 'Unbind the member’s authenticator',
+        params: memberIdParams,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await service.resetAuthenticator(sessionOf(request), request.params.id, originOf(request));
+      return ok(request.locale, null);
+    },
+  );
 };

@@ -45,6 +45,7 @@ export class AdminMembersService {
     return {
       ...toSummary(row),
       hasTradePassword: row.tradePasswordHash !== null,
+      hasAuthenticator: row.totpSecret !== null,
       locale: row.locale,
       accounts: memberAccounts.map((account) => ({
         id: account.id,
@@ -81,6 +82,29 @@ export class AdminMembersService {
           targetId: memberId,
           before: { status: member.status },
           after: { status: next, reason, endedSessions },
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
+        tx,
+      );
+    });
+  }
+
+  /** Unbinds a lost authenticator (after the operator has verified the member some other way). */
+  async resetAuthenticator(operator: OperatorSession, memberId: string, origin: RequestOrigin): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const member = await this.repository.lockMember(memberId, tx);
+      if (!member) throw AppError.notFound();
+      if (!member.totpSecret) throw AppError.conflict('auth.authenticator_not_bound');
+      await this.repository.clearAuthenticator(memberId, tx);
+      await this.audit.record(
+        {
+          operatorId: operator.operator.id,
+          action: 'member.reset_authenticator',
+          targetType: 'member',
+          targetId: memberId,
+          before: { authenticator: 'bound' },
+          after: { authenticator: 'none' },
           ip: origin.ip,
           requestId: origin.requestId,
         },

@@ -241,6 +241,7 @@ export class AuthService {
       avatar: context.account.avatar,
       inviteCode: context.account.inviteCode,
       hasTradePassword: context.member.tradePasswordHash !== null,
+      hasAuthenticator: context.member.totpSecret !== null,
       createdAt: context.member.createdAt.toISOString(),
     };
   }

@@ -5,6 +5,9 @@ import {
   emptyResponse,
   envelopeOf,
   forcedPasswordRequest,
+  authenticatorResponse,
+  bindAuthenticatorRequest,
+  changeAuthenticatorRequest,
   resetTradePasswordRequest,
   sessionsResponse,
   setTradePasswordRequest,
@@ -104,7 +107,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService; security:
       },
     },
     async (request) => {
-      await securityService.changeLoginPassword(memberOf(request), request.body.oldPassword, request.body.password);
+      await securityService.changeLoginPassword(
+        memberOf(request),
+        request.body.oldPassword,
+        request.body.password,
+        request.body.googleCode,
+      );
       return ok(request.locale, null);
     },
   );
@@ -140,7 +148,12 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService; security:
       },
     },
     async (request) => {
-      await securityService.changeTradePassword(memberOf(request), request.body.oldTradePassword, request.body.password);
+      await securityService.changeTradePassword(
+        memberOf(request),
+        request.body.oldTradePassword,
+        request.body.password,
+        request.body.googleCode,
+      );
       return ok(request.locale, null);
     },
   );
@@ -175,7 +188,62 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService; security:
       },
     },
     async (request) => {
-      await securityService.resetTradePassword(memberOf(request), request.body.code, request.body.password);
+      await securityService.resetTradePassword(
+        memberOf(request),
+        request.body.code,
+        request.body.password,
+        request.body.googleCode,
+      );
+      return ok(request.locale, null);
+    },
+  );
+
+  app.get(
+    '/api/user/google_2fa',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security: auth,
+        summary: 'Authenticator state and a secret to bind',
+        response: { 200: envelopeOf(authenticatorResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await securityService.authenticatorSetup(memberOf(request))),
+  );
+
+  app.post(
+    '/api/user/google_2fa/bind',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security: auth,
+        summary: 'Bind the authenticator with a code from it',
+        body: bindAuthenticatorRequest,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await securityService.bindAuthenticator(memberOf(request), request.body.googleCode);
+      return ok(request.locale, null);
+    },
+  );
+
+  app.post(
+    '/api/user/google_2fa/change',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security: auth,
+        summary: 'Move to a new authenticator (old code, then new code)',
+        body: changeAuthenticatorRequest,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await securityService.changeAuthenticator(memberOf(request), request.body.oldGoogleCode, request.body.newGoogleCode);
       return ok(request.locale, null);
     },
   );

@@ -78,6 +78,36 @@ export class MemberRepository {
       .where(eq(members.id, memberId));
   }
 
+  async setPendingTotpSecret(memberId: string, secret: string): Promise<void> {
+    await this.db
+      .update(members)
+      .set({ totpPendingSecret: secret, updatedAt: sql`now()` })
+      .where(eq(members.id, memberId));
+  }
+
+  /** The pending secret becomes the bound one; `step` is the step of the code that confirmed it. */
+  async bindPendingTotpSecret(memberId: string, pendingSecret: string, step: number): Promise<boolean> {
+    const rows = await this.db
+      .update(members)
+      .set({ totpSecret: pendingSecret, totpPendingSecret: null, totpLastStep: step, updatedAt: sql`now()` })
+      .where(and(eq(members.id, memberId), eq(members.totpPendingSecret, pendingSecret)))
+      .returning({ id: members.id });
+    return rows.length === 1;
+  }
+
+  /**
+   * Records that a code of `step` was used; false when that step (or a later one) was already used,
+   * which makes every code single-use even under concurrent requests.
+   */
+  async acceptTotpStep(memberId: string, step: number): Promise<boolean> {
+    const rows = await this.db
+      .update(members)
+      .set({ totpLastStep: step })
+      .where(and(eq(members.id, memberId), sql`(${members.totpLastStep} is null or ${members.totpLastStep} < ${step})`))
+      .returning({ id: members.id });
+    return rows.length === 1;
+  }
+
   async insertSession(
     row: {
       memberId: string;

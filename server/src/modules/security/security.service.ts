@@ -1,7 +1,8 @@
-import { BusinessCode, type Locale } from '@custos/contract';
+import { BusinessCode, type AuthenticatorSetup, type Locale } from '@custos/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
+import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { VerificationCodeService } from '../codes/verification-code.service.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -11,6 +12,7 @@ import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.s
 /** Wrong current passwords and wrong trading passwords, per member, before a pause. */
 export const PASSWORD_CHECK_PER_MEMBER: RateLimitRule = { name: 'password-check:member', maxAttempts: 5, windowS: 900 };
 export const TRADE_PASSWORD_PER_MEMBER: RateLimitRule = { name: 'trade-password:member', maxAttempts: 5, windowS: 900 };
+export const TOTP_PER_MEMBER: RateLimitRule = { name: 'totp:member', maxAttempts: 5, windowS: 900 };
 
 /** Login password changes and the trading password that guards every call moving money out. */
 export class SecurityService {
@@ -20,6 +22,8 @@ export class SecurityService {
     private readonly codes: VerificationCodeService,
     private readonly mail: MailService,
     private readonly rateLimits: RateLimitService,
+    private readonly issuer: () => Promise<string>,
+    private readonly now: () => number = Date.now,
   ) {}
 
   private async fresh(context: MemberSessionContext): Promise<MemberRow> {
@@ -46,9 +50,70 @@ export class SecurityService {
     if (await verifyPassword(member.passwordHash, tradePassword)) throw AppError.badRequest('auth.trade_password_same_as_login');
   }
 
-  /** New login password after the old one; every other session ends. */
-  async changeLoginPassword(context: MemberSessionContext, oldPassword: string, password: string): Promise<void> {
+  /**
+   * Checks a code against a secret, once: wrong codes count toward a pause, and a code (or an older
+   * one) that was already accepted is refused.
+   */
+  private async checkTotp(memberId: string, secret: string, code: string): Promise<void> {
+    await this.rateLimits.assertNotLocked(TOTP_PER_MEMBER, memberId);
+    const step = matchTotp(secret, code, this.now());
+    if (step === null || !(await this.members.acceptTotpStep(memberId, step))) {
+      await this.rateLimits.consume(TOTP_PER_MEMBER, memberId);
+      throw AppError.badRequest('auth.google_code_wrong');
+    }
+  }
+
+  /** Once an authenticator is bound, security changes (and withdrawals) need its current code. */
+  async requireAuthenticatorCode(member: Pick<MemberRow, 'id' | 'totpSecret'>, code: string | undefined): Promise<void> {
+    if (!member.totpSecret) return;
+    if (!code) throw AppError.badRequest('auth.google_code_required');
+    await this.checkTotp(member.id, member.totpSecret, code);
+  }
+
+  /** The bound state and a secret to bind next (kept until a code confirms it). */
+  async authenticatorSetup(context: MemberSessionContext): Promise<AuthenticatorSetup> {
     const member = await this.fresh(context);
+    let secret = member.totpPendingSecret;
+    if (!secret) {
+      secret = newTotpSecret();
+      await this.members.setPendingTotpSecret(member.id, secret);
+    }
+    return { bound: member.totpSecret !== null, secret, otpauthUrl: otpauthUri(await this.issuer(), member.email, secret) };
+  }
+
+  async bindAuthenticator(context: MemberSessionContext, code: string): Promise<void> {
+    const member = await this.fresh(context);
+    if (member.totpSecret) throw AppError.conflict('auth.authenticator_bound');
+    await this.confirmPending(member, code);
+  }
+
+  /** Moves to a new authenticator: a code from the old one, then one from the new. */
+  async changeAuthenticator(context: MemberSessionContext, oldCode: string, newCode: string): Promise<void> {
+    const member = await this.fresh(context);
+    if (!member.totpSecret) throw AppError.conflict('auth.authenticator_not_bound');
+    await this.checkTotp(member.id, member.totpSecret, oldCode);
+    await this.confirmPending(member, newCode);
+  }
+
+  private async confirmPending(member: MemberRow, code: string): Promise<void> {
+    const pending = member.totpPendingSecret;
+    await this.rateLimits.assertNotLocked(TOTP_PER_MEMBER, member.id);
+    const step = pending ? matchTotp(pending, code, this.now()) : null;
+    if (!pending || step === null || !(await this.members.bindPendingTotpSecret(member.id, pending, step))) {
+      await this.rateLimits.consume(TOTP_PER_MEMBER, member.id);
+      throw AppError.badRequest('auth.google_code_wrong');
+    }
+  }
+
+  /** New login password after the old one; every other session ends. */
+  async changeLoginPassword(
+    context: MemberSessionContext,
+    oldPassword: string,
+    password: string,
+    googleCode?: string,
+  ): Promise<void> {
+    const member = await this.fresh(context);
+    await this.requireAuthenticatorCode(member, googleCode);
     await this.checkCounted(PASSWORD_CHECK_PER_MEMBER, member.id, member.passwordHash, oldPassword, 'auth.password_wrong');
     if (oldPassword === password) throw AppError.badRequest('auth.password_same');
     const passwordHash = await hashPassword(password);
@@ -65,8 +130,14 @@ export class SecurityService {
     await this.members.updateTradePassword(member.id, await hashPassword(password));
   }
 
-  async changeTradePassword(context: MemberSessionContext, oldTradePassword: string, password: string): Promise<void> {
+  async changeTradePassword(
+    context: MemberSessionContext,
+    oldTradePassword: string,
+    password: string,
+    googleCode?: string,
+  ): Promise<void> {
     const member = await this.fresh(context);
+    await this.requireAuthenticatorCode(member, googleCode);
     await this.verifyTradePassword(member, oldTradePassword);
     await this.refuseLoginPasswordReuse(member, password);
     await this.members.updateTradePassword(member.id, await hashPassword(password));
@@ -78,8 +149,9 @@ export class SecurityService {
   }
 
   /** Forgotten trading password: a new one by e-mail code. */
-  async resetTradePassword(context: MemberSessionContext, code: string, password: string): Promise<void> {
+  async resetTradePassword(context: MemberSessionContext, code: string, password: string, googleCode?: string): Promise<void> {
     const member = await this.fresh(context);
+    await this.requireAuthenticatorCode(member, googleCode);
     await this.codes.verify(member.email, 'trade_password', code, { consume: true });
     await this.refuseLoginPasswordReuse(member, password);
     await this.members.updateTradePassword(member.id, await hashPassword(password));

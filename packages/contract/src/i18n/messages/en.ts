@@ -82,6 +82,10 @@ export const en = {
   'auth.trade_password_exists': 'The trading password is already set; change it instead',
   'auth.trade_password_same_as_login': 'The trading password must differ from the login password',
   'auth.password_same': 'The new password must differ from the current one',
+  'auth.google_code_required': 'Enter the code from your authenticator app',
+  'auth.google_code_wrong': 'The authenticator code is wrong or was already used',
+  'auth.authenticator_bound': 'An authenticator is already bound; change it instead',
+  'auth.authenticator_not_bound': 'No authenticator is bound yet',
 } as const;
 
 export type MessageKey = keyof typeof en;

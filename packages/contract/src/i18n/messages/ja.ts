@@ -80,4 +80,8 @@ export const ja: MessageCatalogue = {
   'auth.trade_password_exists': '取引パスワードは設定済みです。変更をご利用ください',
   'auth.trade_password_same_as_login': '取引パスワードはログインパスワードと異なるものにしてください',
   'auth.password_same': '新しいパスワードは現在のものと異なる必要があります',
+  'auth.google_code_required': '認証アプリのコードを入力してください',
+  'auth.google_code_wrong': '認証コードが間違っているか、すでに使用されています',
+  'auth.authenticator_bound': '認証アプリは連携済みです。変更をご利用ください',
+  'auth.authenticator_not_bound': '認証アプリがまだ連携されていません',
 };

@@ -80,4 +80,8 @@ export const ko: MessageCatalogue = {
   'auth.trade_password_exists': '거래 비밀번호가 이미 설정되어 있습니다. 변경 기능을 이용해 주세요',
   'auth.trade_password_same_as_login': '거래 비밀번호는 로그인 비밀번호와 달라야 합니다',
   'auth.password_same': '새 비밀번호는 현재 비밀번호와 달라야 합니다',
+  'auth.google_code_required': '인증 앱의 코드를 입력해 주세요',
+  'auth.google_code_wrong': '인증 코드가 틀렸거나 이미 사용되었습니다',
+  'auth.authenticator_bound': '이미 Google OTP가 연동되어 있습니다. 변경 기능을 이용해 주세요',
+  'auth.authenticator_not_bound': '연동된 Google OTP가 없습니다',
 };

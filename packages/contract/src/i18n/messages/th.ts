@@ -80,4 +80,8 @@ export const th: MessageCatalogue = {
   'auth.trade_password_exists': 'ตั้งรหัสผ่านธุรกรรมแล้ว โปรดใช้การเปลี่ยนรหัสผ่าน',
   'auth.trade_password_same_as_login': 'รหัสผ่านธุรกรรมต้องไม่ซ้ำกับรหัสผ่านเข้าสู่ระบบ',
   'auth.password_same': 'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน',
+  'auth.google_code_required': 'โปรดกรอกรหัสจากแอปยืนยันตัวตน',
+  'auth.google_code_wrong': 'รหัสยืนยันตัวตนไม่ถูกต้องหรือถูกใช้ไปแล้ว',
+  'auth.authenticator_bound': 'ผูก Google Authenticator แล้ว โปรดใช้การเปลี่ยน',
+  'auth.authenticator_not_bound': 'ยังไม่ได้ผูก Google Authenticator',
 };

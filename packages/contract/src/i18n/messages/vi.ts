@@ -80,4 +80,8 @@ export const vi: MessageCatalogue = {
   'auth.trade_password_exists': 'Đã đặt mật khẩu giao dịch, vui lòng dùng chức năng đổi mật khẩu',
   'auth.trade_password_same_as_login': 'Mật khẩu giao dịch phải khác mật khẩu đăng nhập',
   'auth.password_same': 'Mật khẩu mới phải khác mật khẩu hiện tại',
+  'auth.google_code_required': 'Vui lòng nhập mã từ ứng dụng xác thực',
+  'auth.google_code_wrong': 'Mã xác thực không đúng hoặc đã được sử dụng',
+  'auth.authenticator_bound': 'Đã liên kết Google Authenticator, vui lòng dùng chức năng thay đổi',
+  'auth.authenticator_not_bound': 'Chưa liên kết Google Authenticator',
 };

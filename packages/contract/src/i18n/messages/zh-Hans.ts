@@ -80,4 +80,8 @@ export const zhHans: MessageCatalogue = {
   'auth.trade_password_exists': '交易密码已设置，请使用修改功能',
   'auth.trade_password_same_as_login': '交易密码不能与登录密码相同',
   'auth.password_same': '新密码不能与当前密码相同',
+  'auth.google_code_required': '请输入谷歌验证器中的验证码',
+  'auth.google_code_wrong': '谷歌验证码错误或已使用',
+  'auth.authenticator_bound': '已绑定谷歌验证器，请使用更换功能',
+  'auth.authenticator_not_bound': '尚未绑定谷歌验证器',
 };

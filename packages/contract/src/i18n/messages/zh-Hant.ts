@@ -80,4 +80,8 @@ export const zhHant: MessageCatalogue = {
   'auth.trade_password_exists': '交易密碼已設定，請使用修改功能',
   'auth.trade_password_same_as_login': '交易密碼不能與登入密碼相同',
   'auth.password_same': '新密碼不能與目前密碼相同',
+  'auth.google_code_required': '請輸入 Google 驗證器中的驗證碼',
+  'auth.google_code_wrong': 'Google 驗證碼錯誤或已使用',
+  'auth.authenticator_bound': '已綁定 Google 驗證器，請使用更換功能',
+  'auth.authenticator_not_bound': '尚未綁定 Google 驗證器',
 };
