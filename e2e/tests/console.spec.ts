@@ -9,6 +9,20 @@ test.describe.configure({ mode: 'serial' });
 
 const OPERATOR_PASSWORD = 'correct horse battery staple';
 
+/**
+ * Clicks a dialog's button until the dialog has gone: antd dialogs open with an animation, and a
+ * click that lands while the button is still moving is lost. A repeat click on a button already
+ * busy with the first one does nothing.
+ */
+async function confirmDialog(page: Page, dialogName: string, buttonName: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await expect(dialog).toBeVisible();
+  await expect(async () => {
+    await dialog.getByRole('button', { name: buttonName, exact: true }).click({ timeout: 1_000 });
+    await expect(dialog).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 async function operatorLogin(page: Page, password: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/admin/');
@@ -64,18 +78,18 @@ test('an operator freezes, unfreezes and resets a member; the member must then c
 
   await page.getByRole('button', { name: 'Freeze log-in' }).click();
   await page.getByTestId('freeze-reason').fill('checking a complaint');
-  await page.getByRole('button', { name: 'Freeze', exact: true }).click();
+  await confirmDialog(page, 'Freeze log-in', 'Freeze');
   await expect(page.getByTestId('member-status')).toHaveText('frozen');
   const refused = await request.post('/api/auth/login', { data: { email, password: 'member-password' } });
   expect(((await refused.json()) as { code: number }).code).toBe(403);
 
   await page.getByRole('button', { name: 'Unfreeze log-in' }).click();
   await page.getByTestId('freeze-reason').fill('complaint resolved');
-  await page.getByRole('button', { name: 'Unfreeze', exact: true }).click();
+  await confirmDialog(page, 'Unfreeze log-in', 'Unfreeze');
   await expect(page.getByTestId('member-status')).toHaveText('active');
 
   await page.getByRole('button', { name: 'Reset login password' }).click();
-  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await confirmDialog(page, 'Reset the login password?', 'Reset');
   const temporaryPassword = (await page.getByTestId('temporary-password').innerText()).trim();
   expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{12}$/);
 
@@ -95,7 +109,7 @@ test('an operator freezes, unfreezes and resets a member; the member must then c
   const relogin = await request.post('/api/auth/login', { data: { email, password: 'chosen-by-member' } });
   expect(((await relogin.json()) as { code: number }).code).toBe(200);
 
-  await page.getByRole('button', { name: 'OK' }).click();
+  await confirmDialog(page, 'Temporary password', 'OK');
   await page.getByRole('button', { name: 'Close', exact: true }).click();
   await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
   await page.getByPlaceholder('Recipient e-mail').fill(email);

@@ -64,7 +64,7 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'setting1', path: '/pages/setting/setting1', load: notYetOpen },
   { id: 'setting2', path: '/pages/setting/setting2', load: () => import('../features/settings/screens/SecurityScreen') },
   { id: 'setting3', path: '/pages/setting/setting3', load: notYetOpen },
-  { id: 'setting4', path: '/pages/setting/setting4', load: notYetOpen },
+  { id: 'setting4', path: '/pages/setting/setting4', load: () => import('../features/settings/screens/AuthenticatorScreen') },
   { id: 'setting5', path: '/pages/setting/setting5', load: () => import('../features/settings/screens/AboutScreen') },
 
   { id: 'blanceRecord', path: '/pages/blance_record/blance_record', load: notYetOpen },

@@ -1,6 +1,9 @@
+import { useEffect, useState } from 'react';
 import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { getUserInfo } from '../../../api/get-user-info';
+import { GoogleCodeField } from '../../../components/forms/GoogleCodeField';
 import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
 import { rules } from '../../../components/forms/rules';
 import { showToast } from '../../../lib/toast';
@@ -10,12 +13,19 @@ import { updatePassword } from '../api/update-password';
 export default function ChangePasswordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [needsGoogleCode, setNeedsGoogleCode] = useState(false);
+  useEffect(() => {
+    getUserInfo().then(
+      (user) => setNeedsGoogleCode(user.hasAuthenticator),
+      () => undefined,
+    );
+  }, []);
   return (
     <div className="auth-screen">
       <PasswordPairForm
         submitLabel={t('auth.submit')}
-        onSubmit={({ oldPassword = '', password, confirmPassword }) =>
-          updatePassword({ oldPassword, password, confirmPassword }).then(() => {
+        onSubmit={({ oldPassword = '', password, confirmPassword, googleCode }) =>
+          updatePassword({ oldPassword, password, confirmPassword, ...(googleCode ? { googleCode } : {}) }).then(() => {
             showToast(t('auth.passwordChanged'));
             void navigate(-1);
           })
@@ -24,6 +34,7 @@ export default function ChangePasswordScreen() {
         <Form.Item name="oldPassword" label={t('security.oldPassword')} rules={rules.existingPassword()}>
           <Input type="password" placeholder={t('security.oldPasswordPlaceholder')} autoComplete="current-password" />
         </Form.Item>
+        {needsGoogleCode && <GoogleCodeField />}
       </PasswordPairForm>
     </div>
   );

@@ -3,6 +3,8 @@ import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CODE_RESEND_COUNTDOWN_S } from '@custos/contract';
+import { getUserInfo } from '../../../api/get-user-info';
+import { GoogleCodeField } from '../../../components/forms/GoogleCodeField';
 import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
 import { rules } from '../../../components/forms/rules';
 import { showToast } from '../../../lib/toast';
@@ -16,6 +18,14 @@ export default function TradePasswordChangeScreen() {
   const navigate = useNavigate();
   const [forgotten, setForgotten] = useState(false);
   const [secondsLeft, setSecondsLeft] = useState(0);
+  const [needsGoogleCode, setNeedsGoogleCode] = useState(false);
+
+  useEffect(() => {
+    getUserInfo().then(
+      (user) => setNeedsGoogleCode(user.hasAuthenticator),
+      () => undefined,
+    );
+  }, []);
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -70,6 +80,7 @@ export default function TradePasswordChangeScreen() {
           >
             <Input placeholder={t('auth.codePlaceholder')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
           </Form.Item>
+          {needsGoogleCode && <GoogleCodeField />}
         </PasswordPairForm>
       ) : (
         <PasswordPairForm
@@ -83,6 +94,7 @@ export default function TradePasswordChangeScreen() {
           <Form.Item name="oldTradePassword" label={t('tradePassword.old')} rules={rules.existingPassword()}>
             <Input type="password" placeholder={t('tradePassword.oldPlaceholder')} autoComplete="off" />
           </Form.Item>
+          {needsGoogleCode && <GoogleCodeField />}
         </PasswordPairForm>
       )}
       <p className="auth-switch">

@@ -1,0 +1,13 @@
+import { Form, Input } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { rules } from './rules';
+
+/** The authenticator code field that security changes need once an authenticator is bound. */
+export function GoogleCodeField({ name = 'googleCode', label }: { name?: string; label?: string }) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item name={name} label={label ?? t('authenticator.code')} rules={rules.code()}>
+      <Input placeholder={t('authenticator.codePlaceholder')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
+    </Form.Item>
+  );
+}
