@@ -94,7 +94,11 @@ export async function buildApp({ config, database, services, logger }: BuildAppO
   await app.register(commonRoutes, { service: services.common });
   await app.register(operatorAuthRoutes, { service: services.operators });
   await app.register(authRoutes, { service: services.auth });
-  await app.register(userRoutes, { service: services.auth, security: services.security });
+  await app.register(userRoutes, {
+    service: services.auth,
+    security: services.security,
+    avatars: () => services.common.avatars(),
+  });
   await app.register(adminMembersRoutes, { service: services.adminMembers, operators: services.operators });
   await app.register(mailRoutes, { service: services.mail, operators: services.operators });
 

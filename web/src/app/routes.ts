@@ -61,7 +61,7 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'sharePoster', path: '/pages/share_poster/share_poster', load: notYetOpen },
 
   { id: 'setting', path: '/pages/setting/setting', load: () => import('../features/settings/screens/SettingsScreen') },
-  { id: 'setting1', path: '/pages/setting/setting1', load: notYetOpen },
+  { id: 'setting1', path: '/pages/setting/setting1', load: () => import('../features/settings/screens/ProfileScreen') },
   { id: 'setting2', path: '/pages/setting/setting2', load: () => import('../features/settings/screens/SecurityScreen') },
   { id: 'setting3', path: '/pages/setting/setting3', load: notYetOpen },
   { id: 'setting4', path: '/pages/setting/setting4', load: () => import('../features/settings/screens/AuthenticatorScreen') },

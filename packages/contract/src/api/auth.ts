@@ -143,3 +143,14 @@ export const changeAuthenticatorRequest = z.object({
   oldGoogleCode: verificationCodeSchema,
   newGoogleCode: verificationCodeSchema,
 });
+
+/** GET /api/common/avatar_list: the avatars a member may pick (paths relative to the app). */
+export const avatarListResponse = z.array(z.string());
+
+/** POST /api/user/update_profile: nickname and/or an avatar from the list. */
+export const updateProfileRequest = z
+  .object({ nickname: requiredText(20).optional(), avatar: z.string().max(200).optional() })
+  .refine((value) => value.nickname !== undefined || value.avatar !== undefined, {
+    error: ValidationReason.required,
+    path: ['nickname'],
+  });

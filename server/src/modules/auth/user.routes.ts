@@ -12,6 +12,7 @@ import {
   sessionsResponse,
   setTradePasswordRequest,
   updatePasswordRequest,
+  updateProfileRequest,
   updateTradePasswordRequest,
   userInfoResponse,
 } from '@custos/contract';
@@ -24,10 +25,11 @@ import { memberOf, requireMember } from './member-session.js';
 const tags = ['member: account'];
 const auth = [{ memberToken: [] }];
 
-export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService; security: SecurityService }> = async (
-  app,
-  { service, security: securityService },
-) => {
+export const userRoutes: FastifyPluginAsyncZod<{
+  service: AuthService;
+  security: SecurityService;
+  avatars: () => Promise<string[]>;
+}> = async (app, { service, security: securityService, avatars }) => {
   const preHandler = requireMember(service);
 
   app.get(
@@ -244,6 +246,24 @@ export const userRoutes: FastifyPluginAsyncZod<{ service: AuthService; security:
     },
     async (request) => {
       await securityService.changeAuthenticator(memberOf(request), request.body.oldGoogleCode, request.body.newGoogleCode);
+      return ok(request.locale, null);
+    },
+  );
+
+  app.post(
+    '/api/user/update_profile',
+    {
+      preHandler,
+      schema: {
+        tags,
+        security: auth,
+        summary: 'Change nickname and/or avatar',
+        body: updateProfileRequest,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await securityService.updateProfile(memberOf(request), request.body, await avatars());
       return ok(request.locale, null);
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appVersionResponse, commonConfigResponse, commonLangResponse, envelopeOf } from '@custos/contract';
+import { appVersionResponse, avatarListResponse, commonConfigResponse, commonLangResponse, envelopeOf } from '@custos/contract';
 import { ok } from '../../http/envelope.js';
 import type { CommonService } from './common.service.js';
 
@@ -38,5 +38,11 @@ export const commonRoutes: FastifyPluginAsyncZod<{ service: CommonService }> = a
       },
     },
     async (request) => ok(request.locale, await service.appVersion()),
+  );
+
+  app.get(
+    '/api/common/avatar_list',
+    { schema: { tags: ['common'], summary: 'Avatars a member may pick', response: { 200: envelopeOf(avatarListResponse) } } },
+    async (request) => ok(request.locale, await service.avatars()),
   );
 };

@@ -46,6 +46,10 @@ export class CommonService {
     };
   }
 
+  avatars(): Promise<string[]> {
+    return this.settings.get('avatars');
+  }
+
   appVersion(): Promise<AppVersion> {
     return this.settings.get('app_version');
   }

@@ -78,6 +78,10 @@ export class MemberRepository {
       .where(eq(members.id, memberId));
   }
 
+  async updateAccountProfile(accountId: string, profile: { nickname?: string; avatar?: string }): Promise<void> {
+    await this.db.update(accounts).set(profile).where(eq(accounts.id, accountId));
+  }
+
   async setPendingTotpSecret(memberId: string, secret: string): Promise<void> {
     await this.db
       .update(members)

@@ -105,6 +105,19 @@ export class SecurityService {
     }
   }
 
+  /** Nickname and avatar of the account the session acts for; avatars come from the platform's list. */
+  async updateProfile(
+    context: MemberSessionContext,
+    profile: { nickname?: string | undefined; avatar?: string | undefined },
+    avatars: string[],
+  ): Promise<void> {
+    if (profile.avatar !== undefined && !avatars.includes(profile.avatar)) throw AppError.badRequest('profile.avatar_invalid');
+    await this.members.updateAccountProfile(context.account.id, {
+      ...(profile.nickname !== undefined ? { nickname: profile.nickname } : {}),
+      ...(profile.avatar !== undefined ? { avatar: profile.avatar } : {}),
+    });
+  }
+
   /** New login password after the old one; every other session ends. */
   async changeLoginPassword(
     context: MemberSessionContext,

@@ -30,6 +30,11 @@ export const SETTINGS = {
       release_notes: '',
     },
   },
+  /** Avatars members pick from (files shipped with the member app under avatars/). */
+  avatars: {
+    schema: z.array(z.string().min(1)),
+    defaults: Array.from({ length: 12 }, (_, index) => `avatars/a${String(index + 1).padStart(2, '0')}.svg`),
+  },
   /** The platform's own invitation code: members who register with it are roots of the invitation tree. */
   registration: {
     schema: z.object({ rootInviteCode: z.string().regex(/^[A-Z0-9]{6,16}$/) }),

@@ -86,6 +86,7 @@ export const en = {
   'auth.google_code_wrong': 'The authenticator code is wrong or was already used',
   'auth.authenticator_bound': 'An authenticator is already bound; change it instead',
   'auth.authenticator_not_bound': 'No authenticator is bound yet',
+  'profile.avatar_invalid': 'This avatar is not available',
 } as const;
 
 export type MessageKey = keyof typeof en;

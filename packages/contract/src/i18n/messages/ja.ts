@@ -84,4 +84,5 @@ export const ja: MessageCatalogue = {
   'auth.google_code_wrong': '認証コードが間違っているか、すでに使用されています',
   'auth.authenticator_bound': '認証アプリは連携済みです。変更をご利用ください',
   'auth.authenticator_not_bound': '認証アプリがまだ連携されていません',
+  'profile.avatar_invalid': 'このアバターは使用できません',
 };

@@ -84,4 +84,5 @@ export const ko: MessageCatalogue = {
   'auth.google_code_wrong': '인증 코드가 틀렸거나 이미 사용되었습니다',
   'auth.authenticator_bound': '이미 Google OTP가 연동되어 있습니다. 변경 기능을 이용해 주세요',
   'auth.authenticator_not_bound': '연동된 Google OTP가 없습니다',
+  'profile.avatar_invalid': '사용할 수 없는 아바타입니다',
 };

@@ -84,4 +84,5 @@ export const th: MessageCatalogue = {
   'auth.google_code_wrong': 'รหัสยืนยันตัวตนไม่ถูกต้องหรือถูกใช้ไปแล้ว',
   'auth.authenticator_bound': 'ผูก Google Authenticator แล้ว โปรดใช้การเปลี่ยน',
   'auth.authenticator_not_bound': 'ยังไม่ได้ผูก Google Authenticator',
+  'profile.avatar_invalid': 'ไม่สามารถใช้รูปโปรไฟล์นี้ได้',
 };

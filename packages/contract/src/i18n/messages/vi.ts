@@ -84,4 +84,5 @@ export const vi: MessageCatalogue = {
   'auth.google_code_wrong': 'Mã xác thực không đúng hoặc đã được sử dụng',
   'auth.authenticator_bound': 'Đã liên kết Google Authenticator, vui lòng dùng chức năng thay đổi',
   'auth.authenticator_not_bound': 'Chưa liên kết Google Authenticator',
+  'profile.avatar_invalid': 'Ảnh đại diện này không khả dụng',
 };

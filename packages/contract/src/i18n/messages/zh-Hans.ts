@@ -84,4 +84,5 @@ export const zhHans: MessageCatalogue = {
   'auth.google_code_wrong': '谷歌验证码错误或已使用',
   'auth.authenticator_bound': '已绑定谷歌验证器，请使用更换功能',
   'auth.authenticator_not_bound': '尚未绑定谷歌验证器',
+  'profile.avatar_invalid': '该头像不可用',
 };

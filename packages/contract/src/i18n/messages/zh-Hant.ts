@@ -84,4 +84,5 @@ export const zhHant: MessageCatalogue = {
   'auth.google_code_wrong': 'Google 驗證碼錯誤或已使用',
   'auth.authenticator_bound': '已綁定 Google 驗證器，請使用更換功能',
   'auth.authenticator_not_bound': '尚未綁定 Google 驗證器',
+  'profile.avatar_invalid': '此頭像無法使用',
 };
