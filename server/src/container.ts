@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { AccountRepository } from './modules/accounts/account.repository.js';
+import { AccountService } from './modules/accounts/account.service.js';
 import { AdminMembersRepository } from './modules/admin-members/admin-members.repository.js';
 import { AdminMembersService } from './modules/admin-members/admin-members.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
@@ -31,6 +33,7 @@ export interface Services {
   auth: AuthService;
   adminMembers: AdminMembersService;
   security: SecurityService;
+  accounts: AccountService;
 }
 
 export function createServices(
@@ -65,5 +68,6 @@ export function createServices(
       async () => (await settings.get('site')).siteName,
       () => clock.now().getTime(),
     ),
+    accounts: new AccountService(db, new AccountRepository(db), settings),
   };
 }

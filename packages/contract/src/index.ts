@@ -11,3 +11,4 @@ export * from './api/common.js';
 export * from './api/admin-auth.js';
 export * from './api/auth.js';
 export * from './api/admin-members.js';
+export * from './api/accounts.js';

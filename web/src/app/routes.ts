@@ -106,7 +106,7 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../features/settings/screens/TradePasswordSetScreen'),
   },
   { id: 'download', path: '/pages/download/download', load: () => import('../features/download/screens/DownloadScreen') },
-  { id: 'second', path: '/pages/second/second', load: notYetOpen },
+  { id: 'second', path: '/pages/second/second', load: () => import('../features/accounts/screens/AccountsScreen') },
   { id: 'second1', path: '/pages/second/second1', load: notYetOpen },
   { id: 'chooseLocation', path: '/choose-location', load: notYetOpen },
   { id: 'openLocation', path: '/open-location', load: notYetOpen },

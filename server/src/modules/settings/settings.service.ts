@@ -30,6 +30,11 @@ export const SETTINGS = {
       release_notes: '',
     },
   },
+  /** How many sub-accounts a member may create under the main account. */
+  accounts: {
+    schema: z.object({ subAccountLimit: z.number().int().min(0).max(100) }),
+    defaults: { subAccountLimit: 5 },
+  },
   /** Avatars members pick from (files shipped with the member app under avatars/). */
   avatars: {
     schema: z.array(z.string().min(1)),

@@ -87,6 +87,7 @@ export const en = {
   'auth.authenticator_bound': 'An authenticator is already bound; change it instead',
   'auth.authenticator_not_bound': 'No authenticator is bound yet',
   'profile.avatar_invalid': 'This avatar is not available',
+  'accounts.limit_reached': 'You can have at most {limit} sub-accounts',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -85,4 +85,5 @@ export const ja: MessageCatalogue = {
   'auth.authenticator_bound': '認証アプリは連携済みです。変更をご利用ください',
   'auth.authenticator_not_bound': '認証アプリがまだ連携されていません',
   'profile.avatar_invalid': 'このアバターは使用できません',
+  'accounts.limit_reached': 'サブアカウントは最大 {limit} 個までです',
 };

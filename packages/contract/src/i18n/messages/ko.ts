@@ -85,4 +85,5 @@ export const ko: MessageCatalogue = {
   'auth.authenticator_bound': '이미 Google OTP가 연동되어 있습니다. 변경 기능을 이용해 주세요',
   'auth.authenticator_not_bound': '연동된 Google OTP가 없습니다',
   'profile.avatar_invalid': '사용할 수 없는 아바타입니다',
+  'accounts.limit_reached': '하위 계정은 최대 {limit}개까지 만들 수 있습니다',
 };

@@ -85,4 +85,5 @@ export const th: MessageCatalogue = {
   'auth.authenticator_bound': 'ผูก Google Authenticator แล้ว โปรดใช้การเปลี่ยน',
   'auth.authenticator_not_bound': 'ยังไม่ได้ผูก Google Authenticator',
   'profile.avatar_invalid': 'ไม่สามารถใช้รูปโปรไฟล์นี้ได้',
+  'accounts.limit_reached': 'สร้างบัญชีย่อยได้สูงสุด {limit} บัญชี',
 };

@@ -85,4 +85,5 @@ export const vi: MessageCatalogue = {
   'auth.authenticator_bound': 'Đã liên kết Google Authenticator, vui lòng dùng chức năng thay đổi',
   'auth.authenticator_not_bound': 'Chưa liên kết Google Authenticator',
   'profile.avatar_invalid': 'Ảnh đại diện này không khả dụng',
+  'accounts.limit_reached': 'Bạn chỉ có thể có tối đa {limit} tài khoản phụ',
 };

@@ -85,4 +85,5 @@ export const zhHans: MessageCatalogue = {
   'auth.authenticator_bound': '已绑定谷歌验证器，请使用更换功能',
   'auth.authenticator_not_bound': '尚未绑定谷歌验证器',
   'profile.avatar_invalid': '该头像不可用',
+  'accounts.limit_reached': '子账户最多只能创建 {limit} 个',
 };

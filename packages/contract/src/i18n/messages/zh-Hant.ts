@@ -85,4 +85,5 @@ export const zhHant: MessageCatalogue = {
   'auth.authenticator_bound': '已綁定 Google 驗證器，請使用更換功能',
   'auth.authenticator_not_bound': '尚未綁定 Google 驗證器',
   'profile.avatar_invalid': '此頭像無法使用',
+  'accounts.limit_reached': '子帳戶最多只能建立 {limit} 個',
 };

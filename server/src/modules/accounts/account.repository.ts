@@ -1,0 +1,66 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { accounts, memberSessions, members } from '../../db/schema.js';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  listForMember(memberId: string): Promise<AccountRow[]> {
+    return this.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.memberId, memberId))
+      .orderBy(sql`${accounts.kind} = 'sub'`, asc(accounts.createdAt));
+  }
+
+  async findForMember(memberId: string, accountId: string): Promise<AccountRow | null> {
+    const rows = await this.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, accountId), eq(accounts.memberId, memberId)));
+    return rows[0] ?? null;
+  }
+
+  /** Serialises sub-account creation per member, so the limit holds under concurrent requests. */
+  async lockMember(memberId: string, tx: Tx): Promise<void> {
+    await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+  }
+
+  async countSubAccounts(memberId: string, tx: Tx): Promise<number> {
+    const [row] = await tx
+      .select({ value: count() })
+      .from(accounts)
+      .where(and(eq(accounts.memberId, memberId), eq(accounts.kind, 'sub')));
+    return Number(row?.value ?? 0);
+  }
+
+  async mainAccount(memberId: string, tx: Tx): Promise<AccountRow | null> {
+    const rows = await tx
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.memberId, memberId), eq(accounts.kind, 'main')));
+    return rows[0] ?? null;
+  }
+
+  async inviteCodeTaken(inviteCode: string, tx: Tx): Promise<boolean> {
+    const rows = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.inviteCode, inviteCode));
+    return rows.length > 0;
+  }
+
+  async insertSub(
+    row: { memberId: string; mainAccountId: string; inviteCode: string; nickname: string },
+    tx: Tx,
+  ): Promise<AccountRow> {
+    const [inserted] = await tx
+      .insert(accounts)
+      .values({ ...row, kind: 'sub', inviterAccountId: row.mainAccountId })
+      .returning();
+    return inserted!;
+  }
+
+  async switchSession(sessionId: string, accountId: string): Promise<void> {
+    await this.db.update(memberSessions).set({ accountId }).where(eq(memberSessions.id, sessionId));
+  }
+}
