@@ -9,6 +9,8 @@ import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { VerificationCodeRepository } from './modules/codes/verification-code.repository.js';
 import { VerificationCodeService } from './modules/codes/verification-code.service.js';
+import { IdentityRepository } from './modules/identity/identity.repository.js';
+import { IdentityService } from './modules/identity/identity.service.js';
 import { MailRepository } from './modules/mail/mail.repository.js';
 import { MailService } from './modules/mail/mail.service.js';
 import { createLogTransport, createSmtpTransport } from './modules/mail/mail.transport.js';
@@ -34,6 +36,7 @@ export interface Services {
   adminMembers: AdminMembersService;
   security: SecurityService;
   accounts: AccountService;
+  identity: IdentityService;
 }
 
 export function createServices(
@@ -69,5 +72,6 @@ export function createServices(
       () => clock.now().getTime(),
     ),
     accounts: new AccountService(db, new AccountRepository(db), settings),
+    identity: new IdentityService(db, new IdentityRepository(db), audit),
   };
 }

@@ -26,6 +26,7 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
     expect(first).toEqual([
       'accounts',
       'audit_log',
+      'identity_verifications',
       'mail_outbox',
       'member_sessions',
       'members',
@@ -33,6 +34,7 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       'operators',
       'platform_settings',
       'rate_limit_buckets',
+      'uploads',
       'verification_codes',
     ]);
     await t.database.migrate();

@@ -12,3 +12,4 @@ export * from './api/admin-auth.js';
 export * from './api/auth.js';
 export * from './api/admin-members.js';
 export * from './api/accounts.js';
+export * from './api/identity.js';

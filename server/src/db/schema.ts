@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -221,5 +222,74 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending_idx')
       .on(table.status)
       .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** Binary column: node-postgres answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+  toDriver: (value) => value,
+});
+
+/**
+ * Files members upload (identity documents), kept in the database so every server instance serves
+ * them; named by a server-made id, never by the uploader.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerMemberId: uuid('owner_member_id')
+      .notNull()
+      .references(() => members.id),
+    purpose: text('purpose').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('uploads_content_type_check', sql`${table.contentType} in ('image/jpeg', 'image/png', 'image/webp')`),
+    check('uploads_size_check', sql`${table.sizeBytes} between 1 and 2097152`),
+    index('uploads_owner_idx').on(table.ownerMemberId),
+  ],
+);
+
+/** Real-name submissions: pending → approved | failed (a failed one may be followed by a new one). */
+export const identityVerifications = pgTable(
+  'identity_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    memberId: uuid('member_id')
+      .notNull()
+      .references(() => members.id),
+    documentType: text('document_type').notNull(),
+    idNumber: text('id_number').notNull(),
+    realName: text('real_name').notNull(),
+    frontUploadId: uuid('front_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    backUploadId: uuid('back_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    selfieUploadId: uuid('selfie_upload_id')
+      .notNull()
+      .references(() => uploads.id),
+    status: text('status').notNull().default('pending'),
+    failReason: text('fail_reason'),
+    reviewerId: uuid('reviewer_id').references(() => operators.id),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('identity_status_check', sql`${table.status} in ('pending', 'approved', 'failed')`),
+    check('identity_document_type_check', sql`${table.documentType} in ('id_card', 'passport', 'driver_license')`),
+    // At most one open or approved submission per member: a new one only after a failure.
+    uniqueIndex('identity_one_active_per_member')
+      .on(table.memberId)
+      .where(sql`${table.status} in ('pending', 'approved')`),
+    index('identity_status_idx').on(table.status, table.submittedAt),
   ],
 );

@@ -10,6 +10,7 @@ export const OPERATOR_PERMISSIONS = {
   'members.reset_password': ['super_admin', 'support'],
   'members.reset_authenticator': ['super_admin', 'support'],
   'mail.read': ['super_admin', 'support'],
+  'identity.review': ['super_admin', 'reviewer'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

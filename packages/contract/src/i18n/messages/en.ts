@@ -88,6 +88,12 @@ export const en = {
   'auth.authenticator_not_bound': 'No authenticator is bound yet',
   'profile.avatar_invalid': 'This avatar is not available',
   'accounts.limit_reached': 'You can have at most {limit} sub-accounts',
+  'upload.invalid_type': 'Only JPEG, PNG or WebP images are accepted',
+  'upload.too_large': 'The image is larger than 2 MB',
+  'identity.pending': 'Your documents are being reviewed',
+  'identity.approved': 'Your identity is already verified',
+  'identity.image_missing': 'Please upload the document images again',
+  'identity.not_pending': 'This verification is not waiting for review',
 } as const;
 
 export type MessageKey = keyof typeof en;

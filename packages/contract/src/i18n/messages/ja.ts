@@ -86,4 +86,10 @@ export const ja: MessageCatalogue = {
   'auth.authenticator_not_bound': '認証アプリがまだ連携されていません',
   'profile.avatar_invalid': 'このアバターは使用できません',
   'accounts.limit_reached': 'サブアカウントは最大 {limit} 個までです',
+  'upload.invalid_type': 'JPEG、PNG、WebP 画像のみアップロードできます',
+  'upload.too_large': '画像は 2 MB 以下にしてください',
+  'identity.pending': '書類を審査中です',
+  'identity.approved': '本人確認は完了しています',
+  'identity.image_missing': '書類の画像をもう一度アップロードしてください',
+  'identity.not_pending': 'この本人確認は審査待ちではありません',
 };

@@ -86,4 +86,10 @@ export const ko: MessageCatalogue = {
   'auth.authenticator_not_bound': '연동된 Google OTP가 없습니다',
   'profile.avatar_invalid': '사용할 수 없는 아바타입니다',
   'accounts.limit_reached': '하위 계정은 최대 {limit}개까지 만들 수 있습니다',
+  'upload.invalid_type': 'JPEG, PNG, WebP 이미지만 업로드할 수 있습니다',
+  'upload.too_large': '이미지는 2MB 이하여야 합니다',
+  'identity.pending': '제출한 서류를 심사 중입니다',
+  'identity.approved': '이미 실명 인증이 완료되었습니다',
+  'identity.image_missing': '신분증 이미지를 다시 업로드해 주세요',
+  'identity.not_pending': '심사 대기 중인 인증이 아닙니다',
 };

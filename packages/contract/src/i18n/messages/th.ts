@@ -86,4 +86,10 @@ export const th: MessageCatalogue = {
   'auth.authenticator_not_bound': 'ยังไม่ได้ผูก Google Authenticator',
   'profile.avatar_invalid': 'ไม่สามารถใช้รูปโปรไฟล์นี้ได้',
   'accounts.limit_reached': 'สร้างบัญชีย่อยได้สูงสุด {limit} บัญชี',
+  'upload.invalid_type': 'รองรับเฉพาะรูปภาพ JPEG, PNG หรือ WebP',
+  'upload.too_large': 'รูปภาพต้องมีขนาดไม่เกิน 2 MB',
+  'identity.pending': 'เอกสารของคุณอยู่ระหว่างการตรวจสอบ',
+  'identity.approved': 'คุณยืนยันตัวตนเรียบร้อยแล้ว',
+  'identity.image_missing': 'โปรดอัปโหลดรูปเอกสารอีกครั้ง',
+  'identity.not_pending': 'รายการนี้ไม่ได้รอการตรวจสอบ',
 };

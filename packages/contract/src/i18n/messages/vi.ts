@@ -86,4 +86,10 @@ export const vi: MessageCatalogue = {
   'auth.authenticator_not_bound': 'Chưa liên kết Google Authenticator',
   'profile.avatar_invalid': 'Ảnh đại diện này không khả dụng',
   'accounts.limit_reached': 'Bạn chỉ có thể có tối đa {limit} tài khoản phụ',
+  'upload.invalid_type': 'Chỉ chấp nhận ảnh JPEG, PNG hoặc WebP',
+  'upload.too_large': 'Ảnh không được lớn hơn 2 MB',
+  'identity.pending': 'Giấy tờ của bạn đang được xét duyệt',
+  'identity.approved': 'Bạn đã xác minh danh tính',
+  'identity.image_missing': 'Vui lòng tải lại ảnh giấy tờ',
+  'identity.not_pending': 'Yêu cầu xác minh này không ở trạng thái chờ duyệt',
 };

@@ -86,4 +86,10 @@ export const zhHans: MessageCatalogue = {
   'auth.authenticator_not_bound': '尚未绑定谷歌验证器',
   'profile.avatar_invalid': '该头像不可用',
   'accounts.limit_reached': '子账户最多只能创建 {limit} 个',
+  'upload.invalid_type': '仅支持 JPEG、PNG 或 WebP 图片',
+  'upload.too_large': '图片不能超过 2 MB',
+  'identity.pending': '您的资料正在审核中',
+  'identity.approved': '您已完成实名认证',
+  'identity.image_missing': '请重新上传证件照片',
+  'identity.not_pending': '该认证不在待审核状态',
 };

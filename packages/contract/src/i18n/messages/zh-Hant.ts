@@ -86,4 +86,10 @@ export const zhHant: MessageCatalogue = {
   'auth.authenticator_not_bound': '尚未綁定 Google 驗證器',
   'profile.avatar_invalid': '此頭像無法使用',
   'accounts.limit_reached': '子帳戶最多只能建立 {limit} 個',
+  'upload.invalid_type': '僅支援 JPEG、PNG 或 WebP 圖片',
+  'upload.too_large': '圖片不能超過 2 MB',
+  'identity.pending': '您的資料正在審核中',
+  'identity.approved': '您已完成實名認證',
+  'identity.image_missing': '請重新上傳證件照片',
+  'identity.not_pending': '此認證不在待審核狀態',
 };

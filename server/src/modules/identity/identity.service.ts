@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { UPLOAD_MAX_BYTES, type AdminIdentityItem, type DocumentType, type IdentityState } from '@custos/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import type { RequestOrigin } from '../../http/origin.js';
+import { sniffImageType } from '../../lib/image-type.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { MemberSessionContext } from '../auth/auth.service.js';
+import type { OperatorSession } from '../operators/operator.service.js';
+import type { IdentityRepository, IdentityRow } from './identity.repository.js';
+
+/** "110105********002X": enough for the member to recognise, not enough to copy. */
+function mask(idNumber: string): string {
+  if (idNumber.length <= 8) return `${idNumber.slice(0, 2)}****`;
+  return `${idNumber.slice(0, 6)}${'*'.repeat(idNumber.length - 10)}${idNumber.slice(-4)}`;
+}
+
+export interface ImageFile {
+  contentType: string;
+  content: Buffer;
+}
+
+/** Real-name verification: uploads, the member's submission, and the reviewers' decisions (audited). */
+export class IdentityService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: IdentityRepository,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  async upload(context: MemberSessionContext, contentBase64: string): Promise<string> {
+    const content = Buffer.from(contentBase64, 'base64');
+    if (content.length === 0) throw AppError.badRequest('upload.invalid_type');
+    if (content.length > UPLOAD_MAX_BYTES) throw AppError.badRequest('upload.too_large');
+    const contentType = sniffImageType(content);
+    if (!contentType) throw AppError.badRequest('upload.invalid_type');
+    return this.repository.insertUpload({
+      ownerMemberId: context.member.id,
+      purpose: 'identity',
+      contentType,
+      sizeBytes: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      content,
+    });
+  }
+
+  /** An image for its owner only. */
+  async imageForMember(context: MemberSessionContext, uploadId: string): Promise<ImageFile> {
+    const upload = await this.repository.findUpload(uploadId);
+    if (!upload || upload.ownerMemberId !== context.member.id) throw AppError.notFound();
+    return { contentType: upload.contentType, content: upload.content };
+  }
+
+  /** An image for a reviewer: only those that are part of a submission. */
+  async imageForReviewer(uploadId: string): Promise<ImageFile> {
+    const upload = await this.repository.findUpload(uploadId);
+    if (!upload || !(await this.repository.uploadInSubmission(uploadId))) throw AppError.notFound();
+    return { contentType: upload.contentType, content: upload.content };
+  }
+
+  async state(context: MemberSessionContext): Promise<IdentityState> {
+    const latest = await this.repository.latestFor(context.member.id);
+    if (!latest)
+      return {
+        status: 'unverified',
+        documentType: null,
+        idNumberMasked: null,
+        realName: null,
+        failReason: null,
+        submittedAt: null,
+      };
+    return {
+      status: latest.status as IdentityState['status'],
+      documentType: latest.documentType as DocumentType,
+      idNumberMasked: mask(latest.idNumber),
+      realName: latest.realName,
+      failReason: latest.failReason,
+      submittedAt: latest.submittedAt.toISOString(),
+    };
+  }
+
+  /** A new submission: refused while one is pending or after approval; images must be the member's own. */
+  async submit(
+    context: MemberSessionContext,
+    input: {
+      documentType: DocumentType;
+      idNumber: string;
+      realName: string;
+      frontImageId: string;
+      backImageId: string;
+      selfieImageId: string;
+    },
+  ): Promise<void> {
+    const latest = await this.repository.latestFor(context.member.id);
+    if (latest?.status === 'pending') throw AppError.conflict('identity.pending');
+    if (latest?.status === 'approved') throw AppError.conflict('identity.approved');
+    const images = [...new Set([input.frontImageId, input.backImageId, input.selfieImageId])];
+    if (images.length !== 3 || (await this.repository.countOwnedUploads(context.member.id, images)) !== 3) {
+      throw AppError.badRequest('identity.image_missing');
+    }
+    const inserted = await this.repository.insertSubmission({
+      memberId: context.member.id,
+      documentType: input.documentType,
+      idNumber: input.idNumber,
+      realName: input.realName,
+      frontUploadId: input.frontImageId,
+      backUploadId: input.backImageId,
+      selfieUploadId: input.selfieImageId,
+    });
+    // The database allows one pending or approved submission per member; a concurrent twin loses here.
+    if (!inserted) throw AppError.conflict('identity.pending');
+  }
+
+  async queue(status: 'pending' | 'approved' | 'failed', page: number, pageSize: number) {
+    const { items, total } = await this.repository.listByStatus(status, pageSize, (page - 1) * pageSize);
+    return { items: items.map(({ verification, email }) => toAdminItem(verification, email)), total, page, pageSize };
+  }
+
+  async review(
+    operator: OperatorSession,
+    id: string,
+    outcome: { approve: true } | { approve: false; reason: string },
+    origin: RequestOrigin,
+  ): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const verification = await this.repository.lockForReview(id, tx);
+      if (!verification) throw AppError.notFound();
+      if (verification.status !== 'pending') throw AppError.conflict('identity.not_pending');
+      const status = outcome.approve ? 'approved' : 'failed';
+      const failReason = outcome.approve ? null : outcome.reason;
+      await this.repository.review(id, { status, failReason, reviewerId: operator.operator.id }, tx);
+      await this.audit.record(
+        {
+          operatorId: operator.operator.id,
+          action: outcome.approve ? 'identity.approve' : 'identity.fail',
+          targetType: 'identity_verification',
+          targetId: id,
+          before: { status: 'pending' },
+          after: { status, failReason, memberId: verification.memberId },
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
+        tx,
+      );
+    });
+  }
+}
+
+function toAdminItem(row: IdentityRow, email: string): AdminIdentityItem {
+  return {
+    id: row.id,
+    memberId: row.memberId,
+    email,
+    documentType: row.documentType as DocumentType,
+    idNumber: row.idNumber,
+    realName: row.realName,
+    status: row.status as AdminIdentityItem['status'],
+    failReason: row.failReason,
+    frontImageId: row.frontUploadId,
+    backImageId: row.backUploadId,
+    selfieImageId: row.selfieUploadId,
+    submittedAt: row.submittedAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
