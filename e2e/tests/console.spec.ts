@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
+import zhHant from '../../web/src/app/i18n/locales/zh-Hant.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
 import { uniqueEmail } from '../support/mail';
-import { registerViaApi } from '../support/members';
+import { loginViaApi, registerViaApi } from '../support/members';
 
 // The first test replaces the one-time password that the second one then uses.
 test.describe.configure({ mode: 'serial' });
@@ -117,4 +118,61 @@ test('an operator freezes, unfreezes and resets a member; the member must then c
   await expect(page.getByRole('cell', { name: email }).first()).toBeVisible();
   // The registration code mail (sent without a lang header, so in the default zh-Hans).
   await expect(page.getByRole('cell', { name: /注册验证码：\d{6}/ })).toBeVisible();
+});
+
+/** A real 1×1 PNG, as a phone camera's file would be uploaded. */
+const PHOTO = {
+  name: 'photo.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+};
+
+test('real-name verification in Traditional Chinese, reviewed in the console: failed with a reason, resubmitted, approved', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = uniqueEmail('kyc');
+  await registerViaApi(request, email, 'member-password');
+  const member = await browser.newPage({ viewport: { width: 390, height: 780 } });
+  await prepareStorage(member, { credential: await loginViaApi(request, email, 'member-password'), locale: 'zh-Hant' });
+
+  const submit = async () => {
+    await member.getByText(zhHant.identity.passport).click();
+    await member.getByPlaceholder(zhHant.identity.realNamePlaceholder).fill('王小明');
+    await member.getByPlaceholder(zhHant.identity.idNumberPlaceholder).fill('E12345678');
+    for (const slot of ['front', 'back', 'selfie']) {
+      await member.getByTestId(`photo-${slot}`).setInputFiles(PHOTO);
+      await expect(member.locator('.photo-slot img')).toHaveCount(['front', 'back', 'selfie'].indexOf(slot) + 1);
+    }
+    await member.getByRole('button', { name: zhHant.identity.submit }).click();
+    await expect(member.getByTestId('identity-status')).toHaveText(zhHant.identity.pending);
+  };
+
+  await member.goto('/#/pages/setting/setting3');
+  await expect(member.getByTestId('identity-status')).toHaveText(zhHant.identity.unverified);
+  await member.getByRole('button', { name: zhHant.identity.submit }).click();
+  await expect(member.getByText('請輸入真實姓名')).toBeVisible();
+  await submit();
+
+  await operatorLogin(page, OPERATOR_PASSWORD);
+  await page.getByRole('menuitem', { name: 'Real-name review' }).click();
+  await page.getByRole('cell', { name: email }).click();
+  await expect(page.getByTestId('identity-image')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Fail', exact: true }).click();
+  await page.getByTestId('fail-reason').fill('證件照片模糊');
+  await confirmDialog(page, 'Fail the submission', 'Fail');
+  await expect(page.getByRole('cell', { name: email })).toHaveCount(0);
+
+  await member.reload();
+  await expect(member.getByTestId('identity-status')).toHaveText(zhHant.identity.failed);
+  await expect(member.getByText('原因：證件照片模糊')).toBeVisible();
+  await submit();
+
+  await page.reload();
+  await page.getByRole('cell', { name: email }).click();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('cell', { name: email })).toHaveCount(0);
+  await member.reload();
+  await expect(member.getByTestId('identity-status')).toHaveText(zhHant.identity.approved);
 });

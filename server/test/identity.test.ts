@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { maskIdNumber } from '../src/modules/identity/identity.service.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -182,5 +183,13 @@ describe('real-name verification', () => {
       memberCall('POST', '/api/user/identity', token, body),
     ]);
     expect(results.map((response) => response.json<{ code: number }>().code).sort()).toEqual([200, 409]);
+  });
+});
+
+describe('masked document numbers', () => {
+  it('hide the middle of long and short numbers alike', () => {
+    expect(maskIdNumber('11010519491231002X')).toBe('110105********002X');
+    expect(maskIdNumber('E12345678')).toBe('E1*****78');
+    expect(maskIdNumber('AB123')).toBe('AB**23');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DashboardOutlined, LogoutOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
+import { DashboardOutlined, IdcardOutlined, LogoutOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { operatorMay, type Operator } from '@custos/contract';
@@ -8,6 +8,7 @@ import { getMe } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
 import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
+import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
@@ -17,6 +18,12 @@ function menuFor(operator: Operator) {
   return [
     { key: '/overview', icon: <DashboardOutlined />, label: 'Overview', allowed: true },
     { key: '/members', icon: <TeamOutlined />, label: 'Members', allowed: operatorMay(operator.role, 'members.read') },
+    {
+      key: '/identity',
+      icon: <IdcardOutlined />,
+      label: 'Real-name review',
+      allowed: operatorMay(operator.role, 'identity.review'),
+    },
     { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', allowed: operatorMay(operator.role, 'mail.read') },
   ]
     .filter((item) => item.allowed)
@@ -64,6 +71,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
               <Route path="/members" element={<MembersScreen operator={operator} />} />
             )}
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
+            {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}
             <Route path="*" element={<Navigate to="/overview" replace />} />
           </Routes>
         </Layout.Content>

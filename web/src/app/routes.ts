@@ -63,7 +63,7 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'setting', path: '/pages/setting/setting', load: () => import('../features/settings/screens/SettingsScreen') },
   { id: 'setting1', path: '/pages/setting/setting1', load: () => import('../features/settings/screens/ProfileScreen') },
   { id: 'setting2', path: '/pages/setting/setting2', load: () => import('../features/settings/screens/SecurityScreen') },
-  { id: 'setting3', path: '/pages/setting/setting3', load: notYetOpen },
+  { id: 'setting3', path: '/pages/setting/setting3', load: () => import('../features/identity/screens/IdentityScreen') },
   { id: 'setting4', path: '/pages/setting/setting4', load: () => import('../features/settings/screens/AuthenticatorScreen') },
   { id: 'setting5', path: '/pages/setting/setting5', load: () => import('../features/settings/screens/AboutScreen') },
 

@@ -9,10 +9,12 @@ import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { OperatorSession } from '../operators/operator.service.js';
 import type { IdentityRepository, IdentityRow } from './identity.repository.js';
 
-/** "110105********002X": enough for the member to recognise, not enough to copy. */
-function mask(idNumber: string): string {
-  if (idNumber.length <= 8) return `${idNumber.slice(0, 2)}****`;
-  return `${idNumber.slice(0, 6)}${'*'.repeat(idNumber.length - 10)}${idNumber.slice(-4)}`;
+/** "110105********002X" or "E1*****78": enough for the member to recognise, not enough to copy. */
+export function maskIdNumber(idNumber: string): string {
+  const long = idNumber.length > 10;
+  const head = long ? 6 : 2;
+  const tail = long ? 4 : 2;
+  return `${idNumber.slice(0, head)}${'*'.repeat(Math.max(2, idNumber.length - head - tail))}${idNumber.slice(-tail)}`;
 }
 
 export interface ImageFile {
@@ -72,7 +74,7 @@ export class IdentityService {
     return {
       status: latest.status as IdentityState['status'],
       documentType: latest.documentType as DocumentType,
-      idNumberMasked: mask(latest.idNumber),
+      idNumberMasked: maskIdNumber(latest.idNumber),
       realName: latest.realName,
       failReason: latest.failReason,
       submittedAt: latest.submittedAt.toISOString(),
