@@ -61,7 +61,7 @@ export function createServices(
     operators: new OperatorService(db, new OperatorRepository(db), audit, rateLimits, config.operatorSessionTtlMs),
     mail,
     auth: new AuthService(db, memberRepository, codes, mail, settings, rateLimits, config.memberSession),
-    adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), audit),
+    adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit),
     security: new SecurityService(
       db,
       memberRepository,

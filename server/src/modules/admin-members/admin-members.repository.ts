@@ -1,6 +1,6 @@
-import { aliasedTable, and, count, desc, eq, gt, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { accounts, memberSessions, members } from '../../db/schema.js';
+import { accounts, members } from '../../db/schema.js';
 
 const inviterAccounts = aliasedTable(accounts, 'inviter_account');
 const inviterMembers = aliasedTable(members, 'inviter_member');
@@ -80,26 +80,6 @@ export class AdminMembersRepository {
     return Number(row?.value ?? 0);
   }
 
-  activeSessions(memberId: string) {
-    return this.db
-      .select({
-        id: memberSessions.id,
-        ip: memberSessions.ip,
-        userAgent: memberSessions.userAgent,
-        lastSeenAt: memberSessions.lastSeenAt,
-      })
-      .from(memberSessions)
-      .where(
-        and(
-          eq(memberSessions.memberId, memberId),
-          isNull(memberSessions.revokedAt),
-          gt(memberSessions.idleExpiresAt, sql`now()`),
-          gt(memberSessions.absoluteExpiresAt, sql`now()`),
-        ),
-      )
-      .orderBy(desc(memberSessions.lastSeenAt));
-  }
-
   /** Locks the member row for a state change made together with its audit entry. */
   async lockMember(memberId: string, tx: Tx) {
     const rows = await tx.select().from(members).where(eq(members.id, memberId)).for('update');
@@ -125,14 +105,5 @@ export class AdminMembersRepository {
       .update(members)
       .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null, updatedAt: sql`now()` })
       .where(eq(members.id, memberId));
-  }
-
-  async revokeAllSessions(memberId: string, tx: Tx): Promise<number> {
-    const rows = await tx
-      .update(memberSessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(memberSessions.memberId, memberId), isNull(memberSessions.revokedAt)))
-      .returning({ id: memberSessions.id });
-    return rows.length;
   }
 }

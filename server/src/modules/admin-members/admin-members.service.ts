@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/password.js';
 import { newOneTimePassword } from '../../lib/tokens.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { OperatorSession } from '../operators/operator.service.js';
+import type { MemberRepository } from '../members/member.repository.js';
 import type { AdminMembersRepository, MemberSummaryRow } from './admin-members.repository.js';
 
 function toSummary(row: MemberSummaryRow): AdminMemberSummary {
@@ -26,6 +27,7 @@ export class AdminMembersService {
   constructor(
     private readonly db: Db,
     private readonly repository: AdminMembersRepository,
+    private readonly members: MemberRepository,
     private readonly audit: AuditRepository,
   ) {}
 
@@ -39,7 +41,7 @@ export class AdminMembersService {
     if (!row) throw AppError.notFound();
     const [memberAccounts, sessions, directInvitees] = await Promise.all([
       this.repository.accountsOf(memberId),
-      this.repository.activeSessions(memberId),
+      this.members.listActiveSessions(memberId),
       this.repository.directInviteeCount(row.mainAccountId),
     ]);
     return {
@@ -55,7 +57,12 @@ export class AdminMembersService {
         createdAt: account.createdAt.toISOString(),
       })),
       directInvitees,
-      sessions: sessions.map((session) => ({ ...session, lastSeenAt: session.lastSeenAt.toISOString() })),
+      sessions: sessions.map((session) => ({
+        id: session.id,
+        ip: session.ip,
+        userAgent: session.userAgent,
+        lastSeenAt: session.lastSeenAt.toISOString(),
+      })),
     };
   }
 
@@ -73,7 +80,7 @@ export class AdminMembersService {
       const next = frozen ? 'frozen' : 'active';
       if (member.status === next) throw AppError.conflict();
       await this.repository.setStatus(memberId, next, tx);
-      const endedSessions = frozen ? await this.repository.revokeAllSessions(memberId, tx) : 0;
+      const endedSessions = frozen ? await this.members.revokeSessions(memberId, null, tx) : 0;
       await this.audit.record(
         {
           operatorId: operator.operator.id,
@@ -124,7 +131,7 @@ export class AdminMembersService {
       const member = await this.repository.lockMember(memberId, tx);
       if (!member) throw AppError.notFound();
       await this.repository.setTemporaryPassword(memberId, passwordHash, tx);
-      const endedSessions = await this.repository.revokeAllSessions(memberId, tx);
+      const endedSessions = await this.members.revokeSessions(memberId, null, tx);
       await this.audit.record(
         {
           operatorId: operator.operator.id,

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { CODE_RESEND_COUNTDOWN_S } from '@custos/contract';
+import { ResendCodeButton } from '../../../components/forms/ResendCodeButton';
 import { rules } from '../../../components/forms/rules';
 
 interface CodeStepProps {
@@ -15,14 +15,7 @@ interface CodeStepProps {
 /** The 6-digit code entry with its 60 s resend countdown (the first code was sent by the previous step). */
 export function CodeStep({ email, submitLabel, resend, onSubmit }: CodeStepProps) {
   const { t } = useTranslation();
-  const [secondsLeft, setSecondsLeft] = useState(CODE_RESEND_COUNTDOWN_S);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = setTimeout(() => setSecondsLeft((value) => value - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [secondsLeft]);
 
   return (
     <Form
@@ -44,23 +37,7 @@ export function CodeStep({ email, submitLabel, resend, onSubmit }: CodeStepProps
         name="code"
         label={t('auth.code')}
         rules={rules.code()}
-        extra={
-          <Button
-            size="small"
-            fill="none"
-            color="primary"
-            disabled={secondsLeft > 0}
-            data-testid="resend-code"
-            onClick={() => {
-              void resend().then(
-                () => setSecondsLeft(CODE_RESEND_COUNTDOWN_S),
-                () => undefined,
-              );
-            }}
-          >
-            {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.resend')}
-          </Button>
-        }
+        extra={<ResendCodeButton send={resend} startCounting testId="resend-code" />}
       >
         <Input placeholder={t('auth.codePlaceholder')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
       </Form.Item>

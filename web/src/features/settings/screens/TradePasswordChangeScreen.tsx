@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { Form, Input } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { CODE_RESEND_COUNTDOWN_S } from '@custos/contract';
 import { getUserInfo } from '../../../api/get-user-info';
 import { GoogleCodeField } from '../../../components/forms/GoogleCodeField';
 import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
+import { ResendCodeButton } from '../../../components/forms/ResendCodeButton';
 import { rules } from '../../../components/forms/rules';
 import { showToast } from '../../../lib/toast';
 import { resetTradePassword } from '../api/reset-trade-password';
@@ -17,7 +17,6 @@ export default function TradePasswordChangeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [forgotten, setForgotten] = useState(false);
-  const [secondsLeft, setSecondsLeft] = useState(0);
   const [needsGoogleCode, setNeedsGoogleCode] = useState(false);
 
   useEffect(() => {
@@ -26,12 +25,6 @@ export default function TradePasswordChangeScreen() {
       () => undefined,
     );
   }, []);
-
-  useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = setTimeout(() => setSecondsLeft((value) => value - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [secondsLeft]);
 
   const labels = {
     password: t('tradePassword.password'),
@@ -60,23 +53,7 @@ export default function TradePasswordChangeScreen() {
             name="code"
             label={t('auth.code')}
             rules={rules.code()}
-            extra={
-              <Button
-                size="small"
-                fill="none"
-                color="primary"
-                disabled={secondsLeft > 0}
-                data-testid="send-trade-code"
-                onClick={() => {
-                  sendTradePasswordCode().then(
-                    () => setSecondsLeft(CODE_RESEND_COUNTDOWN_S),
-                    () => undefined,
-                  );
-                }}
-              >
-                {secondsLeft > 0 ? t('auth.resendIn', { seconds: secondsLeft }) : t('auth.sendCode')}
-              </Button>
-            }
+            extra={<ResendCodeButton send={sendTradePasswordCode} testId="send-trade-code" />}
           >
             <Input placeholder={t('auth.codePlaceholder')} inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
           </Form.Item>
