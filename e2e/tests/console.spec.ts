@@ -175,4 +175,14 @@ test('real-name verification in Traditional Chinese, reviewed in the console: fa
   await expect(page.getByRole('cell', { name: email })).toHaveCount(0);
   await member.reload();
   await expect(member.getByTestId('identity-status')).toHaveText(zhHant.identity.approved);
+
+  // Both decisions, and the earlier freeze, are in the audit log with who made them.
+  await page.getByRole('menuitem', { name: 'Audit log' }).click();
+  await page.getByPlaceholder('Action, e.g. member.freeze').fill('identity.fail');
+  await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
+  await expect(page.getByRole('cell', { name: 'identity.fail' })).toHaveCount(1);
+  await expect(page.getByRole('cell', { name: 'admin', exact: true })).toHaveCount(1);
+  await page.getByPlaceholder('Action, e.g. member.freeze').fill('member.freeze');
+  await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
+  await expect(page.getByRole('cell', { name: 'member.freeze' }).first()).toBeVisible();
 });

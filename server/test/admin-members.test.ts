@@ -156,3 +156,26 @@ describe('console: mail outbox', () => {
     expect(filtered.items[0]!.subject).toMatch(/\d{6}/);
   });
 });
+
+describe('console: audit log', () => {
+  it('shows operator actions newest first, filtered by action or target, to super admins only', async () => {
+    const all = (await call('GET', '/api/admin/audit?pageSize=100', admin)).json<{
+      data: { items: { action: string; operator: string | null }[]; total: number };
+    }>().data;
+    expect(all.total).toBeGreaterThanOrEqual(5);
+    expect(all.items.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining(['member.freeze', 'member.unfreeze', 'member.reset_password', 'operator.login']),
+    );
+    const freezes = (await call('GET', '/api/admin/audit?action=member.freeze', admin)).json<{
+      data: { items: { operator: string; targetId: string; before: unknown; after: unknown }[] };
+    }>().data;
+    expect(freezes.items).toEqual([
+      expect.objectContaining({ operator: 'root', targetId: inviteeId, before: { status: 'active' } }),
+    ]);
+    const forMember = (await call('GET', `/api/admin/audit?targetId=${inviterId}`, admin)).json<{
+      data: { items: { action: string }[] };
+    }>().data;
+    expect(forMember.items.map((entry) => entry.action)).toEqual(['member.reset_password']);
+    expect((await call('GET', '/api/admin/audit', reviewer)).json()).toMatchObject({ code: 403 });
+  });
+});

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { DashboardOutlined, IdcardOutlined, LogoutOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, IdcardOutlined, LogoutOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { operatorMay, type Operator } from '@custos/contract';
@@ -8,6 +8,7 @@ import { getMe } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
 import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
+import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
@@ -25,6 +26,7 @@ function menuFor(operator: Operator) {
       allowed: operatorMay(operator.role, 'identity.review'),
     },
     { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', allowed: operatorMay(operator.role, 'mail.read') },
+    { key: '/audit', icon: <AuditOutlined />, label: 'Audit log', allowed: operatorMay(operator.role, 'audit.read') },
   ]
     .filter((item) => item.allowed)
     .map(({ key, icon, label }) => ({ key, icon, label }));
@@ -72,6 +74,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
             )}
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}
+            {operatorMay(operator.role, 'audit.read') && <Route path="/audit" element={<AuditLogScreen />} />}
             <Route path="*" element={<Navigate to="/overview" replace />} />
           </Routes>
         </Layout.Content>

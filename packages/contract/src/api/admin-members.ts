@@ -11,6 +11,7 @@ export const OPERATOR_PERMISSIONS = {
   'members.reset_authenticator': ['super_admin', 'support'],
   'mail.read': ['super_admin', 'support'],
   'identity.review': ['super_admin', 'reviewer'],
+  'audit.read': ['super_admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 
@@ -98,3 +99,23 @@ export const adminMailItem = z.object({
 });
 export const adminMailResponse = pageOf(adminMailItem);
 export type AdminMailItem = z.infer<typeof adminMailItem>;
+
+/** GET /api/admin/audit: every operator action, newest first. */
+export const adminAuditQuery = pageQuery.extend({
+  action: z.string().trim().max(64).optional(),
+  targetId: z.string().trim().max(64).optional(),
+});
+export const adminAuditItem = z.object({
+  id: z.string(),
+  operator: z.string().nullable(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  requestId: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type AdminAuditItem = z.infer<typeof adminAuditItem>;
+export const adminAuditResponse = pageOf(adminAuditItem);

@@ -1,6 +1,6 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { auditLog } from '../../db/schema.js';
+import { auditLog, operators } from '../../db/schema.js';
 
 export interface AuditEntry {
   operatorId: string | null;
@@ -30,12 +30,21 @@ export class AuditRepository {
     });
   }
 
-  listByOperator(operatorId: string, limit: number) {
-    return this.db
-      .select()
+  /** Newest first, optionally one action or one target. */
+  async list(filter: { action?: string | undefined; targetId?: string | undefined }, limit: number, offset: number) {
+    const where = and(
+      filter.action ? eq(auditLog.action, filter.action) : undefined,
+      filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
+    );
+    const items = await this.db
+      .select({ entry: auditLog, operator: operators.username })
       .from(auditLog)
-      .where(eq(auditLog.operatorId, operatorId))
-      .orderBy(desc(auditLog.createdAt))
-      .limit(limit);
+      .leftJoin(operators, eq(operators.id, auditLog.operatorId))
+      .where(where)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+      .limit(limit)
+      .offset(offset);
+    const [total] = await this.db.select({ value: count() }).from(auditLog).where(where);
+    return { items, total: Number(total?.value ?? 0) };
   }
 }
