@@ -36,6 +36,12 @@ export const operators = pgTable(
     passwordHash: text('password_hash').notNull(),
     role: text('role').notNull(),
     mustChangePassword: boolean('must_change_password').notNull().default(true),
+    /** Base32 TOTP secret once bound; console log-in then needs a code as well as the password. */
+    totpSecret: text('totp_secret'),
+    /** A secret offered for binding that no code has confirmed yet. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last 30-second step a code was accepted for: each code works once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
