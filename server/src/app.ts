@@ -21,6 +21,10 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { accountRoutes } from './modules/accounts/account.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { assetsRoutes } from './modules/assets/assets.routes.js';
+import { exchangeRoutes } from './modules/exchange/exchange.routes.js';
+import { transferRoutes } from './modules/transfers/transfer.routes.js';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -107,6 +111,15 @@ export async function buildApp({ config, database, services, logger }: BuildAppO
   await app.register(accountRoutes, { service: services.accounts, auth: services.auth });
   await app.register(identityRoutes, { service: services.identity, auth: services.auth, operators: services.operators });
   await app.register(auditRoutes, { repository: services.audit, operators: services.operators });
+  await app.register(assetsRoutes, { service: services.assets, auth: services.auth });
+  await app.register(exchangeRoutes, { service: services.exchange, auth: services.auth, operators: services.operators });
+  await app.register(transferRoutes, { service: services.transfers, auth: services.auth });
+  await app.register(ledgerRoutes, {
+    ledger: services.ledger,
+    adjustments: services.adjustments,
+    accounts: services.accountRepository,
+    operators: services.operators,
+  });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

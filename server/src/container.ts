@@ -23,6 +23,15 @@ import { RateLimitRepository } from './modules/rate-limit/rate-limit.repository.
 import { RateLimitService } from './modules/rate-limit/rate-limit.service.js';
 import { SettingsRepository } from './modules/settings/settings.repository.js';
 import { SettingsService } from './modules/settings/settings.service.js';
+import { LedgerRepository } from './modules/ledger/ledger.repository.js';
+import { LedgerService } from './modules/ledger/ledger.service.js';
+import { AdjustmentRepository } from './modules/ledger/adjustment.repository.js';
+import { AdjustmentService } from './modules/ledger/adjustment.service.js';
+import { AssetsService } from './modules/assets/assets.service.js';
+import { ExchangeRepository } from './modules/exchange/exchange.repository.js';
+import { ExchangeService } from './modules/exchange/exchange.service.js';
+import { TransferRepository } from './modules/transfers/transfer.repository.js';
+import { TransferService } from './modules/transfers/transfer.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -37,6 +46,12 @@ export interface Services {
   security: SecurityService;
   accounts: AccountService;
   identity: IdentityService;
+  accountRepository: AccountRepository;
+  ledger: LedgerService;
+  adjustments: AdjustmentService;
+  assets: AssetsService;
+  exchange: ExchangeService;
+  transfers: TransferService;
 }
 
 export function createServices(
@@ -53,6 +68,17 @@ export function createServices(
   const mail = new MailService(new MailRepository(db), transport, settings, logger);
   const memberRepository = new MemberRepository(db);
   const codes = new VerificationCodeService(new VerificationCodeRepository(db));
+  const security = new SecurityService(
+    db,
+    memberRepository,
+    codes,
+    mail,
+    rateLimits,
+    async () => (await settings.get('site')).siteName,
+    () => clock.now().getTime(),
+  );
+  const accountRepository = new AccountRepository(db);
+  const ledger = new LedgerService(db, new LedgerRepository(db));
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -62,16 +88,14 @@ export function createServices(
     mail,
     auth: new AuthService(db, memberRepository, codes, mail, settings, rateLimits, config.memberSession),
     adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit),
-    security: new SecurityService(
-      db,
-      memberRepository,
-      codes,
-      mail,
-      rateLimits,
-      async () => (await settings.get('site')).siteName,
-      () => clock.now().getTime(),
-    ),
-    accounts: new AccountService(db, new AccountRepository(db), settings),
+    security,
+    accounts: new AccountService(db, accountRepository, settings),
     identity: new IdentityService(db, new IdentityRepository(db), audit),
+    accountRepository,
+    ledger,
+    adjustments: new AdjustmentService(db, new AdjustmentRepository(db), ledger, audit, (id) => accountRepository.exists(id)),
+    assets: new AssetsService(ledger, settings),
+    exchange: new ExchangeService(db, new ExchangeRepository(db), ledger, security, settings, audit),
+    transfers: new TransferService(db, new TransferRepository(db), accountRepository, ledger, security),
   };
 }

@@ -13,3 +13,4 @@ export * from './api/auth.js';
 export * from './api/admin-members.js';
 export * from './api/accounts.js';
 export * from './api/identity.js';
+export * from './api/ledger.js';

@@ -21,6 +21,7 @@ export const ValidationReason = {
   invalid: 'invalid',
   wrongType: 'wrong_type',
   money: 'money',
+  amountPlaces: 'amount_places',
 } as const;
 export type ValidationReason = (typeof ValidationReason)[keyof typeof ValidationReason];
 

@@ -299,3 +299,5 @@ export const identityVerifications = pgTable(
     index('identity_status_idx').on(table.status, table.submittedAt),
   ],
 );
+
+export * from './schema-ledger.js';

@@ -29,6 +29,13 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { cloc
     testDatabase,
     async close() {
       await services.mail.flush();
+      // Every integration test file ends with the ledger checker: any test that broke an invariant fails here.
+      const report = await services.ledger.verify();
+      if (!report.clean) {
+        await app.close();
+        await testDatabase.dispose();
+        throw new Error(`ledger invariants broken:\n${report.problems.map((p) => `${p.check}: ${p.detail}`).join('\n')}`);
+      }
       await app.close();
       await testDatabase.dispose();
     },

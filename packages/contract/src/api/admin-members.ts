@@ -12,6 +12,10 @@ export const OPERATOR_PERMISSIONS = {
   'mail.read': ['super_admin', 'support'],
   'identity.review': ['super_admin', 'reviewer'],
   'audit.read': ['super_admin'],
+  'ledger.read': ['super_admin', 'finance', 'support'],
+  'ledger.propose': ['super_admin', 'finance'],
+  'ledger.approve': ['super_admin', 'finance'],
+  'exchange.settings': ['super_admin', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

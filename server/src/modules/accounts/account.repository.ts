@@ -23,6 +23,11 @@ export class AccountRepository {
     return rows[0] ?? null;
   }
 
+  async exists(accountId: string): Promise<boolean> {
+    const rows = await this.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId));
+    return rows.length > 0;
+  }
+
   /** Serialises sub-account creation per member, so the limit holds under concurrent requests. */
   async lockMember(memberId: string, tx: Tx): Promise<void> {
     await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');

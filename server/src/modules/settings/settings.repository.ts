@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { platformSettings } from '../../db/schema.js';
 
 export class SettingsRepository {
@@ -20,8 +20,8 @@ export class SettingsRepository {
     await this.db.insert(platformSettings).values(values).onConflictDoNothing({ target: platformSettings.key });
   }
 
-  async set(key: string, value: unknown, operatorId: string | null): Promise<void> {
-    await this.db
+  async set(key: string, value: unknown, operatorId: string | null, tx: Db | Tx = this.db): Promise<void> {
+    await tx
       .insert(platformSettings)
       .values({ key, value, updatedBy: operatorId })
       .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedBy: operatorId, updatedAt: sql`now()` } });

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { APP_VERSION, APP_VERSION_CODE, DEFAULT_LOCALE, LOCALES, appVersionResponse } from '@custos/contract';
+import {
+  APP_VERSION,
+  APP_VERSION_CODE,
+  DEFAULT_LOCALE,
+  LOCALES,
+  appVersionResponse,
+  exchangeSettingsSchema,
+} from '@custos/contract';
+import type { Db, Tx } from '../../db/client.js';
 import { newInviteCode } from '../../lib/tokens.js';
 import type { SettingsRepository } from './settings.repository.js';
 
@@ -45,6 +53,11 @@ export const SETTINGS = {
     schema: z.object({ rootInviteCode: z.string().regex(/^[A-Z0-9]{6,16}$/) }),
     defaults: () => ({ rootInviteCode: newInviteCode() }),
   },
+  /** RAB ⇄ USDT exchange: the operator's price, fee and minimums. */
+  exchange: {
+    schema: exchangeSettingsSchema,
+    defaults: { enabled: true, rabPriceUsdt: '0.5', feeRate: '0.005', minRab: '10.0000', minUsdt: '5.0000' },
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -71,7 +84,7 @@ export class SettingsService {
     return (parsed.success ? parsed.data : defaultsOf(setting)) as SettingValue<K>;
   }
 
-  async set<K extends SettingKey>(key: K, value: SettingValue<K>, operatorId: string | null): Promise<void> {
-    await this.repository.set(key, SETTINGS[key].schema.parse(value), operatorId);
+  async set<K extends SettingKey>(key: K, value: SettingValue<K>, operatorId: string | null, tx?: Db | Tx): Promise<void> {
+    await this.repository.set(key, SETTINGS[key].schema.parse(value), operatorId, tx);
   }
 }

@@ -1,0 +1,348 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Asset, RecordType } from '@custos/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+
+export type MemberPurpose = 'available' | 'held' | 'custody' | 'used';
+
+export type LedgerAccountRef =
+  { ownerAccountId: string; asset: Asset; purpose: MemberPurpose } | { platformCode: PlatformCode; asset: Asset };
+
+export type MemberRef = Extract<LedgerAccountRef, { ownerAccountId: string }>;
+export type PlatformRef = Extract<LedgerAccountRef, { platformCode: string }>;
+
+/** Platform accounts (seeded by migration 0007 in every asset). */
+export const PLATFORM_CODES = ['treasury', 'deposits', 'adjustments', 'interest', 'rewards', 'fees', 'withdrawals'] as const;
+export type PlatformCode = (typeof PLATFORM_CODES)[number];
+
+export interface LedgerAccountRow {
+  id: string;
+  owner_account_id: string | null;
+  platform_code: string | null;
+  asset: Asset;
+  purpose: string;
+  allow_negative: boolean;
+  balance: string;
+}
+
+export interface NewPosting {
+  ledgerAccountId: string;
+  asset: Asset;
+  amount: string;
+  balanceAfter: string;
+  recordType: RecordType;
+}
+
+export interface LogRow {
+  id: string;
+  asset: Asset;
+  record_type: RecordType;
+  amount: string;
+  balance_after: string;
+  created_at: Date | string;
+  reference_type: string | null;
+  reference_id: string | null;
+}
+
+export interface AdminPostingRow extends LogRow {
+  entry_id: string;
+  kind: string;
+  ledger_account_id: string;
+  purpose: string;
+  idempotency_key: string;
+}
+
+export interface HoldRow {
+  id: string;
+  owner_account_id: string;
+  asset: Asset;
+  amount: string;
+  status: 'pending' | 'captured' | 'released';
+  reference_type: string;
+  reference_id: string;
+}
+
+export function refKey(ref: LedgerAccountRef): string {
+  return 'platformCode' in ref
+    ? `platform:${ref.platformCode}:${ref.asset}`
+    : `${ref.ownerAccountId}:${ref.asset}:${ref.purpose}`;
+}
+
+export function rowKey(row: LedgerAccountRow): string {
+  return row.platform_code
+    ? `platform:${row.platform_code}:${row.asset}`
+    : `${row.owner_account_id ?? ''}:${row.asset}:${row.purpose}`;
+}
+
+function accountFilter(refs: readonly LedgerAccountRef[]): SQL {
+  const members = refs.filter((ref): ref is MemberRef => !('platformCode' in ref));
+  const platform = refs.filter((ref): ref is PlatformRef => 'platformCode' in ref);
+  const parts: SQL[] = [];
+  if (members.length > 0) {
+    const tuples = members.map((ref) => sql`(${ref.ownerAccountId}::uuid, ${ref.asset}::text, ${ref.purpose}::text)`);
+    parts.push(sql`(owner_account_id, asset, purpose) in (${sql.join(tuples, sql`, `)})`);
+  }
+  if (platform.length > 0) {
+    const tuples = platform.map((ref) => sql`(${ref.platformCode}::text, ${ref.asset}::text)`);
+    parts.push(sql`(platform_code, asset) in (${sql.join(tuples, sql`, `)})`);
+  }
+  return sql.join(parts, sql` or `);
+}
+
+const ACCOUNT_COLUMNS = sql.raw('id, owner_account_id, platform_code, asset, purpose, allow_negative, balance::text as balance');
+
+/** The only code that writes ledger tables. */
+export class LedgerRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Appends the entry unless its idempotency key exists (then null: the caller replays the first). */
+  async insertEntry(
+    tx: Tx,
+    entry: {
+      idempotencyKey: string;
+      kind: string;
+      referenceType: string | null;
+      referenceId: string | null;
+      memo: string | null;
+      operatorId: string | null;
+    },
+  ): Promise<string | null> {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into journal_entries (idempotency_key, kind, reference_type, reference_id, memo, operator_id)
+          values (${entry.idempotencyKey}, ${entry.kind}, ${entry.referenceType}, ${entry.referenceId}, ${entry.memo}, ${entry.operatorId}::uuid)
+          on conflict (idempotency_key) do nothing
+          returning id::text as id`,
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async findEntryIdByKey(db: Db | Tx, idempotencyKey: string): Promise<string | null> {
+    const rows = await queryRows<{ id: string }>(
+      db,
+      sql`select id::text as id from journal_entries where idempotency_key = ${idempotencyKey}`,
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Locks the accounts in one fixed order (member accounts by id, then the busier platform accounts
+   * by id), so two entries touching the same accounts wait for each other instead of deadlocking,
+   * and each sees the other's committed balance.
+   */
+  lockAccounts(tx: Tx, refs: readonly LedgerAccountRef[]): Promise<LedgerAccountRow[]> {
+    return queryRows<LedgerAccountRow>(
+      tx,
+      sql`select ${ACCOUNT_COLUMNS} from ledger_accounts where ${accountFilter(refs)} order by platform_code is not null, id for update`,
+    );
+  }
+
+  /** Member ledger accounts are made on first use; platform accounts exist from the migration. */
+  async createMemberAccounts(tx: Tx, refs: readonly Extract<LedgerAccountRef, { ownerAccountId: string }>[]): Promise<void> {
+    if (refs.length === 0) return;
+    const values = refs.map((ref) => sql`(${ref.ownerAccountId}::uuid, ${ref.asset}, ${ref.purpose})`);
+    await tx.execute(
+      sql`insert into ledger_accounts (owner_account_id, asset, purpose) values ${sql.join(values, sql`, `)} on conflict do nothing`,
+    );
+  }
+
+  async applyDeltas(tx: Tx, deltas: readonly { id: string; delta: string }[]): Promise<void> {
+    const values = deltas.map((item) => sql`(${item.id}::uuid, ${item.delta}::numeric)`);
+    await tx.execute(
+      sql`update ledger_accounts as a set balance = a.balance + v.delta, updated_at = now()
+          from (values ${sql.join(values, sql`, `)}) as v(id, delta) where a.id = v.id`,
+    );
+  }
+
+  async insertPostings(tx: Tx, entryId: string, postings: readonly NewPosting[]): Promise<void> {
+    const values = postings.map(
+      (posting) =>
+        sql`(${entryId}::bigint, ${posting.ledgerAccountId}::uuid, ${posting.asset}, ${posting.amount}::numeric, ${posting.balanceAfter}::numeric, ${posting.recordType})`,
+    );
+    await tx.execute(
+      sql`insert into postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type) values ${sql.join(values, sql`, `)}`,
+    );
+  }
+
+  // ── Holds ──────────────────────────────────────────────────────────────────────────────────────
+
+  async insertHold(
+    tx: Tx,
+    hold: {
+      ownerAccountId: string;
+      asset: Asset;
+      amount: string;
+      referenceType: string;
+      referenceId: string;
+      holdEntryId: string;
+    },
+  ): Promise<HoldRow> {
+    const rows = await queryRows<HoldRow>(
+      tx,
+      sql`insert into ledger_holds (owner_account_id, asset, amount, reference_type, reference_id, hold_entry_id)
+          values (${hold.ownerAccountId}::uuid, ${hold.asset}, ${hold.amount}::numeric, ${hold.referenceType}, ${hold.referenceId}, ${hold.holdEntryId}::bigint)
+          returning id, owner_account_id, asset, amount::text as amount, status, reference_type, reference_id`,
+    );
+    return rows[0]!;
+  }
+
+  async lockHold(tx: Tx, referenceType: string, referenceId: string): Promise<HoldRow | null> {
+    const rows = await queryRows<HoldRow>(
+      tx,
+      sql`select id, owner_account_id, asset, amount::text as amount, status, reference_type, reference_id
+          from ledger_holds where reference_type = ${referenceType} and reference_id = ${referenceId} for update`,
+    );
+    return rows[0] ?? null;
+  }
+
+  async settleHold(tx: Tx, holdId: string, status: 'captured' | 'released', settleEntryId: string): Promise<void> {
+    await tx.execute(
+      sql`update ledger_holds set status = ${status}, settle_entry_id = ${settleEntryId}::bigint, settled_at = now()
+          where id = ${holdId}::uuid and status = 'pending'`,
+    );
+  }
+
+  // ── Reads ──────────────────────────────────────────────────────────────────────────────────────
+
+  accountsOwnedBy(accountIds: readonly string[]): Promise<LedgerAccountRow[]> {
+    if (accountIds.length === 0) return Promise.resolve([]);
+    const ids = accountIds.map((id) => sql`${id}::uuid`);
+    return queryRows<LedgerAccountRow>(
+      this.db,
+      sql`select ${ACCOUNT_COLUMNS} from ledger_accounts where owner_account_id in (${sql.join(ids, sql`, `)}) order by asset, purpose`,
+    );
+  }
+
+  platformAccounts(): Promise<LedgerAccountRow[]> {
+    return queryRows<LedgerAccountRow>(
+      this.db,
+      sql`select ${ACCOUNT_COLUMNS} from ledger_accounts where platform_code is not null order by platform_code, asset`,
+    );
+  }
+
+  /** The member-facing log: postings on an account's available balances, newest first. */
+  async log(
+    ownerAccountId: string,
+    filter: { asset?: Asset | undefined; type?: RecordType | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: LogRow[]; total: number }> {
+    const conditions: SQL[] = [sql`la.owner_account_id = ${ownerAccountId}::uuid`, sql`la.purpose = 'available'`];
+    if (filter.asset) conditions.push(sql`p.asset = ${filter.asset}`);
+    if (filter.type) conditions.push(sql`p.record_type = ${filter.type}`);
+    const where = sql.join(conditions, sql` and `);
+    const rows = await queryRows<LogRow>(
+      this.db,
+      sql`select p.id::text as id, p.asset, p.record_type, p.amount::text as amount, p.balance_after::text as balance_after,
+                 p.created_at, e.reference_type, e.reference_id
+          from postings p
+          join ledger_accounts la on la.id = p.ledger_account_id
+          join journal_entries e on e.id = p.entry_id
+          where ${where}
+          order by p.id desc limit ${page.limit} offset ${page.offset}`,
+    );
+    const [count] = await queryRows<{ total: number }>(
+      this.db,
+      sql`select count(*)::int as total from postings p join ledger_accounts la on la.id = p.ledger_account_id where ${where}`,
+    );
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  /** The console's view: every posting of a member account (all purposes) or of one ledger account. */
+  async adminPostings(
+    filter: { ownerAccountId?: string | undefined; ledgerAccountId?: string | undefined },
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: AdminPostingRow[]; total: number }> {
+    const conditions: SQL[] = [sql`true`];
+    if (filter.ownerAccountId) conditions.push(sql`la.owner_account_id = ${filter.ownerAccountId}::uuid`);
+    if (filter.ledgerAccountId) conditions.push(sql`la.id = ${filter.ledgerAccountId}::uuid`);
+    const where = sql.join(conditions, sql` and `);
+    const rows = await queryRows<AdminPostingRow>(
+      this.db,
+      sql`select p.id::text as id, p.entry_id::text as entry_id, e.kind, p.ledger_account_id, la.purpose, p.asset, p.record_type,
+                 p.amount::text as amount, p.balance_after::text as balance_after, p.created_at,
+                 e.reference_type, e.reference_id, e.idempotency_key
+          from postings p
+          join ledger_accounts la on la.id = p.ledger_account_id
+          join journal_entries e on e.id = p.entry_id
+          where ${where}
+          order by p.id desc limit ${page.limit} offset ${page.offset}`,
+    );
+    const [count] = await queryRows<{ total: number }>(
+      this.db,
+      sql`select count(*)::int as total from postings p join ledger_accounts la on la.id = p.ledger_account_id where ${where}`,
+    );
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  // ── The invariant checker ──────────────────────────────────────────────────────────────────────
+
+  async verify(): Promise<{
+    counts: { entries: number; postings: number; accounts: number };
+    totals: { asset: string; sum: string }[];
+    problems: { check: string; detail: string }[];
+  }> {
+    const problems: { check: string; detail: string }[] = [];
+    const report = async (check: string, query: SQL) => {
+      const rows = await queryRows<Record<string, unknown>>(this.db, query);
+      for (const row of rows) problems.push({ check, detail: JSON.stringify(row) });
+    };
+    await report(
+      'entry_unbalanced',
+      sql`select entry_id::text as entry_id, asset, sum(amount)::text as off_by from postings
+          group by entry_id, asset having sum(amount) <> 0 order by entry_id limit 100`,
+    );
+    await report(
+      'entry_without_postings',
+      sql`select e.id::text as entry_id, e.idempotency_key from journal_entries e
+          where not exists (select 1 from postings p where p.entry_id = e.id) order by e.id limit 100`,
+    );
+    await report(
+      'balance_not_sum_of_postings',
+      sql`select a.id, a.owner_account_id, a.platform_code, a.asset, a.purpose, a.balance::text as balance,
+                 coalesce(s.total, 0)::text as postings_sum
+          from ledger_accounts a
+          left join (select ledger_account_id, sum(amount) as total from postings group by ledger_account_id) s
+            on s.ledger_account_id = a.id
+          where a.balance <> coalesce(s.total, 0) limit 100`,
+    );
+    await report(
+      'negative_balance',
+      sql`select id, owner_account_id, platform_code, asset, purpose, balance::text as balance
+          from ledger_accounts where balance < 0 and not allow_negative limit 100`,
+    );
+    await report(
+      'balance_after_mismatch',
+      sql`select id, ledger_account_id, balance_after, running from (
+            select p.id::text as id, p.ledger_account_id, p.balance_after::text as balance_after,
+                   (sum(p.amount) over (partition by p.ledger_account_id order by p.id))::text as running,
+                   p.balance_after = sum(p.amount) over (partition by p.ledger_account_id order by p.id) as ok
+            from postings p) checked
+          where not ok limit 100`,
+    );
+    await report(
+      'idempotency_key_reused',
+      sql`select idempotency_key, count(*)::int as uses from journal_entries group by idempotency_key having count(*) > 1 limit 100`,
+    );
+    await report(
+      'held_balance_not_pending_holds',
+      sql`select a.id, a.owner_account_id, a.asset, a.balance::text as held, coalesce(h.total, 0)::text as pending_holds
+          from ledger_accounts a
+          left join (select owner_account_id, asset, sum(amount) as total from ledger_holds where status = 'pending'
+                     group by owner_account_id, asset) h
+            on h.owner_account_id = a.owner_account_id and h.asset = a.asset
+          where a.purpose = 'held' and a.balance <> coalesce(h.total, 0) limit 100`,
+    );
+    const totals = await queryRows<{ asset: string; sum: string }>(
+      this.db,
+      sql`select asset, sum(balance)::text as sum from ledger_accounts group by asset order by asset`,
+    );
+    for (const total of totals) {
+      if (!/^-?0(\.0+)?$/.test(total.sum)) problems.push({ check: 'asset_total_not_zero', detail: JSON.stringify(total) });
+    }
+    const [counts] = await queryRows<{ entries: number; postings: number; accounts: number }>(
+      this.db,
+      sql`select (select count(*)::int from journal_entries) as entries, (select count(*)::int from postings) as postings,
+                 (select count(*)::int from ledger_accounts) as accounts`,
+    );
+    return { counts: counts ?? { entries: 0, postings: 0, accounts: 0 }, totals, problems };
+  }
+}

@@ -1,0 +1,307 @@
+import { money, type Asset, type LedgerAccount, type LedgerReport, type Money, type RecordType } from '@custos/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import {
+  refKey,
+  rowKey,
+  type HoldRow,
+  type LedgerAccountRef,
+  type LedgerAccountRow,
+  type LedgerRepository,
+  type NewPosting,
+} from './ledger.repository.js';
+
+export type { LedgerAccountRef, MemberPurpose, PlatformCode } from './ledger.repository.js';
+
+export interface PostingSpec {
+  account: LedgerAccountRef;
+  /** Signed: positive credits the account, negative debits it. */
+  amount: Money;
+  recordType: RecordType;
+}
+
+export interface EntrySpec {
+  idempotencyKey: string;
+  /** What happened (exchange, transfer, adjustment, hold…): the console groups entries by it. */
+  kind: string;
+  referenceType?: string;
+  referenceId?: string;
+  memo?: string;
+  operatorId?: string;
+  postings: readonly PostingSpec[];
+}
+
+export interface PostedEntry {
+  entryId: string;
+  /** True when the idempotency key had already posted: nothing moved this time. */
+  duplicate: boolean;
+}
+
+/** A programming error: an entry that could never be valid. */
+export class LedgerInvariantError extends Error {
+  override name = 'LedgerInvariantError';
+}
+
+export function toLedgerAccount(row: LedgerAccountRow): LedgerAccount {
+  return {
+    id: row.id,
+    ownerAccountId: row.owner_account_id,
+    platformCode: row.platform_code,
+    asset: row.asset,
+    purpose: row.purpose,
+    balance: row.balance,
+    allowNegative: row.allow_negative,
+  };
+}
+
+/**
+ * The double-entry ledger every money feature posts through (docs/decisions/008-ledger.md). An entry
+ * is all-or-nothing inside the caller's transaction: the entry row claims the idempotency key, the
+ * touched accounts are locked in id order, the new balances are checked (never below zero for member
+ * accounts), applied, and the postings appended with the balance after each.
+ */
+export class LedgerService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: LedgerRepository,
+  ) {}
+
+  async post(tx: Tx, spec: EntrySpec): Promise<PostedEntry> {
+    checkEntry(spec);
+    const entryId = await this.repository.insertEntry(tx, {
+      idempotencyKey: spec.idempotencyKey,
+      kind: spec.kind,
+      referenceType: spec.referenceType ?? null,
+      referenceId: spec.referenceId ?? null,
+      memo: spec.memo ?? null,
+      operatorId: spec.operatorId ?? null,
+    });
+    if (entryId === null) {
+      const existing = await this.repository.findEntryIdByKey(tx, spec.idempotencyKey);
+      if (!existing) throw new LedgerInvariantError(`idempotency key ${spec.idempotencyKey} conflicted but has no entry`);
+      return { entryId: existing, duplicate: true };
+    }
+
+    const rows = await this.lockRows(
+      tx,
+      spec.postings.map((posting) => posting.account),
+    );
+    const byKey = new Map(rows.map((row) => [rowKey(row), row]));
+
+    const balances = new Map<string, Money>();
+    const postings: NewPosting[] = [];
+    for (const posting of spec.postings) {
+      const row = byKey.get(refKey(posting.account));
+      if (!row) throw new LedgerInvariantError(`ledger account ${refKey(posting.account)} was not locked`);
+      const before = balances.get(row.id) ?? money.parseMoney(row.balance);
+      const after = money.add(before, posting.amount);
+      if (after < 0n && !row.allow_negative) {
+        throw AppError.conflict('ledger.insufficient_balance', { asset: row.asset });
+      }
+      balances.set(row.id, after);
+      postings.push({
+        ledgerAccountId: row.id,
+        asset: row.asset,
+        amount: money.formatMoney(posting.amount),
+        balanceAfter: money.formatMoney(after),
+        recordType: posting.recordType,
+      });
+    }
+    const deltas = [...balances.entries()].map(([id, after]) => {
+      const row = rows.find((candidate) => candidate.id === id)!;
+      return { id, delta: money.formatMoney(money.subtract(after, money.parseMoney(row.balance))) };
+    });
+    await this.repository.applyDeltas(tx, deltas);
+    await this.repository.insertPostings(tx, entryId, postings);
+    return { entryId, duplicate: false };
+  }
+
+  /**
+   * Locks accounts (in the ledger's fixed order) before a feature decides amounts that depend on
+   * balances, e.g. how much of a fee FUEL can pay. A later `post` in the same transaction on these
+   * accounts re-reads them under the same locks. Missing member accounts read as zero.
+   */
+  async lockBalances(tx: Tx, refs: readonly LedgerAccountRef[]): Promise<(ref: LedgerAccountRef) => Money> {
+    const rows = await this.lockRows(tx, refs);
+    const byKey = new Map(rows.map((row) => [rowKey(row), money.parseMoney(row.balance)]));
+    return (ref) => byKey.get(refKey(ref)) ?? money.ZERO;
+  }
+
+  private async lockRows(tx: Tx, accounts: readonly LedgerAccountRef[]): Promise<LedgerAccountRow[]> {
+    const refs = uniqueRefs(accounts);
+    const rows = await this.repository.lockAccounts(tx, refs);
+    if (rows.length === refs.length) return rows;
+    const found = new Set(rows.map(rowKey));
+    const missing = refs.filter((ref) => !found.has(refKey(ref)));
+    const missingPlatform = missing.find((ref) => 'platformCode' in ref);
+    if (missingPlatform) throw new LedgerInvariantError(`no platform account ${refKey(missingPlatform)}`);
+    await this.repository.createMemberAccounts(tx, missing as Extract<LedgerAccountRef, { ownerAccountId: string }>[]);
+    return this.repository.lockAccounts(tx, refs);
+  }
+
+  /** Moves `amount` from available to held for something pending; settled later by capture or release. */
+  async hold(
+    tx: Tx,
+    input: {
+      ownerAccountId: string;
+      asset: Asset;
+      amount: Money;
+      referenceType: string;
+      referenceId: string;
+      recordType?: RecordType;
+    },
+  ): Promise<HoldRow> {
+    if (input.amount <= 0n) throw new LedgerInvariantError('a hold must be positive');
+    const existing = await this.repository.lockHold(tx, input.referenceType, input.referenceId);
+    if (existing) return existing;
+    const posted = await this.post(tx, {
+      idempotencyKey: `hold:${input.referenceType}:${input.referenceId}`,
+      kind: 'hold',
+      referenceType: input.referenceType,
+      referenceId: input.referenceId,
+      postings: [
+        {
+          account: { ownerAccountId: input.ownerAccountId, asset: input.asset, purpose: 'available' },
+          amount: money.negate(input.amount),
+          recordType: input.recordType ?? 'hold',
+        },
+        {
+          account: { ownerAccountId: input.ownerAccountId, asset: input.asset, purpose: 'held' },
+          amount: input.amount,
+          recordType: input.recordType ?? 'hold',
+        },
+      ],
+    });
+    if (posted.duplicate) {
+      // A concurrent call with the same reference won the race and has committed its hold.
+      const winner = await this.repository.lockHold(tx, input.referenceType, input.referenceId);
+      if (!winner) throw new LedgerInvariantError(`hold entry for ${input.referenceId} exists without its hold`);
+      return winner;
+    }
+    return this.repository.insertHold(tx, {
+      ownerAccountId: input.ownerAccountId,
+      asset: input.asset,
+      amount: money.formatMoney(input.amount),
+      referenceType: input.referenceType,
+      referenceId: input.referenceId,
+      holdEntryId: posted.entryId,
+    });
+  }
+
+  /** Sends held funds on to `to` (a platform account, or another member's available balance). */
+  async captureHold(
+    tx: Tx,
+    reference: { referenceType: string; referenceId: string },
+    to: LedgerAccountRef,
+    recordTypes: { from: RecordType; to: RecordType },
+  ): Promise<PostedEntry> {
+    return this.settle(tx, reference, 'captured', (hold) => [
+      {
+        account: { ownerAccountId: hold.owner_account_id, asset: hold.asset, purpose: 'held' },
+        amount: money.negate(money.parseMoney(hold.amount)),
+        recordType: recordTypes.from,
+      },
+      { account: to, amount: money.parseMoney(hold.amount), recordType: recordTypes.to },
+    ]);
+  }
+
+  /** Returns held funds to the owner's available balance. */
+  async releaseHold(
+    tx: Tx,
+    reference: { referenceType: string; referenceId: string },
+    recordType: RecordType = 'hold_release',
+  ): Promise<PostedEntry> {
+    return this.settle(tx, reference, 'released', (hold) => [
+      {
+        account: { ownerAccountId: hold.owner_account_id, asset: hold.asset, purpose: 'held' },
+        amount: money.negate(money.parseMoney(hold.amount)),
+        recordType,
+      },
+      {
+        account: { ownerAccountId: hold.owner_account_id, asset: hold.asset, purpose: 'available' },
+        amount: money.parseMoney(hold.amount),
+        recordType,
+      },
+    ]);
+  }
+
+  private async settle(
+    tx: Tx,
+    reference: { referenceType: string; referenceId: string },
+    status: 'captured' | 'released',
+    postingsOf: (hold: HoldRow) => PostingSpec[],
+  ): Promise<PostedEntry> {
+    const hold = await this.repository.lockHold(tx, reference.referenceType, reference.referenceId);
+    if (!hold) throw AppError.notFound();
+    const idempotencyKey = `hold-settle:${hold.id}`;
+    if (hold.status !== 'pending') {
+      // Settling again the same way is a retry; settling the other way is a state error.
+      const entryId = hold.status === status ? await this.repository.findEntryIdByKey(tx, idempotencyKey) : null;
+      if (!entryId) throw AppError.conflict();
+      return { entryId, duplicate: true };
+    }
+    const posted = await this.post(tx, {
+      idempotencyKey,
+      kind: status === 'captured' ? 'hold_capture' : 'hold_release',
+      referenceType: reference.referenceType,
+      referenceId: reference.referenceId,
+      postings: postingsOf(hold),
+    });
+    await this.repository.settleHold(tx, hold.id, status, posted.entryId);
+    return posted;
+  }
+
+  /** Balances of member accounts, by account id, asset and purpose (missing ones are zero). */
+  async balancesOf(accountIds: readonly string[]): Promise<Map<string, Money>> {
+    const rows = await this.repository.accountsOwnedBy(accountIds);
+    return new Map(
+      rows.map((row) => [`${row.owner_account_id ?? ''}:${row.asset}:${row.purpose}`, money.parseMoney(row.balance)]),
+    );
+  }
+
+  async ledgerAccountsOf(accountIds: readonly string[]): Promise<LedgerAccount[]> {
+    return (await this.repository.accountsOwnedBy(accountIds)).map(toLedgerAccount);
+  }
+
+  async platformAccounts(): Promise<LedgerAccount[]> {
+    return (await this.repository.platformAccounts()).map(toLedgerAccount);
+  }
+
+  log(...args: Parameters<LedgerRepository['log']>) {
+    return this.repository.log(...args);
+  }
+
+  adminPostings(...args: Parameters<LedgerRepository['adminPostings']>) {
+    return this.repository.adminPostings(...args);
+  }
+
+  /** Proves the ledger's invariants over the whole database (`npm run ledger:verify`). */
+  async verify(): Promise<LedgerReport> {
+    const result = await this.repository.verify();
+    return { clean: result.problems.length === 0, checkedAt: new Date().toISOString(), ...result };
+  }
+
+  /** Runs `work` in a transaction: the usual way a feature posts with its own rows. */
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+}
+
+function uniqueRefs(refs: readonly LedgerAccountRef[]): LedgerAccountRef[] {
+  const seen = new Map<string, LedgerAccountRef>();
+  for (const ref of refs) seen.set(refKey(ref), ref);
+  return [...seen.values()];
+}
+
+function checkEntry(spec: EntrySpec): void {
+  if (!spec.idempotencyKey) throw new LedgerInvariantError('an entry needs an idempotency key');
+  if (spec.postings.length < 2) throw new LedgerInvariantError('an entry needs at least two postings');
+  const totals = new Map<Asset, bigint>();
+  for (const posting of spec.postings) {
+    if (posting.amount === 0n) throw new LedgerInvariantError('a posting cannot be zero');
+    totals.set(posting.account.asset, (totals.get(posting.account.asset) ?? 0n) + posting.amount);
+  }
+  for (const [asset, total] of totals) {
+    if (total !== 0n) throw new LedgerInvariantError(`entry ${spec.idempotencyKey} does not balance in ${asset} (${total})`);
+  }
+}

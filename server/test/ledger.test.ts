@@ -1,0 +1,290 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { money } from '@custos/contract';
+import { queryRows } from '../src/db/client.js';
+import { AppError } from '../src/http/app-error.js';
+import { LedgerInvariantError } from '../src/modules/ledger/ledger.service.js';
+import { accountIdOf, availableOf, fund } from './support/ledger.js';
+import { registerMember } from './support/members.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+let alice: string;
+let bob: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await accountIdOf(t, await registerMember(t, 'ledger-alice@example.com'));
+  bob = await accountIdOf(t, await registerMember(t, 'ledger-bob@example.com'));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const m = money.parseMoney;
+const db = () => t.testDatabase.database.db;
+
+function move(key: string, from: string, to: string, amount: string) {
+  return t.services.ledger.transaction((tx) =>
+    t.services.ledger.post(tx, {
+      idempotencyKey: key,
+      kind: 'test',
+      postings: [
+        {
+          account: { ownerAccountId: from, asset: 'USDT', purpose: 'available' },
+          amount: money.negate(m(amount)),
+          recordType: 'transfer_out',
+        },
+        { account: { ownerAccountId: to, asset: 'USDT', purpose: 'available' }, amount: m(amount), recordType: 'transfer_in' },
+      ],
+    }),
+  );
+}
+
+/** The database's own refusal (drizzle wraps it in a "Failed query" error). */
+async function refusal(work: Promise<unknown>): Promise<string> {
+  try {
+    await work;
+  } catch (error) {
+    const cause = (error as { cause?: unknown }).cause;
+    return `${String(error)} ${cause instanceof Error ? cause.message : ''}`;
+  }
+  throw new Error('the database accepted it');
+}
+
+async function entryCount(): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from journal_entries`);
+  return row!.n;
+}
+
+describe('posting entries', () => {
+  it('moves money in one balanced entry, records the balance after each posting, and replays a retried key', async () => {
+    await fund(t, alice, 'USDT', '100.0000');
+    const first = await move('ledger-test-1', alice, bob, '30.1234');
+    expect(first.duplicate).toBe(false);
+    expect(await availableOf(t, alice, 'USDT')).toBe('69.8766');
+    expect(await availableOf(t, bob, 'USDT')).toBe('30.1234');
+
+    const again = await move('ledger-test-1', alice, bob, '30.1234');
+    expect(again).toEqual({ entryId: first.entryId, duplicate: true });
+    expect(await availableOf(t, alice, 'USDT')).toBe('69.8766');
+
+    const rows = await queryRows<{ amount: string; balance_after: string; record_type: string }>(
+      db(),
+      sql`select amount::text as amount, balance_after::text as balance_after, record_type from postings
+          where entry_id = ${first.entryId}::bigint order by id`,
+    );
+    expect(rows).toEqual([
+      { amount: '-30.1234', balance_after: '69.8766', record_type: 'transfer_out' },
+      { amount: '30.1234', balance_after: '30.1234', record_type: 'transfer_in' },
+    ]);
+  });
+
+  it('refuses an overdraft with 409 and writes nothing', async () => {
+    const before = await entryCount();
+    const attempt = move('ledger-test-overdraft', bob, alice, '30.1235');
+    await expect(attempt).rejects.toBeInstanceOf(AppError);
+    await expect(attempt).rejects.toMatchObject({ code: 409, messageKey: 'ledger.insufficient_balance' });
+    expect(await entryCount()).toBe(before);
+    expect(await availableOf(t, bob, 'USDT')).toBe('30.1234');
+    // The key was not used up: the same key can post once the money is there.
+    await fund(t, bob, 'USDT', '0.0001');
+    expect((await move('ledger-test-overdraft', bob, alice, '30.1235')).duplicate).toBe(false);
+    expect(await availableOf(t, bob, 'USDT')).toBe('0.0000');
+  });
+
+  it('refuses entries that could never be valid before touching the database', async () => {
+    const before = await entryCount();
+    const post = (postings: Parameters<typeof t.services.ledger.post>[1]['postings']) =>
+      t.services.ledger.transaction((tx) =>
+        t.services.ledger.post(tx, {
+          idempotencyKey: `bad-${postings.length}-${Math.abs(Number(postings[0]?.amount ?? 0))}`,
+          kind: 'test',
+          postings,
+        }),
+      );
+    await expect(
+      post([
+        { account: { ownerAccountId: alice, asset: 'USDT', purpose: 'available' }, amount: m('-1'), recordType: 'transfer_out' },
+        { account: { ownerAccountId: bob, asset: 'USDT', purpose: 'available' }, amount: m('0.9999'), recordType: 'transfer_in' },
+      ]),
+    ).rejects.toBeInstanceOf(LedgerInvariantError);
+    await expect(
+      post([
+        { account: { ownerAccountId: alice, asset: 'USDT', purpose: 'available' }, amount: m('-1'), recordType: 'transfer_out' },
+        { account: { ownerAccountId: bob, asset: 'RAB', purpose: 'available' }, amount: m('1'), recordType: 'transfer_in' },
+      ]),
+    ).rejects.toBeInstanceOf(LedgerInvariantError);
+    await expect(
+      post([
+        { account: { ownerAccountId: alice, asset: 'USDT', purpose: 'available' }, amount: m('0'), recordType: 'transfer_out' },
+      ]),
+    ).rejects.toBeInstanceOf(LedgerInvariantError);
+    expect(await entryCount()).toBe(before);
+  });
+});
+
+describe('the database guards the ledger', () => {
+  it('refuses a negative member balance even from code that skips the ledger', async () => {
+    expect(
+      await refusal(
+        db().execute(sql`update ledger_accounts set balance = -1 where owner_account_id = ${alice}::uuid and asset = 'USDT'`),
+      ),
+    ).toMatch(/ledger_accounts_non_negative/);
+  });
+
+  it('refuses to change or delete journal entries and postings', async () => {
+    expect(await refusal(db().execute(sql`update postings set amount = amount + 1`))).toMatch(/append-only/);
+    expect(await refusal(db().execute(sql`delete from postings`))).toMatch(/append-only/);
+    expect(await refusal(db().execute(sql`update journal_entries set kind = 'x'`))).toMatch(/append-only/);
+    expect(await refusal(db().execute(sql`truncate journal_entries cascade`))).toMatch(/append-only/);
+  });
+
+  it('refuses at commit an entry whose postings do not sum to zero', async () => {
+    const before = await entryCount();
+    const [account] = await queryRows<{ id: string }>(
+      db(),
+      sql`select id from ledger_accounts where owner_account_id = ${alice}::uuid and asset = 'USDT' and purpose = 'available'`,
+    );
+    expect(
+      await refusal(
+        db().transaction(async (tx) => {
+          const [entry] = await queryRows<{ id: string }>(
+            tx,
+            sql`insert into journal_entries (idempotency_key, kind) values ('raw-unbalanced', 'test') returning id::text as id`,
+          );
+          await tx.execute(
+            sql`insert into postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type)
+              values (${entry!.id}::bigint, ${account!.id}::uuid, 'USDT', 5, 0, 'adjustment_credit')`,
+          );
+        }),
+      ),
+    ).toMatch(/does not balance/);
+    expect(await entryCount()).toBe(before);
+  });
+
+  it('refuses a posting whose asset differs from its account', async () => {
+    const [account] = await queryRows<{ id: string }>(
+      db(),
+      sql`select id from ledger_accounts where owner_account_id = ${alice}::uuid and asset = 'USDT' and purpose = 'available'`,
+    );
+    expect(
+      await refusal(
+        db().transaction(async (tx) => {
+          const [entry] = await queryRows<{ id: string }>(
+            tx,
+            sql`insert into journal_entries (idempotency_key, kind) values ('raw-asset', 'test') returning id::text as id`,
+          );
+          await tx.execute(
+            sql`insert into postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type)
+              values (${entry!.id}::bigint, ${account!.id}::uuid, 'RAB', 5, 0, 'adjustment_credit')`,
+          );
+        }),
+      ),
+    ).toMatch(/postings_account_asset_fk/);
+  });
+});
+
+describe('holds', () => {
+  it('holds, then captures to a platform account or releases back, each once', async () => {
+    await fund(t, alice, 'USDT', '50.0000');
+    const start = m(await availableOf(t, alice, 'USDT'));
+    const ledger = t.services.ledger;
+    const hold = await ledger.transaction((tx) =>
+      ledger.hold(tx, {
+        ownerAccountId: alice,
+        asset: 'USDT',
+        amount: m('20'),
+        referenceType: 'test_withdrawal',
+        referenceId: 'w1',
+      }),
+    );
+    expect(hold.status).toBe('pending');
+    expect(await availableOf(t, alice, 'USDT')).toBe(money.formatMoney(money.subtract(start, m('20'))));
+    // Holding again for the same reference is a retry, not a second hold.
+    const again = await ledger.transaction((tx) =>
+      ledger.hold(tx, {
+        ownerAccountId: alice,
+        asset: 'USDT',
+        amount: m('20'),
+        referenceType: 'test_withdrawal',
+        referenceId: 'w1',
+      }),
+    );
+    expect(again.id).toBe(hold.id);
+    expect(await availableOf(t, alice, 'USDT')).toBe(money.formatMoney(money.subtract(start, m('20'))));
+
+    const capture = () =>
+      ledger.transaction((tx) =>
+        ledger.captureHold(
+          tx,
+          { referenceType: 'test_withdrawal', referenceId: 'w1' },
+          { platformCode: 'withdrawals', asset: 'USDT' },
+          {
+            from: 'withdraw',
+            to: 'withdraw',
+          },
+        ),
+      );
+    const captured = await capture();
+    expect(captured.duplicate).toBe(false);
+    expect((await capture()).duplicate).toBe(true);
+    await expect(
+      ledger.transaction((tx) => ledger.releaseHold(tx, { referenceType: 'test_withdrawal', referenceId: 'w1' })),
+    ).rejects.toMatchObject({ code: 409 });
+
+    await ledger.transaction((tx) =>
+      ledger.hold(tx, {
+        ownerAccountId: alice,
+        asset: 'USDT',
+        amount: m('5'),
+        referenceType: 'test_withdrawal',
+        referenceId: 'w2',
+      }),
+    );
+    await ledger.transaction((tx) => ledger.releaseHold(tx, { referenceType: 'test_withdrawal', referenceId: 'w2' }));
+    expect(await availableOf(t, alice, 'USDT')).toBe(money.formatMoney(money.subtract(start, m('20'))));
+    const [held] = await queryRows<{ balance: string }>(
+      db(),
+      sql`select balance::text as balance from ledger_accounts where owner_account_id = ${alice}::uuid and purpose = 'held'`,
+    );
+    expect(held!.balance).toBe('0.0000');
+    expect((await ledger.verify()).clean).toBe(true);
+  });
+
+  it('refuses to hold more than is available', async () => {
+    const ledger = t.services.ledger;
+    await expect(
+      ledger.transaction((tx) =>
+        ledger.hold(tx, {
+          ownerAccountId: bob,
+          asset: 'USDT',
+          amount: m('1000'),
+          referenceType: 'test_withdrawal',
+          referenceId: 'w3',
+        }),
+      ),
+    ).rejects.toMatchObject({ code: 409, messageKey: 'ledger.insufficient_balance' });
+  });
+});
+
+describe('the invariant checker', () => {
+  it('is clean on an honest ledger and names the rows when a balance is tampered with', async () => {
+    const clean = await t.services.ledger.verify();
+    expect(clean).toMatchObject({ clean: true, problems: [] });
+    expect(clean.totals.every((total) => Number(total.sum) === 0)).toBe(true);
+
+    await db().execute(
+      sql`update ledger_accounts set balance = balance + 1 where owner_account_id = ${bob}::uuid and asset = 'USDT' and purpose = 'available'`,
+    );
+    const broken = await t.services.ledger.verify();
+    expect(broken.clean).toBe(false);
+    expect(broken.problems.map((problem) => problem.check)).toEqual(
+      expect.arrayContaining(['balance_not_sum_of_postings', 'asset_total_not_zero']),
+    );
+    await db().execute(
+      sql`update ledger_accounts set balance = balance - 1 where owner_account_id = ${bob}::uuid and asset = 'USDT' and purpose = 'available'`,
+    );
+    expect((await t.services.ledger.verify()).clean).toBe(true);
+  });
+});
