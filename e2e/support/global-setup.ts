@@ -1,9 +1,12 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { hash, type Algorithm } from '@node-rs/argon2';
 import { startMailCatcher } from '../../server/test/support/mail-catcher';
+import { FINANCE_OPERATORS } from './funding';
 import { E2E_BASE_URL, E2E_PORT } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -34,6 +37,59 @@ async function registerMember(catcher: Awaited<ReturnType<typeof startMailCatche
   return registered.token;
 }
 
+interface RunningServer<T> {
+  found: T;
+  stop(): Promise<void>;
+}
+
+/** Starts the built server and waits until `ready` finds what it needs (in the output, or by asking it). */
+async function startServer<T>(
+  main: string,
+  env: NodeJS.ProcessEnv,
+  ready: (output: string) => T | null | Promise<T | null>,
+): Promise<RunningServer<T>> {
+  const child = spawn(process.execPath, [main], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
+    const found = await ready(output);
+    if (found) return { found, stop: () => stopChild(child) };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Two finance operators with known passwords, written straight into the stopped server's database. */
+async function seedFinanceOperators(dataDir: string): Promise<void> {
+  const database = await PGlite.create(dataDir);
+  try {
+    for (const operator of FINANCE_OPERATORS) {
+      const passwordHash = await hash(operator.password, {
+        algorithm: 2 as Algorithm,
+        memoryCost: 19_456,
+        timeCost: 2,
+        parallelism: 1,
+      });
+      await database.query(
+        `insert into operators (username, password_hash, role, must_change_password) values ($1, $2, 'finance', false)`,
+        [operator.username, passwordHash],
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 /**
  * Starts a real SMTP server and the built server (API, member app, console) on a fresh embedded
  * database. The tests get the first operator's one-time password and the platform invitation code
@@ -55,43 +111,40 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     mailCount += 1;
     writeFileSync(path.join(mailDir, `${String(mailCount).padStart(5, '0')}.json`), JSON.stringify(mail));
   });
-  const child = spawn(process.execPath, [main], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(E2E_PORT),
-      DATA_DIR: dataDir,
-      SMTP_URL: catcher.url,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const env = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(E2E_PORT),
+    DATA_DIR: dataDir,
+    SMTP_URL: catcher.url,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  };
+  // First start: the server creates the first operator and prints its one-time password.
+  let server = await startServer(main, env, (output) => {
+    const password = /One-time password: (\S+)/.exec(output)?.[1];
+    const code = /Platform invitation code .*: (\S+)/.exec(output)?.[1];
+    return password && code ? { password, code } : null;
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-
-  const deadline = Date.now() + 60_000;
-  let password: string | undefined;
-  let invitationCode: string | undefined;
-  while (!password || !invitationCode) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
-    password = /One-time password: (\S+)/.exec(output)?.[1];
-    invitationCode = /Platform invitation code .*: (\S+)/.exec(output)?.[1];
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const health = await fetch(`${E2E_BASE_URL}/healthz`);
-  if (!health.ok) throw new Error(`server unhealthy: ${health.status}`);
+  const { password, code: invitationCode } = server.found;
+  // The embedded database belongs to one process: stop, add the finance operators the money tests
+  // fund members with (one proposes, the other approves), and start again.
+  await server.stop();
+  await seedFinanceOperators(dataDir);
+  server = await startServer(main, env, async () => {
+    const healthy = await fetch(`${E2E_BASE_URL}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    return healthy ? { password, code: invitationCode } : null;
+  });
   process.env.E2E_OPERATOR_PASSWORD = password;
   process.env.E2E_INVITATION_CODE = invitationCode;
   process.env.E2E_MAIL_DIR = mailDir;
   process.env.E2E_MEMBER_TOKEN = await registerMember(catcher, invitationCode);
 
   return async () => {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
     await catcher.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
