@@ -12,6 +12,8 @@ export default defineConfig({
         test: {
           name: 'server:pglite',
           include: serverTests,
+          // Races and crashes need a real server with real connections.
+          exclude: ['server/test/**/*.pg.test.ts'],
           env: { TEST_DATABASE: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -20,7 +20,12 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { cloc
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
   const services = createServices(testDatabase.database, config, createLogger('silent'), options.clock);
   await services.settings.ensureDefaults();
-  const app = await buildApp({ config, database: testDatabase.database, services, logger: createLogger('silent') });
+  const app = await buildApp({
+    config,
+    database: testDatabase.database,
+    services,
+    logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent'),
+  });
   await app.ready();
   return {
     app,

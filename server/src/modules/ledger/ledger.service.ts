@@ -131,6 +131,7 @@ export class LedgerService {
     const refs = uniqueRefs(accounts);
     const rows = await this.repository.lockAccounts(tx, refs);
     if (rows.length === refs.length) return rows;
+    // Member accounts are opened with the account (migration 0008), so this is only a safety net.
     const found = new Set(rows.map(rowKey));
     const missing = refs.filter((ref) => !found.has(refKey(ref)));
     const missingPlatform = missing.find((ref) => 'platformCode' in ref);
