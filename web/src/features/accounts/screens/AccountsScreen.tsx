@@ -5,7 +5,7 @@ import { fieldLabel, translate, type AccountList } from '@custos/contract';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
 import { createSubAccount } from '../api/create-sub-account';
-import { listAccounts } from '../api/list-accounts';
+import { listAccounts } from '../../../api/list-accounts';
 import { switchAccount } from '../api/switch-account';
 
 /** second: the main account and its sub-accounts; switch which one the app acts for, create more. */
