@@ -1,10 +1,11 @@
-// Bundles the server into dist/main.js. Dependencies stay in node_modules (PGlite and argon2 load
-// files of their own); the workspace contract package, which ships TypeScript, is bundled in.
+// Bundles the server into dist/main.js and the ledger checker into dist/ledger-verify.js. Dependencies
+// stay in node_modules (PGlite and argon2 load files of their own); the workspace contract package,
+// which ships TypeScript, is bundled in.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  entryPoints: { main: 'src/main.ts', 'ledger-verify': 'src/ledger-verify.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

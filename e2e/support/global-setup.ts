@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -145,6 +145,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   return async () => {
     await server.stop();
+    // The money tests must leave a clean ledger: run the checker on the database they used.
+    const check = spawnSync(process.execPath, [path.join(repoRoot, 'server', 'dist', 'ledger-verify.js')], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
+    process.stdout.write(check.stdout);
+    if (check.status !== 0) throw new Error(`ledger check failed after the end-to-end tests:\n${check.stdout}${check.stderr}`);
     await catcher.close();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });

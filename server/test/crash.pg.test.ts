@@ -1,0 +1,182 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { money } from '@custos/contract';
+import { queryRows } from '../src/db/client.js';
+import { LedgerRepository } from '../src/modules/ledger/ledger.repository.js';
+import { LedgerService } from '../src/modules/ledger/ledger.service.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// A real server process on real PostgreSQL, killed with SIGKILL in the middle of a load of transfers.
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let database: TestDatabase;
+let server: ChildProcess | undefined;
+let baseUrl = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    if (Date.now() > deadline) throw new Error('server did not start');
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+type Envelope<T = unknown> = { code: number; message: string; data: T };
+
+async function call<T>(url: string, body?: object, token?: string): Promise<Envelope<T>> {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = await startServer(port);
+}, 90_000);
+afterAll(async () => {
+  server?.kill('SIGKILL');
+  await database.dispose();
+});
+
+describe('a crash under load', () => {
+  it('loses nothing that was acknowledged and leaves the ledger clean', { timeout: 180_000 }, async () => {
+    const db = database.database.db;
+    const email = 'crash@example.com';
+    const [settings] = await queryRows<{ value: { rootInviteCode: string } }>(
+      db,
+      sql`select value from platform_settings where key = 'registration'`,
+    );
+    const invitationCode = settings!.value.rootInviteCode;
+    await call('/api/auth/send_register_code', { email, invitationCode });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const [mail] = await queryRows<{ subject: string }>(
+      db,
+      sql`select subject from mail_outbox where recipient = ${email} order by created_at desc limit 1`,
+    );
+    const code = /\b(\d{6})\b/.exec(mail!.subject)![1];
+    const registered = await call<{ token: string }>('/api/auth/register', {
+      email,
+      code,
+      invitationCode,
+      password: 'crash-password',
+      confirmPassword: 'crash-password',
+    });
+    const token = registered.data.token;
+    await call('/api/user/set_trade_password', { password: 'trade-pass-1', confirmPassword: 'trade-pass-1' }, token);
+    const subId = (await call<{ id: string }>('/api/account/create_sub', { nickname: 'Sub' }, token)).data.id;
+    const accounts = await call<{ id: string; current: boolean }[]>('/api/account/list', undefined, token);
+    const mainId = accounts.data.find((account) => account.current)!.id;
+    const ledger = new LedgerService(db, new LedgerRepository(db));
+    await ledger.transaction((tx) =>
+      ledger.post(tx, {
+        idempotencyKey: `crash-fund:${mainId}`,
+        kind: 'adjustment',
+        postings: [
+          {
+            account: { ownerAccountId: mainId, asset: 'USDT', purpose: 'available' },
+            amount: money.parseMoney('1000'),
+            recordType: 'adjustment_credit',
+          },
+          {
+            account: { platformCode: 'adjustments', asset: 'USDT' },
+            amount: money.parseMoney('-1000'),
+            recordType: 'adjustment_credit',
+          },
+        ],
+      }),
+    );
+
+    // Eight clients send transfers of 0.01 until the server dies; each remembers what was acknowledged.
+    const acknowledged: string[] = [];
+    const unanswered: string[] = [];
+    let dead = false;
+    const client = async () => {
+      while (!dead) {
+        const idempotencyKey = randomUUID();
+        try {
+          const result = await call<{ id: string }>(
+            '/api/account/transfer',
+            { toAccountId: subId, asset: 'USDT', amount: '0.01', tradePassword: 'trade-pass-1', idempotencyKey },
+            token,
+          );
+          if (result.code === 200) acknowledged.push(idempotencyKey);
+        } catch {
+          unanswered.push(idempotencyKey);
+        }
+      }
+    };
+    const clients = Array.from({ length: 8 }, client);
+    while (acknowledged.length < 40) await new Promise((resolve) => setTimeout(resolve, 20));
+    server!.kill('SIGKILL');
+    dead = true;
+    await Promise.all(clients);
+
+    // Every acknowledged transfer is in the database, and the ledger is consistent.
+    const stored = await queryRows<{ client_key: string }>(
+      db,
+      sql`select client_key from account_transfers where from_account_id = ${mainId}::uuid`,
+    );
+    const storedKeys = new Set(stored.map((row) => row.client_key));
+    expect(acknowledged.filter((key) => !storedKeys.has(key))).toEqual([]);
+    expect((await ledger.verify()).clean).toBe(true);
+
+    // After a restart, retrying the requests that got no answer posts each at most once.
+    server = await startServer(Number(new URL(baseUrl).port));
+    for (const idempotencyKey of unanswered) {
+      const retried = await call(
+        '/api/account/transfer',
+        { toAccountId: subId, asset: 'USDT', amount: '0.01', tradePassword: 'trade-pass-1', idempotencyKey },
+        token,
+      );
+      expect(retried.code).toBe(200);
+    }
+    const [count] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from account_transfers where from_account_id = ${mainId}::uuid`,
+    );
+    const balances = await ledger.balancesOf([mainId, subId]);
+    const moved = balances.get(`${subId}:USDT:available`)!;
+    expect(moved).toBe(money.parseMoney('0.01') * BigInt(count!.n));
+    expect(money.add(balances.get(`${mainId}:USDT:available`)!, moved)).toBe(money.parseMoney('1000'));
+    expect((await ledger.verify()).clean).toBe(true);
+  });
+});
