@@ -72,7 +72,7 @@ export class ExchangeService {
       if (row.request_hash !== requestHash) throw AppError.conflict('ledger.idempotency_mismatch');
       return toOrder(row);
     };
-    await this.security.verifyTradePassword(context.member, request.tradePassword);
+    await this.security.verifyTradePassword(context.member, request.tradePassword, context.sessionId);
     const existing = await this.orders.findByClientKey(this.db, accountId, request.idempotencyKey);
     if (existing) return replay(existing);
 

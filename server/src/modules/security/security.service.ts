@@ -1,5 +1,6 @@
 import { BusinessCode, type AuthenticatorSetup, type Locale } from '@custos/contract';
 import type { Db } from '../../db/client.js';
+import { VerifiedSecretCache } from '../../lib/verified-secret-cache.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.js';
@@ -25,6 +26,9 @@ export class SecurityService {
     private readonly issuer: () => Promise<string>,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** A trading password that matched stays remembered for this long in its session (see VerifiedSecretCache). */
+  private readonly verifiedTradePasswords = new VerifiedSecretCache(5 * 60_000, 50_000, () => this.now());
 
   private async fresh(context: MemberSessionContext): Promise<MemberRow> {
     const member = await this.members.findById(context.member.id);
@@ -175,8 +179,18 @@ export class SecurityService {
    * For every call that moves money out: 4900 while no trading password is set; a wrong one is
    * refused and counted, and past the limit the member must wait (429).
    */
-  async verifyTradePassword(member: Pick<MemberRow, 'id' | 'tradePasswordHash'>, tradePassword: string): Promise<void> {
+  async verifyTradePassword(
+    member: Pick<MemberRow, 'id' | 'tradePasswordHash'>,
+    tradePassword: string,
+    sessionId?: string,
+  ): Promise<void> {
     if (!member.tradePasswordHash) throw new AppError(BusinessCode.TRADE_PASSWORD_NOT_SET, 'trade_password_not_set');
+    const scope = sessionId ? `${member.id}:${sessionId}` : undefined;
+    if (scope && this.verifiedTradePasswords.matches(scope, member.tradePasswordHash, tradePassword)) {
+      // A pause after wrong tries still applies to a remembered password.
+      await this.rateLimits.assertNotLocked(TRADE_PASSWORD_PER_MEMBER, member.id);
+      return;
+    }
     await this.checkCounted(
       TRADE_PASSWORD_PER_MEMBER,
       member.id,
@@ -184,5 +198,6 @@ export class SecurityService {
       tradePassword,
       'auth.trade_password_wrong',
     );
+    if (scope) this.verifiedTradePasswords.remember(scope, member.tradePasswordHash, tradePassword);
   }
 }

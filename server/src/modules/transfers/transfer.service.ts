@@ -43,7 +43,7 @@ export class TransferService {
       if (row.request_hash !== requestHash) throw AppError.conflict('ledger.idempotency_mismatch');
       return toTransfer(row, fromAccountId);
     };
-    await this.security.verifyTradePassword(context.member, request.tradePassword);
+    await this.security.verifyTradePassword(context.member, request.tradePassword, context.sessionId);
     const existing = await this.transfers.findByClientKey(this.db, fromAccountId, request.idempotencyKey);
     if (existing) return replay(existing);
 
