@@ -182,7 +182,7 @@ const operations = {
       idempotencyKey: randomUUID(),
     },
   }),
-  exchange: (member) => ({
+  exchange: (_member) => ({
     path: '/api/exchange/exchange',
     body: {
       direction: 'rab_to_usdt',
