@@ -1,6 +1,15 @@
 import type { Rule as FormRule, RuleObject } from 'antd-mobile/es/components/form';
-import { PASSWORD_MIN_LENGTH, fieldLabel, isEmail, isVerificationCode, translate, type MessageKey } from '@custos/contract';
+import {
+  PASSWORD_MIN_LENGTH,
+  fieldLabel,
+  isEmail,
+  isVerificationCode,
+  translate,
+  type MessageKey,
+  type Money,
+} from '@custos/contract';
 import { currentLocale } from '../../lib/i18n/i18n';
+import { amountProblem, normaliseAmountInput, parseAmount } from '../../lib/money/amount';
 
 /** Client-side checks use the contract's validators and the server's own wording, in the app language. */
 function message(key: MessageKey, field: string): string {
@@ -41,5 +50,21 @@ export const rules = {
           ? undefined
           : Promise.reject(new Error(message('reason.passwords_differ', 'confirmPassword'))),
     }),
+  ],
+  tradePassword: (): FormRule[] => [{ required: true, message: message('reason.required', 'tradePassword') }],
+  /**
+   * A money amount as the server checks it (positive, at most four decimal places), then whatever the
+   * screen adds (minimum, balance), each refusal in the server's wording.
+   */
+  amount: (check?: (amount: Money) => string | null): FormRule[] => [
+    {
+      validator: async (_rule: RuleObject, value: string | undefined) => {
+        const text = normaliseAmountInput(value ?? '');
+        const problem = amountProblem(text, currentLocale());
+        if (problem) throw new Error(problem);
+        const more = check?.(parseAmount(text)!);
+        if (more) throw new Error(more);
+      },
+    },
   ],
 };

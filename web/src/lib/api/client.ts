@@ -11,21 +11,11 @@ import { credential } from '../auth/credential';
 import { currentLocale, t } from '../i18n/i18n';
 import { navigateTo, relaunch } from '../navigation';
 import { showToast } from '../toast';
+import { ApiError } from './errors';
 
 export const LOGIN_ROUTE = '/pages/login/login';
 
-/** Why a call failed; the message has already been shown to the member. */
-export class ApiError extends Error {
-  override name = 'ApiError';
-  constructor(
-    readonly kind: 'business' | 'transport' | 'timeout',
-    message: string,
-    /** The envelope code for business failures. */
-    readonly code?: number,
-  ) {
-    super(message);
-  }
-}
+export { ApiError };
 
 export interface ApiCall<S extends z.ZodType> {
   method: 'GET' | 'POST';
