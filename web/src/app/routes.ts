@@ -46,10 +46,10 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../features/auth/screens/ForgotPasswordScreen'),
   },
 
-  { id: 'index', path: '/pages/index/index', tab: 0, load: notYetOpen },
+  { id: 'index', path: '/pages/index/index', tab: 0, load: () => import('../features/home/screens/HomeScreen') },
   { id: 'index2', path: '/pages/index/index2', tab: 1, load: notYetOpen },
   { id: 'blanceRecord6', path: '/pages/blance_record/blance_record6', tab: 2, load: notYetOpen },
-  { id: 'my', path: '/pages/my/my', tab: 3, load: notYetOpen },
+  { id: 'my', path: '/pages/my/my', tab: 3, load: () => import('../features/assets/screens/AssetsScreen') },
   { id: 'index1', path: '/pages/index/index1', tab: 4, load: notYetOpen },
 
   { id: 'index3', path: '/pages/index/index3', load: notYetOpen },
@@ -67,18 +67,34 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'setting4', path: '/pages/setting/setting4', load: () => import('../features/settings/screens/AuthenticatorScreen') },
   { id: 'setting5', path: '/pages/setting/setting5', load: () => import('../features/settings/screens/AboutScreen') },
 
-  { id: 'blanceRecord', path: '/pages/blance_record/blance_record', load: notYetOpen },
-  ...[1, 2, 3, 4, 5, 7, 8, 9, 10, 11, 12].map((n) => ({
+  {
+    id: 'blanceRecord',
+    path: '/pages/blance_record/blance_record',
+    load: () => import('../features/balance-log/screens/BalanceLogScreen'),
+  },
+  {
+    id: 'blanceRecord3',
+    path: '/pages/blance_record/blance_record3',
+    load: () => import('../features/exchange/screens/ExchangeRecordsScreen'),
+  },
+  ...[1, 2, 4, 5, 7, 8, 9, 10, 11, 12].map((n) => ({
     id: `blanceRecord${n}`,
     path: `/pages/blance_record/blance_record${n}`,
     load: notYetOpen,
   })),
 
   { id: 'withdraw', path: '/pages/withdraw/withdraw', load: notYetOpen },
-  ...[1, 2, 3, 4, 5, 6].map((n) => ({ id: `withdraw${n}`, path: `/pages/withdraw/withdraw${n}`, load: notYetOpen })),
+  ...[1, 2, 3, 4].map((n) => ({ id: `withdraw${n}`, path: `/pages/withdraw/withdraw${n}`, load: notYetOpen })),
+  { id: 'withdraw5', path: '/pages/withdraw/withdraw5', load: () => import('../features/transfer/screens/TransferScreen') },
+  { id: 'withdraw6', path: '/pages/withdraw/withdraw6', load: () => import('../features/exchange/screens/ExchangeScreen') },
 
   { id: 'withdrawRecord', path: '/pages/withdraw_record/withdraw_record', load: notYetOpen },
-  ...[1, 2, 6, 7].map((n) => ({
+  {
+    id: 'withdrawRecord6',
+    path: '/pages/withdraw_record/withdraw_record6',
+    load: () => import('../features/transfer/screens/TransferRecordsScreen'),
+  },
+  ...[1, 2, 7].map((n) => ({
     id: `withdrawRecord${n}`,
     path: `/pages/withdraw_record/withdraw_record${n}`,
     load: notYetOpen,

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Grid } from 'antd-mobile';
+import {
+  BillOutline,
+  DownCircleOutline,
+  LoopOutline,
+  ReceiptOutline,
+  SendOutline,
+  UnorderedListOutline,
+  UpCircleOutline,
+} from 'antd-mobile-icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** The money screens, each under its route title. */
+export const MONEY_SHORTCUTS: readonly { id: string; path: string; icon: ReactNode }[] = [
+  { id: 'withdraw1', path: '/pages/withdraw/withdraw1', icon: <DownCircleOutline /> },
+  { id: 'withdraw', path: '/pages/withdraw/withdraw', icon: <UpCircleOutline /> },
+  { id: 'withdraw6', path: '/pages/withdraw/withdraw6', icon: <LoopOutline /> },
+  { id: 'withdraw5', path: '/pages/withdraw/withdraw5', icon: <SendOutline /> },
+  { id: 'blanceRecord', path: '/pages/blance_record/blance_record', icon: <BillOutline /> },
+  { id: 'blanceRecord3', path: '/pages/blance_record/blance_record3', icon: <ReceiptOutline /> },
+  { id: 'withdrawRecord6', path: '/pages/withdraw_record/withdraw_record6', icon: <UnorderedListOutline /> },
+];
+
+export function MoneyShortcuts() {
+  const { t } = useTranslation();
+  return (
+    <Grid columns={4} gap={8} className="money-shortcuts" data-testid="money-shortcuts">
+      {MONEY_SHORTCUTS.map((shortcut) => (
+        <Grid.Item key={shortcut.id}>
+          <Link to={shortcut.path} className="money-shortcut" data-testid={`shortcut-${shortcut.id}`}>
+            <span className="money-shortcut-icon">{shortcut.icon}</span>
+            <span className="money-shortcut-label">{t(`routes.${shortcut.id}`)}</span>
+          </Link>
+        </Grid.Item>
+      ))}
+    </Grid>
+  );
+}

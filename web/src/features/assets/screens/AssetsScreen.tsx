@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Button, List, PullToRefresh, Tag } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { Asset, UserAssets, UserInfo } from '@custos/contract';
+import { getUserAssets } from '../../../api/get-user-assets';
+import { getUserInfo } from '../../../api/get-user-info';
+import { AssetsSummary } from '../../../components/assets/AssetsSummary';
+import { MoneyShortcuts } from '../../../components/assets/MoneyShortcuts';
+import { credential } from '../../../lib/auth/credential';
+import { displayMoney, displayRate } from '../../../lib/format/money';
+
+function Balance({ asset, main, detail }: { asset: Asset; main: string; detail: string }) {
+  const { t } = useTranslation();
+  return (
+    <List.Item
+      data-testid={`balance-${asset}`}
+      description={t('assets.available')}
+      prefix={<span className={`asset-badge asset-${asset}`}>{asset.slice(0, 1)}</span>}
+      extra={
+        <div className="balance-amounts">
+          <div className="balance-main">{main}</div>
+          <div className="balance-detail">{detail}</div>
+        </div>
+      }
+    >
+      {t(`assetNames.${asset}`)}
+    </List.Item>
+  );
+}
+
+/** my (tab 3): total assets, cash and custody, balances of every asset, the account in use, shortcuts. */
+export default function AssetsScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [assets, setAssets] = useState<UserAssets | null>(null);
+  const [user, setUser] = useState<UserInfo | null>(null);
+  const signedIn = credential.get() !== null;
+
+  const load = useCallback(
+    () =>
+      Promise.all([getUserAssets().then(setAssets, () => undefined), getUserInfo().then(setUser, () => undefined)]).then(
+        () => undefined,
+      ),
+    [],
+  );
+  useEffect(() => {
+    if (signedIn) void load();
+  }, [load, signedIn]);
+
+  // The start-up rule lets visitors open this tab: they are asked to log in rather than sent away.
+  if (!signedIn) {
+    return (
+      <div className="assets-visitor">
+        <p>{t('assets.visitorHint')}</p>
+        <Button color="primary" block onClick={() => void navigate('/pages/login/login')}>
+          {t('auth.login')}
+        </Button>
+      </div>
+    );
+  }
+
+  const held = (amount: string) => t('assets.held', { amount: displayMoney(amount) });
+  return (
+    <PullToRefresh
+      onRefresh={load}
+      pullingText={t('assets.pullToRefresh')}
+      canReleaseText={t('assets.releaseToRefresh')}
+      refreshingText={t('common.loading')}
+      completeText={t('assets.refreshed')}
+    >
+      <div className="assets-screen">
+        <AssetsSummary assets={assets} />
+        <List className="assets-account">
+          <List.Item
+            onClick={() => void navigate('/pages/second/second')}
+            extra={<span className="link-text">{t('assets.switchAccount')}</span>}
+            description={t('assets.accountInUse')}
+          >
+            <span data-testid="account-in-use">
+              {user ? user.nickname : '—'}{' '}
+              {user && (
+                <Tag color="primary" fill="outline">
+                  {t(user.accountKind === 'main' ? 'accounts.main' : 'accounts.sub')}
+                </Tag>
+              )}
+            </span>
+          </List.Item>
+        </List>
+        <MoneyShortcuts />
+        <List header={t('assets.balances')} data-testid="balances">
+          {assets && (
+            <>
+              <Balance asset="USDT" main={displayMoney(assets.USDT.available)} detail={held(assets.USDT.held)} />
+              <Balance
+                asset="RAB"
+                main={displayMoney(assets.RAB.available)}
+                detail={`${held(assets.RAB.held)} · ${t('assets.rabPrice', { price: displayRate(assets.rabPriceUsdt) })}`}
+              />
+              <Balance asset="FUEL" main={displayMoney(assets.FUEL.available)} detail={held(assets.FUEL.held)} />
+              <Balance
+                asset="TICKET"
+                main={displayMoney(assets.TICKET.available)}
+                detail={t('assets.ticketsUsed', { used: displayMoney(assets.TICKET.used) })}
+              />
+            </>
+          )}
+        </List>
+      </div>
+    </PullToRefresh>
+  );
+}
