@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fieldLabel, translate, type UserAssets } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
+import ja from '../../web/src/app/i18n/locales/ja.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
 import { currentAccountId, fundAccount } from '../support/funding';
@@ -184,12 +185,18 @@ test('transfer in Simplified Chinese: to a sub-account, then the records and the
   ).toBeVisible();
 
   await amount.fill('120.5');
-  await page.getByTestId('transfer-submit').click();
+  // A double tap sends one transfer (the screen holds a second send; the key would make it a replay).
+  let transferPosts = 0;
+  page.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().endsWith('/api/account/transfer')) transferPosts += 1;
+  });
+  await page.getByTestId('transfer-submit').dblclick();
   await expect(page.getByText(fill(zhHans.transfer.done, { amount: '120.5000', asset: 'USDT', name: '储蓄' }))).toBeVisible();
   await expect(page.getByTestId('transfer-asset')).toContainText(
     fill(zhHans.money.available, { amount: '379.5000', asset: 'USDT' }),
   );
   expect((await assetsOf(request, member.token)).USDT.available).toBe('379.5000');
+  expect(transferPosts).toBe(1);
 
   await page.getByTestId('transfer-records-link').click();
   await expect.poll(() => hashPath(page)).toBe('/pages/withdraw_record/withdraw_record6');
@@ -231,6 +238,44 @@ test('transfer in Simplified Chinese: to a sub-account, then the records and the
   await expect(page.getByTestId('account-in-use')).toContainText('储蓄');
   await expect(page.getByTestId('account-in-use')).toContainText(zhHans.accounts.sub);
   await expect(page.getByTestId('total-assets')).toContainText('120.5000');
+  expect(unexpected(errors)).toEqual([]);
+});
+
+test('exchange in Japanese: a quote whose price moved is refused, the new quote shows, and the retry goes through', async ({
+  page,
+  request,
+}) => {
+  const errors = collectErrors(page);
+  const member = await newMember(request, 'stale');
+  await fundAccount(request, member.accountId, 'USDT', '100');
+  // The screen is first shown an older price (0.4) than the server's (0.5), without touching the
+  // platform's settings, which other tests read at the same time.
+  let stale = true;
+  await page.route('**/api/exchange/index', async (route) => {
+    const response = await route.fetch();
+    const body = (await response.json()) as { data: { rabPriceUsdt: string } };
+    if (stale) body.data.rabPriceUsdt = '0.4';
+    await route.fulfill({ response, json: body });
+  });
+  await prepareStorage(page, { credential: member.token, locale: 'ja' });
+  await page.goto('/#/pages/withdraw/withdraw6');
+  await expect(page.getByTestId('exchange-price')).toHaveText(fill(ja.exchange.price, { price: '0.4' }));
+  const amount = await amountInput(page);
+  await amount.fill('10');
+  // 10 USDT less a 0.05 USDT fee buy 9.95 / 0.4 = 24.875 RAB at the old price.
+  await expect(page.getByTestId('quote-receive')).toHaveText('24.8750 RAB');
+  stale = false;
+  await page.getByTestId('trade-password-input').locator('input').fill(TRADE_PASSWORD);
+  await page.getByTestId('exchange-submit').click();
+  await expect(page.getByText(translate('ja', 'exchange.quote_stale', { price: '0.5' }))).toBeVisible();
+  await expect(page.getByTestId('exchange-price')).toHaveText(fill(ja.exchange.price, { price: '0.5' }));
+  await expect(page.getByTestId('quote-receive')).toHaveText('19.9000 RAB');
+  expect((await assetsOf(request, member.token)).USDT.available).toBe('100.0000');
+
+  await page.getByTestId('exchange-submit').click();
+  await expect(page.getByText(fill(ja.exchange.done, { amount: '19.9000', asset: 'RAB' }))).toBeVisible();
+  const after = await assetsOf(request, member.token);
+  expect([after.USDT.available, after.RAB.available]).toEqual(['90.0000', '19.9000']);
   expect(unexpected(errors)).toEqual([]);
 });
 
