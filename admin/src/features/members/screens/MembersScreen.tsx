@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
 import { operatorMay, type AdminMemberDetail, type AdminMemberSummary, type Operator } from '@custos/contract';
 import { getMember } from '../api/get-member';
 import { listMembers } from '../api/list-members';
 import { resetMemberPassword } from '../api/reset-member-password';
 import { setMemberFrozen } from '../api/set-member-frozen';
+import { MemberLedger } from './MemberLedger';
 
 const PAGE_SIZE = 20;
 
@@ -25,7 +26,7 @@ function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; m
 
   if (!detail) return <Typography.Text type="secondary">Loading…</Typography.Text>;
   const frozen = detail.status === 'frozen';
-  return (
+  const profile = (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Descriptions column={1} size="small" bordered>
         <Descriptions.Item label="E-mail">{detail.email}</Descriptions.Item>
@@ -132,6 +133,19 @@ function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; m
       </Modal>
     </Space>
   );
+  if (!operatorMay(operator.role, 'ledger.read')) return profile;
+  return (
+    <Tabs
+      items={[
+        { key: 'profile', label: 'Profile', children: profile },
+        {
+          key: 'ledger',
+          label: 'Balances & ledger',
+          children: <MemberLedger operator={operator} memberId={memberId} />,
+        },
+      ]}
+    />
+  );
 }
 
 /** Members: search, detail, freeze/unfreeze, password reset. */
@@ -183,7 +197,7 @@ export function MembersScreen({ operator }: { operator: Operator }) {
           { title: 'Registered', dataIndex: 'createdAt', render: (value: string) => new Date(value).toLocaleString() },
         ]}
       />
-      <Drawer width={640} open={selected !== null} onClose={() => setSelected(null)} title="Member" destroyOnHidden>
+      <Drawer size={960} open={selected !== null} onClose={() => setSelected(null)} title="Member" destroyOnHidden>
         {selected && <MemberDetail operator={operator} memberId={selected} onChanged={load} />}
       </Drawer>
     </Space>
