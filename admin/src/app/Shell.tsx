@@ -1,36 +1,23 @@
 import { useEffect, useState } from 'react';
-import { AuditOutlined, DashboardOutlined, IdcardOutlined, LogoutOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
+import { LogoutOutlined } from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { operatorMay, type Operator } from '@custos/contract';
 import { onUnauthorized, operatorToken } from '../lib/api';
+import { menuFor } from './menu';
 import { getMe } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
 import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
 import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
+import { ExchangeSettingsScreen } from '../features/exchange/screens/ExchangeSettingsScreen';
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
+import { AdjustmentsScreen } from '../features/ledger/screens/AdjustmentsScreen';
+import { LedgerCheckScreen } from '../features/ledger/screens/LedgerCheckScreen';
+import { PlatformAccountsScreen } from '../features/ledger/screens/PlatformAccountsScreen';
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
-
-/** The left menu, showing only what the operator's role may open; each domain adds its pages here. */
-function menuFor(operator: Operator) {
-  return [
-    { key: '/overview', icon: <DashboardOutlined />, label: 'Overview', allowed: true },
-    { key: '/members', icon: <TeamOutlined />, label: 'Members', allowed: operatorMay(operator.role, 'members.read') },
-    {
-      key: '/identity',
-      icon: <IdcardOutlined />,
-      label: 'Real-name review',
-      allowed: operatorMay(operator.role, 'identity.review'),
-    },
-    { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', allowed: operatorMay(operator.role, 'mail.read') },
-    { key: '/audit', icon: <AuditOutlined />, label: 'Audit log', allowed: operatorMay(operator.role, 'audit.read') },
-  ]
-    .filter((item) => item.allowed)
-    .map(({ key, icon, label }) => ({ key, icon, label }));
-}
 
 function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSignedOut: () => void }) {
   const navigate = useNavigate();
@@ -43,6 +30,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
           theme="dark"
           mode="inline"
           selectedKeys={[pathname]}
+          defaultOpenKeys={pathname.startsWith('/ledger/') ? ['ledger'] : []}
           items={menuFor(operator)}
           onClick={({ key }) => void navigate(key)}
         />
@@ -75,6 +63,14 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}
             {operatorMay(operator.role, 'audit.read') && <Route path="/audit" element={<AuditLogScreen />} />}
+            {operatorMay(operator.role, 'ledger.read') && (
+              <>
+                <Route path="/ledger/adjustments" element={<AdjustmentsScreen operator={operator} />} />
+                <Route path="/ledger/platform" element={<PlatformAccountsScreen />} />
+                <Route path="/ledger/exchange" element={<ExchangeSettingsScreen operator={operator} />} />
+                <Route path="/ledger/check" element={<LedgerCheckScreen />} />
+              </>
+            )}
             <Route path="*" element={<Navigate to="/overview" replace />} />
           </Routes>
         </Layout.Content>

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { OPERATOR_ROLES, type Operator } from '@custos/contract';
+import { menuFor, type MenuItem } from './menu';
+
+const operator = (role: Operator['role']): Operator => ({ role }) as Operator;
+
+function keys(items: MenuItem[]): string[] {
+  return items.flatMap((item) => [item.key, ...keys(item.children ?? [])]);
+}
+
+describe('menuFor', () => {
+  it('shows the ledger pages to the roles that may read the ledger, grouped under Ledger', () => {
+    for (const role of ['super_admin', 'finance', 'support'] as const) {
+      const ledger = menuFor(operator(role)).find((item) => item.key === 'ledger');
+      expect(
+        ledger?.children?.map((item) => item.label),
+        role,
+      ).toEqual(['Adjustments', 'Platform accounts', 'Exchange settings', 'Invariant report']);
+    }
+  });
+
+  it('drops the whole Ledger group for a role without ledger.read', () => {
+    expect(keys(menuFor(operator('reviewer')))).toEqual(['/overview', '/members', '/identity']);
+  });
+
+  it('gives every role the overview and hides what the role may not open', () => {
+    for (const role of OPERATOR_ROLES) expect(keys(menuFor(operator(role)))[0]).toBe('/overview');
+    expect(keys(menuFor(operator('finance')))).not.toContain('/audit');
+    expect(keys(menuFor(operator('super_admin')))).toContain('/audit');
+  });
+});

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import {
+  AccountBookOutlined,
+  AuditOutlined,
+  DashboardOutlined,
+  IdcardOutlined,
+  MailOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
+import { operatorMay, type Operator, type OperatorPermission } from '@custos/contract';
+
+export interface MenuEntry {
+  key: string;
+  icon?: ReactNode;
+  label: string;
+  /** Shown only to roles with this permission; none = everyone. */
+  permission?: OperatorPermission;
+  children?: MenuEntry[];
+}
+
+/** The left menu; each domain adds its pages here. */
+export const MENU: MenuEntry[] = [
+  { key: '/overview', icon: <DashboardOutlined />, label: 'Overview' },
+  { key: '/members', icon: <TeamOutlined />, label: 'Members', permission: 'members.read' },
+  { key: '/identity', icon: <IdcardOutlined />, label: 'Real-name review', permission: 'identity.review' },
+  {
+    key: 'ledger',
+    icon: <AccountBookOutlined />,
+    label: 'Ledger',
+    children: [
+      { key: '/ledger/adjustments', label: 'Adjustments', permission: 'ledger.read' },
+      { key: '/ledger/platform', label: 'Platform accounts', permission: 'ledger.read' },
+      { key: '/ledger/exchange', label: 'Exchange settings', permission: 'ledger.read' },
+      { key: '/ledger/check', label: 'Invariant report', permission: 'ledger.read' },
+    ],
+  },
+  { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', permission: 'mail.read' },
+  { key: '/audit', icon: <AuditOutlined />, label: 'Audit log', permission: 'audit.read' },
+];
+
+export type MenuItem = { key: string; icon?: ReactNode; label: string; children?: MenuItem[] };
+
+/** The menu showing only what the operator's role may open; a group with nothing allowed disappears. */
+export function menuFor(operator: Operator, entries: MenuEntry[] = MENU): MenuItem[] {
+  return entries.flatMap(({ key, icon, label, permission, children }): MenuItem[] => {
+    if (permission && !operatorMay(operator.role, permission)) return [];
+    if (!children) return [{ key, icon, label }];
+    const allowed = menuFor(operator, children);
+    return allowed.length > 0 ? [{ key, icon, label, children: allowed }] : [];
+  });
+}
