@@ -21,6 +21,7 @@ import { mailRoutes } from './modules/mail/mail.routes.js';
 import { accountRoutes } from './modules/accounts/account.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
+import { adminOperatorsRoutes } from './modules/admin-operators/admin-operators.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -107,6 +108,7 @@ export async function buildApp({ config, database, services, logger }: BuildAppO
   await app.register(accountRoutes, { service: services.accounts, auth: services.auth });
   await app.register(identityRoutes, { service: services.identity, auth: services.auth, operators: services.operators });
   await app.register(auditRoutes, { repository: services.audit, operators: services.operators });
+  await app.register(adminOperatorsRoutes, { service: services.adminOperators, operators: services.operators });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

@@ -5,6 +5,8 @@ import { AccountRepository } from './modules/accounts/account.repository.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { AdminMembersRepository } from './modules/admin-members/admin-members.repository.js';
 import { AdminMembersService } from './modules/admin-members/admin-members.service.js';
+import { AdminOperatorsRepository } from './modules/admin-operators/admin-operators.repository.js';
+import { AdminOperatorsService } from './modules/admin-operators/admin-operators.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { VerificationCodeRepository } from './modules/codes/verification-code.repository.js';
@@ -37,6 +39,7 @@ export interface Services {
   security: SecurityService;
   accounts: AccountService;
   identity: IdentityService;
+  adminOperators: AdminOperatorsService;
 }
 
 export function createServices(
@@ -81,5 +84,6 @@ export function createServices(
     ),
     accounts: new AccountService(db, new AccountRepository(db), settings),
     identity: new IdentityService(db, new IdentityRepository(db), audit),
+    adminOperators: new AdminOperatorsService(db, new AdminOperatorsRepository(db), audit),
   };
 }

@@ -12,6 +12,7 @@ export const OPERATOR_PERMISSIONS = {
   'mail.read': ['super_admin', 'support'],
   'identity.review': ['super_admin', 'reviewer'],
   'audit.read': ['super_admin'],
+  'operators.manage': ['super_admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

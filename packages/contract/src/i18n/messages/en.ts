@@ -65,6 +65,7 @@ export const en = {
   'field.username': 'username',
   'field.mobile': 'mobile number',
   'field.reason': 'reason',
+  'field.role': 'role',
 
   'operator.login_failed': 'Wrong username or password',
   'operator.account_disabled': 'This operator account is disabled',
@@ -74,6 +75,9 @@ export const en = {
   'operator.code_required': 'Enter the 6-digit code from your authenticator app',
   'operator.login_failed_code': 'Wrong username, password or authenticator code',
   'operator.totp_setup_required': 'Bind an authenticator app before continuing',
+  'operators.username_taken': 'This username is already taken',
+  'operators.not_self': 'You cannot do this to your own account',
+  'operators.last_super_admin': 'The last active super admin cannot be disabled or given another role',
   'auth.code_wrong': 'The verification code is wrong or has expired',
   'auth.code_exhausted': 'Too many wrong codes; please request a new one',
   'auth.code_too_soon': 'Please wait {seconds} s before requesting another code',

@@ -63,6 +63,7 @@ export const ja: MessageCatalogue = {
   'field.username': 'ユーザー名',
   'field.mobile': '携帯電話番号',
   'field.reason': '理由',
+  'field.role': 'ロール',
 
   'operator.login_failed': 'ユーザー名またはパスワードが正しくありません',
   'operator.account_disabled': 'このオペレーターアカウントは無効になっています',
@@ -72,6 +73,9 @@ export const ja: MessageCatalogue = {
   'operator.code_required': '認証アプリに表示された6桁のコードを入力してください',
   'operator.login_failed_code': 'ユーザー名、パスワード、または認証コードが正しくありません',
   'operator.totp_setup_required': '続行する前に認証アプリを連携してください',
+  'operators.username_taken': 'このユーザー名は既に使用されています',
+  'operators.not_self': '自分のアカウントに対してこの操作はできません',
+  'operators.last_super_admin': '最後の有効なスーパー管理者は無効化もロール変更もできません',
   'auth.code_wrong': '認証コードが間違っているか、有効期限が切れています',
   'auth.code_exhausted': '認証コードの誤りが多すぎます。新しいコードを取得してください',
   'auth.code_too_soon': '{seconds} 秒後に再度コードを取得してください',

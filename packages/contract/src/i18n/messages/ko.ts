@@ -63,6 +63,7 @@ export const ko: MessageCatalogue = {
   'field.username': '아이디',
   'field.mobile': '휴대폰 번호',
   'field.reason': '사유',
+  'field.role': '역할',
 
   'operator.login_failed': '아이디 또는 비밀번호가 올바르지 않습니다',
   'operator.account_disabled': '비활성화된 운영자 계정입니다',
@@ -72,6 +73,9 @@ export const ko: MessageCatalogue = {
   'operator.code_required': '인증 앱의 6자리 코드를 입력해 주세요',
   'operator.login_failed_code': '아이디, 비밀번호 또는 인증 코드가 올바르지 않습니다',
   'operator.totp_setup_required': '계속하려면 먼저 인증 앱을 연동해 주세요',
+  'operators.username_taken': '이미 사용 중인 아이디입니다',
+  'operators.not_self': '본인 계정에는 이 작업을 할 수 없습니다',
+  'operators.last_super_admin': '마지막 활성 최고 관리자는 비활성화하거나 역할을 변경할 수 없습니다',
   'auth.code_wrong': '인증 코드가 틀렸거나 만료되었습니다',
   'auth.code_exhausted': '인증 코드 오류가 너무 많습니다. 새 코드를 요청해 주세요',
   'auth.code_too_soon': '{seconds}초 후에 다시 코드를 요청해 주세요',

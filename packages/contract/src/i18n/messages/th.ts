@@ -63,6 +63,7 @@ export const th: MessageCatalogue = {
   'field.username': 'ชื่อผู้ใช้',
   'field.mobile': 'หมายเลขโทรศัพท์มือถือ',
   'field.reason': 'เหตุผล',
+  'field.role': 'บทบาท',
 
   'operator.login_failed': 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
   'operator.account_disabled': 'บัญชีผู้ปฏิบัติงานนี้ถูกปิดใช้งาน',
@@ -72,6 +73,9 @@ export const th: MessageCatalogue = {
   'operator.code_required': 'โปรดกรอกรหัส 6 หลักจากแอปยืนยันตัวตน',
   'operator.login_failed_code': 'ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันตัวตนไม่ถูกต้อง',
   'operator.totp_setup_required': 'โปรดผูกแอปยืนยันตัวตนก่อนดำเนินการต่อ',
+  'operators.username_taken': 'ชื่อผู้ใช้นี้ถูกใช้แล้ว',
+  'operators.not_self': 'ไม่สามารถทำรายการนี้กับบัญชีของตนเองได้',
+  'operators.last_super_admin': 'ไม่สามารถปิดใช้งานหรือเปลี่ยนบทบาทของผู้ดูแลระบบสูงสุดที่ใช้งานอยู่คนสุดท้ายได้',
   'auth.code_wrong': 'รหัสยืนยันไม่ถูกต้องหรือหมดอายุแล้ว',
   'auth.code_exhausted': 'ใส่รหัสผิดหลายครั้งเกินไป โปรดขอรหัสใหม่',
   'auth.code_too_soon': 'โปรดรอ {seconds} วินาทีก่อนขอรหัสอีกครั้ง',

@@ -63,6 +63,7 @@ export const vi: MessageCatalogue = {
   'field.username': 'tên người dùng',
   'field.mobile': 'số điện thoại',
   'field.reason': 'lý do',
+  'field.role': 'vai trò',
 
   'operator.login_failed': 'Sai tên người dùng hoặc mật khẩu',
   'operator.account_disabled': 'Tài khoản nhân viên vận hành này đã bị vô hiệu hóa',
@@ -72,6 +73,9 @@ export const vi: MessageCatalogue = {
   'operator.code_required': 'Vui lòng nhập mã 6 chữ số từ ứng dụng xác thực',
   'operator.login_failed_code': 'Sai tên người dùng, mật khẩu hoặc mã xác thực',
   'operator.totp_setup_required': 'Vui lòng liên kết ứng dụng xác thực trước khi tiếp tục',
+  'operators.username_taken': 'Tên người dùng này đã được sử dụng',
+  'operators.not_self': 'Bạn không thể thực hiện thao tác này với tài khoản của chính mình',
+  'operators.last_super_admin': 'Không thể vô hiệu hóa hoặc đổi vai trò của quản trị viên cấp cao cuối cùng đang hoạt động',
   'auth.code_wrong': 'Mã xác minh sai hoặc đã hết hạn',
   'auth.code_exhausted': 'Nhập sai mã quá nhiều lần, vui lòng lấy mã mới',
   'auth.code_too_soon': 'Vui lòng đợi {seconds} giây trước khi lấy mã mới',

@@ -63,6 +63,7 @@ export const zhHans: MessageCatalogue = {
   'field.username': '用户名',
   'field.mobile': '手机号码',
   'field.reason': '原因',
+  'field.role': '角色',
 
   'operator.login_failed': '用户名或密码错误',
   'operator.account_disabled': '该操作员账号已停用',
@@ -72,6 +73,9 @@ export const zhHans: MessageCatalogue = {
   'operator.code_required': '请输入谷歌验证器中的 6 位验证码',
   'operator.login_failed_code': '用户名、密码或谷歌验证码错误',
   'operator.totp_setup_required': '请先绑定谷歌验证器',
+  'operators.username_taken': '该用户名已被使用',
+  'operators.not_self': '不能对自己的账号执行此操作',
+  'operators.last_super_admin': '不能停用最后一个有效的超级管理员，也不能更改其角色',
   'auth.code_wrong': '验证码错误或已过期',
   'auth.code_exhausted': '验证码错误次数过多，请重新获取',
   'auth.code_too_soon': '请 {seconds} 秒后再获取验证码',

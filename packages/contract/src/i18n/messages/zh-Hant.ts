@@ -63,6 +63,7 @@ export const zhHant: MessageCatalogue = {
   'field.username': '使用者名稱',
   'field.mobile': '手機號碼',
   'field.reason': '原因',
+  'field.role': '角色',
 
   'operator.login_failed': '使用者名稱或密碼錯誤',
   'operator.account_disabled': '此操作員帳號已停用',
@@ -72,6 +73,9 @@ export const zhHant: MessageCatalogue = {
   'operator.code_required': '請輸入 Google 驗證器中的 6 位數驗證碼',
   'operator.login_failed_code': '使用者名稱、密碼或 Google 驗證碼錯誤',
   'operator.totp_setup_required': '請先綁定 Google 驗證器',
+  'operators.username_taken': '此使用者名稱已被使用',
+  'operators.not_self': '無法對自己的帳號執行此操作',
+  'operators.last_super_admin': '無法停用最後一位有效的超級管理員，也無法變更其角色',
   'auth.code_wrong': '驗證碼錯誤或已過期',
   'auth.code_exhausted': '驗證碼錯誤次數過多，請重新取得',
   'auth.code_too_soon': '請 {seconds} 秒後再取得驗證碼',
