@@ -4,11 +4,15 @@ import zhHant from '../../web/src/app/i18n/locales/zh-Hant.json' with { type: 'j
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
 import { uniqueEmail } from '../support/mail';
 import { loginViaApi, registerViaApi } from '../support/members';
+import { currentCode, freshCode } from '../support/totp';
 
-// The first test replaces the one-time password that the second one then uses.
-test.describe.configure({ mode: 'serial' });
+// The first test replaces the one-time password and binds the authenticator that the others then use.
+// A log-in may wait for the next authenticator code (each works once), hence the longer time-out.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const OPERATOR_PASSWORD = 'correct horse battery staple';
+/** The admin's authenticator key, as the first test read it off the binding screen. */
+let adminSecret = '';
 
 /**
  * Clicks a dialog's button until the dialog has gone: antd dialogs open with an animation, and a
@@ -32,7 +36,34 @@ async function operatorLogin(page: Page, password: string): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('an operator logs in with the one-time password, must replace it, sees the overview and logs out', async ({ page }) => {
+/** Password, then (once the console asks for it) a fresh authenticator code. */
+async function operatorLoginWithCode(page: Page, password: string, username = 'admin', secret = adminSecret): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('login-notice')).toHaveText('Enter the 6-digit code from your authenticator app');
+  await page.getByLabel('Authenticator code').fill(await freshCode(secret));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('operator-name')).toBeVisible();
+}
+
+/** On the binding screen: reads the key shown, checks the QR code, and binds with a code from it. */
+async function bindAuthenticator(page: Page): Promise<string> {
+  await expect(page.getByText('Bind an authenticator')).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expect(page.getByAltText('QR code of the authenticator key')).toBeVisible();
+  await page.getByLabel('Code from the app').fill(await freshCode(secret));
+  await page.getByRole('button', { name: 'Bind authenticator' }).click();
+  await expect(page.getByTestId('operator-name')).toBeVisible();
+  return secret;
+}
+
+test('an operator logs in with the one-time password, must replace it and bind an authenticator, then logs in with a code', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   const oneTimePassword = process.env.E2E_OPERATOR_PASSWORD;
   expect(oneTimePassword).toBeTruthy();
@@ -49,6 +80,18 @@ test('an operator logs in with the one-time password, must replace it, sees the 
   await page.getByLabel('Confirm new password').fill(OPERATOR_PASSWORD);
   await page.getByRole('button', { name: 'Save password' }).click();
 
+  // Nothing else until an authenticator is bound; a wrong code is refused.
+  await expect(page.getByText('Bind an authenticator')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Bind an authenticator')).toBeVisible();
+  const shown = (await page.getByTestId('totp-secret').innerText()).trim();
+  const wrong = currentCode(shown) === '000000' ? '111111' : '000000';
+  await page.getByLabel('Code from the app').fill(wrong);
+  await page.getByRole('button', { name: 'Bind authenticator' }).click();
+  await expect(page.getByTestId('totp-error')).toHaveText('The authenticator code is wrong or was already used');
+  adminSecret = await bindAuthenticator(page);
+  expect(adminSecret).toBe(shown);
+
   await expect(page.getByTestId('operator-name')).toContainText('admin · super admin');
   await expect(page.getByTestId('health-status')).toHaveText('ok');
   await expect(page.getByText('Asia/Shanghai')).toBeVisible();
@@ -58,8 +101,15 @@ test('an operator logs in with the one-time password, must replace it, sees the 
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-  // The browser logs the refused wrong-password attempt as a failed resource; nothing else may fail.
-  expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
+
+  // From now on the password alone is not enough: the console asks for the code.
+  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
+  await expect(page.getByTestId('operator-name')).toContainText('admin · super admin');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  // The browser logs the refused attempts (wrong password, code asked for) as failed resources, and the
+  // wrong binding code as a 400; nothing else may fail.
+  expect(errors.filter((error) => !/status of 40[01]/.test(error))).toEqual([]);
 });
 
 test('an operator freezes, unfreezes and resets a member; the member must then choose a new password (code 300)', async ({
@@ -70,7 +120,7 @@ test('an operator freezes, unfreezes and resets a member; the member must then c
   const email = uniqueEmail('console');
   await registerViaApi(request, email, 'member-password');
 
-  await operatorLogin(page, OPERATOR_PASSWORD);
+  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
   await page.getByRole('menuitem', { name: 'Members' }).click();
   await page.getByPlaceholder('E-mail, nickname or invitation code').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
@@ -155,7 +205,7 @@ test('real-name verification in Traditional Chinese, reviewed in the console: fa
   await expect(member.getByText('請輸入真實姓名')).toBeVisible();
   await submit();
 
-  await operatorLogin(page, OPERATOR_PASSWORD);
+  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
   await page.getByRole('menuitem', { name: 'Real-name review' }).click();
   await page.getByRole('cell', { name: email }).click();
   await expect(page.getByTestId('identity-image')).toHaveCount(3);

@@ -6,6 +6,8 @@ import { operatorMay, type Operator } from '@custos/contract';
 import { onUnauthorized, operatorToken } from '../lib/api';
 import { getMe } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
+import { consoleStep } from '../features/auth/login-flow';
+import { BindAuthenticatorScreen } from '../features/auth/screens/BindAuthenticatorScreen';
 import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
 import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
@@ -110,13 +112,29 @@ export function Shell() {
     case 'signed-out':
       return <LoginScreen onSignedIn={(operator) => setSession({ status: 'signed-in', operator })} />;
     case 'signed-in':
-      if (session.operator.mustChangePassword) {
-        return (
-          <ChangePasswordScreen
-            operator={session.operator}
-            onChanged={(operator) => setSession({ status: 'signed-in', operator })}
-          />
-        );
+      switch (consoleStep(session.operator)) {
+        case 'change-password':
+          return (
+            <ChangePasswordScreen
+              operator={session.operator}
+              onChanged={(operator) => setSession({ status: 'signed-in', operator })}
+            />
+          );
+        case 'bind-authenticator':
+          return (
+            <BindAuthenticatorScreen
+              operator={session.operator}
+              onBound={(operator) => setSession({ status: 'signed-in', operator })}
+              onSignOut={() => {
+                void logout().finally(() => {
+                  operatorToken.clear();
+                  setSession({ status: 'signed-out' });
+                });
+              }}
+            />
+          );
+        case 'console':
+          break;
       }
       return (
         <HashRouter>
