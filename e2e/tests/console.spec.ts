@@ -236,3 +236,93 @@ test('real-name verification in Traditional Chinese, reviewed in the console: fa
   await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
   await expect(page.getByRole('cell', { name: 'member.freeze' }).first()).toBeVisible();
 });
+
+test('a super admin creates an operator who then sets a password and binds an authenticator; role change, disable and reset show in the audit log', async ({
+  page,
+  browser,
+}) => {
+  const username = `e2e-${Date.now().toString(36)}`;
+  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
+  await page.getByRole('menuitem', { name: 'Operators' }).click();
+  await expect(page.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New operator' }).click();
+  const create = page.getByRole('dialog', { name: 'New operator' });
+  await create.getByLabel('Username').fill(username);
+  await create.getByLabel('Role').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'reviewer' }).click();
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('dialog', { name: 'One-time password' })).toBeVisible();
+  const oneTimePassword = (await page.getByTestId('one-time-password').innerText()).trim();
+  expect(oneTimePassword).toMatch(/^[A-Za-z2-9]{20}$/);
+  await confirmDialog(page, 'One-time password', 'OK');
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toContainText('reviewer');
+  await expect(row).toContainText('not bound');
+  await expect(row).toContainText('one-time password');
+
+  // The new operator, in a browser of their own: new password, authenticator, then the console of a reviewer.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const newcomer = await context.newPage();
+  await newcomer.goto('/admin/');
+  await newcomer.getByLabel('Username').fill(username);
+  await newcomer.getByLabel('Password').fill(oneTimePassword);
+  await newcomer.getByRole('button', { name: 'Log in' }).click();
+  await newcomer.getByLabel('Current (one-time) password').fill(oneTimePassword);
+  await newcomer.getByLabel('New password', { exact: true }).fill('reviewer passphrase 2026');
+  await newcomer.getByLabel('Confirm new password').fill('reviewer passphrase 2026');
+  await newcomer.getByRole('button', { name: 'Save password' }).click();
+  const secret = await bindAuthenticator(newcomer);
+  await expect(newcomer.getByTestId('operator-name')).toContainText(`${username} · reviewer`);
+  await expect(newcomer.getByRole('menuitem', { name: 'Real-name review' })).toBeVisible();
+  await expect(newcomer.getByRole('menuitem', { name: 'Operators' })).toHaveCount(0);
+  await newcomer.getByRole('button', { name: 'Log out' }).click();
+  await operatorLoginWithCode(newcomer, 'reviewer passphrase 2026', username, secret);
+
+  await page.reload();
+  await expect(row).toContainText('bound');
+  await expect(row).not.toContainText('not bound');
+  await row.getByRole('button', { name: 'Change role' }).click();
+  const roleDialog = page.getByRole('dialog', { name: `Role of ${username}` });
+  await roleDialog.getByLabel('Role').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'support' }).click();
+  await confirmDialog(page, `Role of ${username}`, 'Save role');
+  await expect(row).toContainText('support');
+
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await confirmDialog(page, `Disable ${username}?`, 'Disable');
+  await expect(row).toContainText('disabled');
+  // Their session has ended: the console goes back to log-in.
+  await newcomer.reload();
+  await expect(newcomer.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await row.getByRole('button', { name: 'Enable' }).click();
+  await confirmDialog(page, `Enable ${username}?`, 'Enable');
+  await expect(row).toContainText('active');
+
+  await row.getByRole('button', { name: 'Reset authenticator' }).click();
+  await confirmDialog(page, `Reset the authenticator of ${username}?`, 'Reset authenticator');
+  await expect(row).toContainText('not bound');
+  await context.close();
+
+  // No action on one's own row.
+  const own = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
+  await expect(own.getByRole('button')).toHaveCount(0);
+
+  await page.getByRole('menuitem', { name: 'Audit log' }).click();
+  for (const action of [
+    'operator.create',
+    'operator.role_change',
+    'operator.disable',
+    'operator.enable',
+    'operator.reset_totp',
+  ]) {
+    await page.getByPlaceholder('Action, e.g. member.freeze').fill(action);
+    await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
+    const entry = page.getByRole('row').filter({ has: page.getByRole('cell', { name: action, exact: true }) });
+    await expect(entry).toHaveCount(1);
+    await expect(entry.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+  }
+  await page.getByPlaceholder('Action, e.g. member.freeze').fill('operator.totp_bound');
+  await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
+  await expect(page.getByRole('cell', { name: username, exact: true })).toBeVisible();
+});

@@ -1,5 +1,13 @@
 import { useEffect, useState } from 'react';
-import { AuditOutlined, DashboardOutlined, IdcardOutlined, LogoutOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  DashboardOutlined,
+  IdcardOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { operatorMay, type Operator } from '@custos/contract';
@@ -14,6 +22,7 @@ import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
+import { OperatorsScreen } from '../features/operators/screens/OperatorsScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
 
 /** The left menu, showing only what the operator's role may open; each domain adds its pages here. */
@@ -29,6 +38,12 @@ function menuFor(operator: Operator) {
     },
     { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', allowed: operatorMay(operator.role, 'mail.read') },
     { key: '/audit', icon: <AuditOutlined />, label: 'Audit log', allowed: operatorMay(operator.role, 'audit.read') },
+    {
+      key: '/operators',
+      icon: <SafetyCertificateOutlined />,
+      label: 'Operators',
+      allowed: operatorMay(operator.role, 'operators.manage'),
+    },
   ]
     .filter((item) => item.allowed)
     .map(({ key, icon, label }) => ({ key, icon, label }));
@@ -77,6 +92,9 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}
             {operatorMay(operator.role, 'audit.read') && <Route path="/audit" element={<AuditLogScreen />} />}
+            {operatorMay(operator.role, 'operators.manage') && (
+              <Route path="/operators" element={<OperatorsScreen operator={operator} />} />
+            )}
             <Route path="*" element={<Navigate to="/overview" replace />} />
           </Routes>
         </Layout.Content>
