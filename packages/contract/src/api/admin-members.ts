@@ -65,6 +65,8 @@ export const adminMemberDetail = adminMemberSummary.extend({
       kind: z.enum(['main', 'sub']),
       nickname: z.string(),
       inviteCode: z.string(),
+      /** A platform avatar's path, "upload:<id>" for one the member uploaded, or null. */
+      avatar: z.string().nullable(),
       createdAt: z.iso.datetime(),
     }),
   ),
