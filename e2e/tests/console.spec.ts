@@ -119,6 +119,18 @@ test('an operator freezes, unfreezes and resets a member; the member must then c
 }) => {
   const email = uniqueEmail('console');
   await registerViaApi(request, email, 'member-password');
+  // The member uploads an avatar, which the console shows in the member's accounts.
+  const memberToken = await loginViaApi(request, email, 'member-password');
+  const uploaded = await request.post('/api/upload/image', {
+    headers: { authorization: memberToken },
+    data: { purpose: 'avatar', contentBase64: PHOTO.buffer.toString('base64') },
+  });
+  const avatarId = ((await uploaded.json()) as { data: { id: string } }).data.id;
+  const profile = await request.post('/api/user/update_profile', {
+    headers: { authorization: memberToken },
+    data: { avatar: `upload:${avatarId}` },
+  });
+  expect(((await profile.json()) as { code: number }).code).toBe(200);
 
   await operatorLoginWithCode(page, OPERATOR_PASSWORD);
   await page.getByRole('menuitem', { name: 'Members' }).click();
@@ -126,6 +138,9 @@ test('an operator freezes, unfreezes and resets a member; the member must then c
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('cell', { name: email }).click();
   await expect(page.getByTestId('member-status')).toHaveText('active');
+  await expect
+    .poll(() => page.getByTestId('member-avatar-uploaded').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(1);
 
   await page.getByRole('button', { name: 'Freeze log-in' }).click();
   await page.getByTestId('freeze-reason').fill('checking a complaint');
