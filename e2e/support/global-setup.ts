@@ -81,8 +81,8 @@ async function seedFinanceOperators(dataDir: string): Promise<void> {
         parallelism: 1,
       });
       await database.query(
-        `insert into operators (username, password_hash, role, must_change_password) values ($1, $2, 'finance', false)`,
-        [operator.username, passwordHash],
+        `insert into operators (username, password_hash, role, must_change_password, totp_secret) values ($1, $2, 'finance', false, $3)`,
+        [operator.username, passwordHash, operator.totpSecret],
       );
     }
   } finally {

@@ -1,17 +1,28 @@
 import { useEffect, useState } from 'react';
-import { AuditOutlined, DashboardOutlined, IdcardOutlined, LogoutOutlined, MailOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  DashboardOutlined,
+  IdcardOutlined,
+  LogoutOutlined,
+  MailOutlined,
+  SafetyCertificateOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { operatorMay, type Operator } from '@custos/contract';
 import { onUnauthorized, operatorToken } from '../lib/api';
 import { getMe } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
+import { consoleStep } from '../features/auth/login-flow';
+import { BindAuthenticatorScreen } from '../features/auth/screens/BindAuthenticatorScreen';
 import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
 import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
+import { OperatorsScreen } from '../features/operators/screens/OperatorsScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
 
 /** The left menu, showing only what the operator's role may open; each domain adds its pages here. */
@@ -27,6 +38,12 @@ function menuFor(operator: Operator) {
     },
     { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', allowed: operatorMay(operator.role, 'mail.read') },
     { key: '/audit', icon: <AuditOutlined />, label: 'Audit log', allowed: operatorMay(operator.role, 'audit.read') },
+    {
+      key: '/operators',
+      icon: <SafetyCertificateOutlined />,
+      label: 'Operators',
+      allowed: operatorMay(operator.role, 'operators.manage'),
+    },
   ]
     .filter((item) => item.allowed)
     .map(({ key, icon, label }) => ({ key, icon, label }));
@@ -75,6 +92,9 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}
             {operatorMay(operator.role, 'audit.read') && <Route path="/audit" element={<AuditLogScreen />} />}
+            {operatorMay(operator.role, 'operators.manage') && (
+              <Route path="/operators" element={<OperatorsScreen operator={operator} />} />
+            )}
             <Route path="*" element={<Navigate to="/overview" replace />} />
           </Routes>
         </Layout.Content>
@@ -110,13 +130,29 @@ export function Shell() {
     case 'signed-out':
       return <LoginScreen onSignedIn={(operator) => setSession({ status: 'signed-in', operator })} />;
     case 'signed-in':
-      if (session.operator.mustChangePassword) {
-        return (
-          <ChangePasswordScreen
-            operator={session.operator}
-            onChanged={(operator) => setSession({ status: 'signed-in', operator })}
-          />
-        );
+      switch (consoleStep(session.operator)) {
+        case 'change-password':
+          return (
+            <ChangePasswordScreen
+              operator={session.operator}
+              onChanged={(operator) => setSession({ status: 'signed-in', operator })}
+            />
+          );
+        case 'bind-authenticator':
+          return (
+            <BindAuthenticatorScreen
+              operator={session.operator}
+              onBound={(operator) => setSession({ status: 'signed-in', operator })}
+              onSignOut={() => {
+                void logout().finally(() => {
+                  operatorToken.clear();
+                  setSession({ status: 'signed-out' });
+                });
+              }}
+            />
+          );
+        case 'console':
+          break;
       }
       return (
         <HashRouter>

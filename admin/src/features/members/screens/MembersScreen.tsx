@@ -5,6 +5,7 @@ import { getMember } from '../api/get-member';
 import { listMembers } from '../api/list-members';
 import { resetMemberPassword } from '../api/reset-member-password';
 import { setMemberFrozen } from '../api/set-member-frozen';
+import { MemberAvatar } from '../components/MemberAvatar';
 
 const PAGE_SIZE = 20;
 
@@ -50,6 +51,7 @@ function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; m
         title={() => 'Accounts'}
         dataSource={detail.accounts}
         columns={[
+          { title: 'Avatar', dataIndex: 'avatar', render: (avatar: string | null) => <MemberAvatar avatar={avatar} /> },
           { title: 'Kind', dataIndex: 'kind' },
           { title: 'Nickname', dataIndex: 'nickname' },
           { title: 'Invitation code', dataIndex: 'inviteCode' },
