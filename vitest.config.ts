@@ -8,6 +8,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
+      { test: { name: 'admin', include: ['admin/src/**/*.test.ts'] } },
       {
         test: {
           name: 'server:pglite',

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { hash, type Algorithm } from '@node-rs/argon2';
 import { startMailCatcher } from '../../server/test/support/mail-catcher';
-import { FINANCE_OPERATORS } from './funding';
+import { CONSOLE_FINANCE_OPERATORS, FINANCE_OPERATORS } from './funding';
 import { E2E_BASE_URL, E2E_PORT } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -73,7 +73,7 @@ async function stopChild(child: ChildProcess): Promise<void> {
 async function seedFinanceOperators(dataDir: string): Promise<void> {
   const database = await PGlite.create(dataDir);
   try {
-    for (const operator of FINANCE_OPERATORS) {
+    for (const operator of [...FINANCE_OPERATORS, ...CONSOLE_FINANCE_OPERATORS]) {
       const passwordHash = await hash(operator.password, {
         algorithm: 2 as Algorithm,
         memoryCost: 19_456,
@@ -81,8 +81,8 @@ async function seedFinanceOperators(dataDir: string): Promise<void> {
         parallelism: 1,
       });
       await database.query(
-        `insert into operators (username, password_hash, role, must_change_password) values ($1, $2, 'finance', false)`,
-        [operator.username, passwordHash],
+        `insert into operators (username, password_hash, role, must_change_password, totp_secret) values ($1, $2, 'finance', false, $3)`,
+        [operator.username, passwordHash, operator.totpSecret],
       );
     }
   } finally {

@@ -1,11 +1,12 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { collectErrors, memberToken } from '../support/app';
-import { FINANCE_OPERATORS, currentAccountId } from '../support/funding';
+import { CONSOLE_FINANCE_OPERATORS, currentAccountId, financeToken } from '../support/funding';
+import { freshCode } from '../support/totp';
 import { uniqueEmail } from '../support/mail';
 import { loginViaApi, registerViaApi } from '../support/members';
 
-type FinanceOperator = (typeof FINANCE_OPERATORS)[number];
-const [PROPOSER, APPROVER] = FINANCE_OPERATORS;
+type FinanceOperator = (typeof CONSOLE_FINANCE_OPERATORS)[number];
+const [PROPOSER, APPROVER] = CONSOLE_FINANCE_OPERATORS;
 
 /**
  * Clicks a dialog's button until the dialog has gone: antd dialogs open with an animation, and a
@@ -26,6 +27,8 @@ async function consoleAs(browser: Browser, operator: FinanceOperator): Promise<P
   await page.goto('/admin/');
   await page.getByLabel('Username').fill(operator.username);
   await page.getByLabel('Password').fill(operator.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Authenticator code').fill(await freshCode(operator.totpSecret));
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('operator-name')).toContainText(`${operator.username} · finance`);
   return page;
@@ -65,13 +68,8 @@ function adjustmentRow(page: Page, email: string, direction: 'credit' | 'debit')
   return page.getByRole('row').filter({ hasText: email }).filter({ hasText: direction });
 }
 
-async function apiToken(request: APIRequestContext, operator: FinanceOperator): Promise<string> {
-  const response = await request.post('/api/admin/auth/login', {
-    data: { username: operator.username, password: operator.password },
-  });
-  const envelope = (await response.json()) as { code: number; data: { token: string } };
-  expect(envelope.code).toBe(200);
-  return envelope.data.token;
+function apiToken(request: APIRequestContext, operator: FinanceOperator): Promise<string> {
+  return financeToken(request, operator);
 }
 
 test('a finance operator proposes a credit, cannot approve it himself, another approves; a debit above the balance is refused', async ({

@@ -4,11 +4,15 @@ import zhHant from '../../web/src/app/i18n/locales/zh-Hant.json' with { type: 'j
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
 import { uniqueEmail } from '../support/mail';
 import { loginViaApi, registerViaApi } from '../support/members';
+import { currentCode, freshCode } from '../support/totp';
 
-// The first test replaces the one-time password that the second one then uses.
-test.describe.configure({ mode: 'serial' });
+// The first test replaces the one-time password and binds the authenticator that the others then use.
+// A log-in may wait for the next authenticator code (each works once), hence the longer time-out.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const OPERATOR_PASSWORD = 'correct horse battery staple';
+/** The admin's authenticator key, as the first test read it off the binding screen. */
+let adminSecret = '';
 
 /**
  * Clicks a dialog's button until the dialog has gone: antd dialogs open with an animation, and a
@@ -32,7 +36,34 @@ async function operatorLogin(page: Page, password: string): Promise<void> {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('an operator logs in with the one-time password, must replace it, sees the overview and logs out', async ({ page }) => {
+/** Password, then (once the console asks for it) a fresh authenticator code. */
+async function operatorLoginWithCode(page: Page, password: string, username = 'admin', secret = adminSecret): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/admin/');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('login-notice')).toHaveText('Enter the 6-digit code from your authenticator app');
+  await page.getByLabel('Authenticator code').fill(await freshCode(secret));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('operator-name')).toBeVisible();
+}
+
+/** On the binding screen: reads the key shown, checks the QR code, and binds with a code from it. */
+async function bindAuthenticator(page: Page): Promise<string> {
+  await expect(page.getByText('Bind an authenticator')).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').innerText()).trim();
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expect(page.getByAltText('QR code of the authenticator key')).toBeVisible();
+  await page.getByLabel('Code from the app').fill(await freshCode(secret));
+  await page.getByRole('button', { name: 'Bind authenticator' }).click();
+  await expect(page.getByTestId('operator-name')).toBeVisible();
+  return secret;
+}
+
+test('an operator logs in with the one-time password, must replace it and bind an authenticator, then logs in with a code', async ({
+  page,
+}) => {
   const errors = collectErrors(page);
   const oneTimePassword = process.env.E2E_OPERATOR_PASSWORD;
   expect(oneTimePassword).toBeTruthy();
@@ -49,6 +80,18 @@ test('an operator logs in with the one-time password, must replace it, sees the 
   await page.getByLabel('Confirm new password').fill(OPERATOR_PASSWORD);
   await page.getByRole('button', { name: 'Save password' }).click();
 
+  // Nothing else until an authenticator is bound; a wrong code is refused.
+  await expect(page.getByText('Bind an authenticator')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('Bind an authenticator')).toBeVisible();
+  const shown = (await page.getByTestId('totp-secret').innerText()).trim();
+  const wrong = currentCode(shown) === '000000' ? '111111' : '000000';
+  await page.getByLabel('Code from the app').fill(wrong);
+  await page.getByRole('button', { name: 'Bind authenticator' }).click();
+  await expect(page.getByTestId('totp-error')).toHaveText('The authenticator code is wrong or was already used');
+  adminSecret = await bindAuthenticator(page);
+  expect(adminSecret).toBe(shown);
+
   await expect(page.getByTestId('operator-name')).toContainText('admin · super admin');
   await expect(page.getByTestId('health-status')).toHaveText('ok');
   await expect(page.getByText('Asia/Shanghai')).toBeVisible();
@@ -58,8 +101,15 @@ test('an operator logs in with the one-time password, must replace it, sees the 
 
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
-  // The browser logs the refused wrong-password attempt as a failed resource; nothing else may fail.
-  expect(errors.filter((error) => !/status of 401/.test(error))).toEqual([]);
+
+  // From now on the password alone is not enough: the console asks for the code.
+  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
+  await expect(page.getByTestId('operator-name')).toContainText('admin · super admin');
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  // The browser logs the refused attempts (wrong password, code asked for) as failed resources, and the
+  // wrong binding code as a 400; nothing else may fail.
+  expect(errors.filter((error) => !/status of 40[01]/.test(error))).toEqual([]);
 });
 
 test('an operator freezes, unfreezes and resets a member; the member must then choose a new password (code 300)', async ({
@@ -69,13 +119,28 @@ test('an operator freezes, unfreezes and resets a member; the member must then c
 }) => {
   const email = uniqueEmail('console');
   await registerViaApi(request, email, 'member-password');
+  // The member uploads an avatar, which the console shows in the member's accounts.
+  const memberToken = await loginViaApi(request, email, 'member-password');
+  const uploaded = await request.post('/api/upload/image', {
+    headers: { authorization: memberToken },
+    data: { purpose: 'avatar', contentBase64: PHOTO.buffer.toString('base64') },
+  });
+  const avatarId = ((await uploaded.json()) as { data: { id: string } }).data.id;
+  const profile = await request.post('/api/user/update_profile', {
+    headers: { authorization: memberToken },
+    data: { avatar: `upload:${avatarId}` },
+  });
+  expect(((await profile.json()) as { code: number }).code).toBe(200);
 
-  await operatorLogin(page, OPERATOR_PASSWORD);
+  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
   await page.getByRole('menuitem', { name: 'Members' }).click();
   await page.getByPlaceholder('E-mail, nickname or invitation code').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('cell', { name: email }).click();
   await expect(page.getByTestId('member-status')).toHaveText('active');
+  await expect
+    .poll(() => page.getByTestId('member-avatar-uploaded').evaluate((image: HTMLImageElement) => image.naturalWidth))
+    .toBe(1);
 
   await page.getByRole('button', { name: 'Freeze log-in' }).click();
   await page.getByTestId('freeze-reason').fill('checking a complaint');
@@ -155,7 +220,7 @@ test('real-name verification in Traditional Chinese, reviewed in the console: fa
   await expect(member.getByText('請輸入真實姓名')).toBeVisible();
   await submit();
 
-  await operatorLogin(page, OPERATOR_PASSWORD);
+  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
   await page.getByRole('menuitem', { name: 'Real-name review' }).click();
   await page.getByRole('cell', { name: email }).click();
   await expect(page.getByTestId('identity-image')).toHaveCount(3);
@@ -185,4 +250,94 @@ test('real-name verification in Traditional Chinese, reviewed in the console: fa
   await page.getByPlaceholder('Action, e.g. member.freeze').fill('member.freeze');
   await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
   await expect(page.getByRole('cell', { name: 'member.freeze' }).first()).toBeVisible();
+});
+
+test('a super admin creates an operator who then sets a password and binds an authenticator; role change, disable and reset show in the audit log', async ({
+  page,
+  browser,
+}) => {
+  const username = `e2e-${Date.now().toString(36)}`;
+  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
+  await page.getByRole('menuitem', { name: 'Operators' }).click();
+  await expect(page.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+
+  await page.getByRole('button', { name: 'New operator' }).click();
+  const create = page.getByRole('dialog', { name: 'New operator' });
+  await create.getByLabel('Username').fill(username);
+  await create.getByLabel('Role').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'reviewer' }).click();
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('dialog', { name: 'One-time password' })).toBeVisible();
+  const oneTimePassword = (await page.getByTestId('one-time-password').innerText()).trim();
+  expect(oneTimePassword).toMatch(/^[A-Za-z2-9]{20}$/);
+  await confirmDialog(page, 'One-time password', 'OK');
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toContainText('reviewer');
+  await expect(row).toContainText('not bound');
+  await expect(row).toContainText('one-time password');
+
+  // The new operator, in a browser of their own: new password, authenticator, then the console of a reviewer.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const newcomer = await context.newPage();
+  await newcomer.goto('/admin/');
+  await newcomer.getByLabel('Username').fill(username);
+  await newcomer.getByLabel('Password').fill(oneTimePassword);
+  await newcomer.getByRole('button', { name: 'Log in' }).click();
+  await newcomer.getByLabel('Current (one-time) password').fill(oneTimePassword);
+  await newcomer.getByLabel('New password', { exact: true }).fill('reviewer passphrase 2026');
+  await newcomer.getByLabel('Confirm new password').fill('reviewer passphrase 2026');
+  await newcomer.getByRole('button', { name: 'Save password' }).click();
+  const secret = await bindAuthenticator(newcomer);
+  await expect(newcomer.getByTestId('operator-name')).toContainText(`${username} · reviewer`);
+  await expect(newcomer.getByRole('menuitem', { name: 'Real-name review' })).toBeVisible();
+  await expect(newcomer.getByRole('menuitem', { name: 'Operators' })).toHaveCount(0);
+  await newcomer.getByRole('button', { name: 'Log out' }).click();
+  await operatorLoginWithCode(newcomer, 'reviewer passphrase 2026', username, secret);
+
+  await page.reload();
+  await expect(row).toContainText('bound');
+  await expect(row).not.toContainText('not bound');
+  await row.getByRole('button', { name: 'Change role' }).click();
+  const roleDialog = page.getByRole('dialog', { name: `Role of ${username}` });
+  await roleDialog.getByLabel('Role').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'support' }).click();
+  await confirmDialog(page, `Role of ${username}`, 'Save role');
+  await expect(row).toContainText('support');
+
+  await row.getByRole('button', { name: 'Disable' }).click();
+  await confirmDialog(page, `Disable ${username}?`, 'Disable');
+  await expect(row).toContainText('disabled');
+  // Their session has ended: the console goes back to log-in.
+  await newcomer.reload();
+  await expect(newcomer.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await row.getByRole('button', { name: 'Enable' }).click();
+  await confirmDialog(page, `Enable ${username}?`, 'Enable');
+  await expect(row).toContainText('active');
+
+  await row.getByRole('button', { name: 'Reset authenticator' }).click();
+  await confirmDialog(page, `Reset the authenticator of ${username}?`, 'Reset authenticator');
+  await expect(row).toContainText('not bound');
+  await context.close();
+
+  // No action on one's own row.
+  const own = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
+  await expect(own.getByRole('button')).toHaveCount(0);
+
+  await page.getByRole('menuitem', { name: 'Audit log' }).click();
+  for (const action of [
+    'operator.create',
+    'operator.role_change',
+    'operator.disable',
+    'operator.enable',
+    'operator.reset_totp',
+  ]) {
+    await page.getByPlaceholder('Action, e.g. member.freeze').fill(action);
+    await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
+    const entry = page.getByRole('row').filter({ has: page.getByRole('cell', { name: action, exact: true }) });
+    await expect(entry).toHaveCount(1);
+    await expect(entry.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+  }
+  await page.getByPlaceholder('Action, e.g. member.freeze').fill('operator.totp_bound');
+  await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
+  await expect(page.getByRole('cell', { name: username, exact: true })).toBeVisible();
 });

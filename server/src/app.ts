@@ -25,6 +25,7 @@ import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.js';
 import { transferRoutes } from './modules/transfers/transfer.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
+import { adminOperatorsRoutes } from './modules/admin-operators/admin-operators.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -120,6 +121,7 @@ export async function buildApp({ config, database, services, logger }: BuildAppO
     accounts: services.accountRepository,
     operators: services.operators,
   });
+  await app.register(adminOperatorsRoutes, { service: services.adminOperators, operators: services.operators });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

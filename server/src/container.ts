@@ -5,6 +5,8 @@ import { AccountRepository } from './modules/accounts/account.repository.js';
 import { AccountService } from './modules/accounts/account.service.js';
 import { AdminMembersRepository } from './modules/admin-members/admin-members.repository.js';
 import { AdminMembersService } from './modules/admin-members/admin-members.service.js';
+import { AdminOperatorsRepository } from './modules/admin-operators/admin-operators.repository.js';
+import { AdminOperatorsService } from './modules/admin-operators/admin-operators.service.js';
 import { AuditRepository } from './modules/audit/audit.repository.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { VerificationCodeRepository } from './modules/codes/verification-code.repository.js';
@@ -52,6 +54,7 @@ export interface Services {
   assets: AssetsService;
   exchange: ExchangeService;
   transfers: TransferService;
+  adminOperators: AdminOperatorsService;
 }
 
 export function createServices(
@@ -84,7 +87,15 @@ export function createServices(
     common: new CommonService(settings, config.platformTimeZone, clock),
     rateLimits,
     audit,
-    operators: new OperatorService(db, new OperatorRepository(db), audit, rateLimits, config.operatorSessionTtlMs),
+    operators: new OperatorService(
+      db,
+      new OperatorRepository(db),
+      audit,
+      rateLimits,
+      config.operatorSessionTtlMs,
+      async () => (await settings.get('site')).siteName,
+      () => clock.now().getTime(),
+    ),
     mail,
     auth: new AuthService(db, memberRepository, codes, mail, settings, rateLimits, config.memberSession),
     adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit),
@@ -97,5 +108,6 @@ export function createServices(
     assets: new AssetsService(ledger, settings),
     exchange: new ExchangeService(db, new ExchangeRepository(db), ledger, security, settings, audit),
     transfers: new TransferService(db, new TransferRepository(db), accountRepository, ledger, security),
+    adminOperators: new AdminOperatorsService(db, new AdminOperatorsRepository(db), audit),
   };
 }

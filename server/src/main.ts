@@ -104,7 +104,7 @@ async function main(): Promise<void> {
       '',
       `  First operator account created. Username: ${firstOperator.username}`,
       `  One-time password: ${firstOperator.oneTimePassword}`,
-      '  (shown only now; you must change it at first log-in)',
+      '  (shown only now; you must change it at first log-in and bind an authenticator app)',
     );
   }
   const { rootInviteCode } = await services.settings.get('registration');

@@ -7,6 +7,8 @@ import { onUnauthorized, operatorToken } from '../lib/api';
 import { menuFor } from './menu';
 import { getMe } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
+import { consoleStep } from '../features/auth/login-flow';
+import { BindAuthenticatorScreen } from '../features/auth/screens/BindAuthenticatorScreen';
 import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
 import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
@@ -17,6 +19,7 @@ import { LedgerCheckScreen } from '../features/ledger/screens/LedgerCheckScreen'
 import { PlatformAccountsScreen } from '../features/ledger/screens/PlatformAccountsScreen';
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
+import { OperatorsScreen } from '../features/operators/screens/OperatorsScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
 
 function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSignedOut: () => void }) {
@@ -71,6 +74,9 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
                 <Route path="/ledger/check" element={<LedgerCheckScreen />} />
               </>
             )}
+            {operatorMay(operator.role, 'operators.manage') && (
+              <Route path="/operators" element={<OperatorsScreen operator={operator} />} />
+            )}
             <Route path="*" element={<Navigate to="/overview" replace />} />
           </Routes>
         </Layout.Content>
@@ -106,13 +112,29 @@ export function Shell() {
     case 'signed-out':
       return <LoginScreen onSignedIn={(operator) => setSession({ status: 'signed-in', operator })} />;
     case 'signed-in':
-      if (session.operator.mustChangePassword) {
-        return (
-          <ChangePasswordScreen
-            operator={session.operator}
-            onChanged={(operator) => setSession({ status: 'signed-in', operator })}
-          />
-        );
+      switch (consoleStep(session.operator)) {
+        case 'change-password':
+          return (
+            <ChangePasswordScreen
+              operator={session.operator}
+              onChanged={(operator) => setSession({ status: 'signed-in', operator })}
+            />
+          );
+        case 'bind-authenticator':
+          return (
+            <BindAuthenticatorScreen
+              operator={session.operator}
+              onBound={(operator) => setSession({ status: 'signed-in', operator })}
+              onSignOut={() => {
+                void logout().finally(() => {
+                  operatorToken.clear();
+                  setSession({ status: 'signed-out' });
+                });
+              }}
+            />
+          );
+        case 'console':
+          break;
       }
       return (
         <HashRouter>

@@ -5,6 +5,7 @@ import {
   DashboardOutlined,
   IdcardOutlined,
   MailOutlined,
+  SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { operatorMay, type Operator, type OperatorPermission } from '@custos/contract';
@@ -36,6 +37,7 @@ export const MENU: MenuEntry[] = [
   },
   { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', permission: 'mail.read' },
   { key: '/audit', icon: <AuditOutlined />, label: 'Audit log', permission: 'audit.read' },
+  { key: '/operators', icon: <SafetyCertificateOutlined />, label: 'Operators', permission: 'operators.manage' },
 ];
 
 export type MenuItem = { key: string; icon?: ReactNode; label: string; children?: MenuItem[] };

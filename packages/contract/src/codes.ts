@@ -8,6 +8,8 @@ export const BusinessCode = {
   PASSWORD_RESET_REQUIRED: 300,
   BAD_REQUEST: 400,
   UNAUTHORIZED: 401,
+  /** Console log-in: the password was right and the operator's authenticator code is needed as well. */
+  AUTHENTICATOR_CODE_REQUIRED: 4010,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -31,6 +33,7 @@ export function httpStatusFor(code: BusinessCode): number {
     case BusinessCode.BAD_REQUEST:
       return 400;
     case BusinessCode.UNAUTHORIZED:
+    case BusinessCode.AUTHENTICATOR_CODE_REQUIRED:
       return 401;
     case BusinessCode.PASSWORD_RESET_REQUIRED:
     case BusinessCode.TRADE_PASSWORD_NOT_SET:

@@ -11,6 +11,7 @@ export * from './api/common.js';
 export * from './api/admin-auth.js';
 export * from './api/auth.js';
 export * from './api/admin-members.js';
+export * from './api/admin-operators.js';
 export * from './api/accounts.js';
 export * from './api/identity.js';
 export * from './api/ledger.js';

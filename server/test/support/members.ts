@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
 import { hashPassword } from '../../src/lib/password.js';
+import { base32Decode, hotp, newTotpSecret, totpStep } from '../../src/lib/totp.js';
 import { OperatorRepository } from '../../src/modules/operators/operator.repository.js';
 import type { TestApp } from './test-app.js';
 
@@ -60,24 +61,50 @@ export async function loginMember(t: TestApp, email: string, password: string) {
   });
 }
 
-/** An operator with a role, ready to use (no one-time password to replace). Returns its token. */
-export async function operatorToken(
+export type TestOperatorRole = 'super_admin' | 'finance' | 'support' | 'reviewer';
+
+/** What an authenticator app holding `secret` shows now, by the test app's clock. */
+export function operatorCode(t: TestApp, secret: string, stepOffset = 0): string {
+  return hotp(base32Decode(secret), totpStep(t.clock.now().getTime()) + stepOffset);
+}
+
+/**
+ * An operator with a role, its one-time password already replaced and an authenticator bound
+ * (written straight to the database). Returns the password and the authenticator secret.
+ */
+export async function createOperator(
   t: TestApp,
   username: string,
-  role: 'super_admin' | 'finance' | 'support' | 'reviewer',
-): Promise<string> {
+  role: TestOperatorRole,
+): Promise<{ id: string; password: string; secret: string }> {
   const password = `${username}-password-long`;
-  await new OperatorRepository(t.testDatabase.database.db).insertIfAbsent({
+  const secret = newTotpSecret();
+  const created = await new OperatorRepository(t.testDatabase.database.db).insertIfAbsent({
     username,
     passwordHash: await hashPassword(password),
     role,
     mustChangePassword: false,
   });
-  const response = await t.app.inject({
+  if (!created) throw new Error(`operator ${username} exists already`);
+  await t.testDatabase.database.db.execute(sql`update operators set totp_secret = ${secret} where id = ${created.id}`);
+  return { id: created.id, password, secret };
+}
+
+/** Logs an operator in with password and the authenticator's current code. */
+export async function loginOperator(t: TestApp, username: string, password: string, googleCode?: string) {
+  return t.app.inject({
     method: 'POST',
     url: '/api/admin/auth/login',
     remoteAddress: nextIp(),
-    payload: { username, password },
+    headers: { lang: 'EN' },
+    payload: { username, password, ...(googleCode === undefined ? {} : { googleCode }) },
   });
+}
+
+/** An operator with a role, ready to use (password replaced, authenticator bound). Returns its token. */
+export async function operatorToken(t: TestApp, username: string, role: TestOperatorRole): Promise<string> {
+  const { password, secret } = await createOperator(t, username, role);
+  const response = await loginOperator(t, username, password, operatorCode(t, secret));
+  expect(response.json()).toMatchObject({ code: 200 });
   return response.json<{ data: { token: string } }>().data.token;
 }

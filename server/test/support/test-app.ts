@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/container.js';
 import { createLogger } from '../../src/lib/logger.js';
-import type { Clock } from '../../src/modules/common/common.service.js';
+import { systemClock, type Clock } from '../../src/modules/common/common.service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -11,6 +11,8 @@ export interface TestApp {
   services: Services;
   config: AppConfig;
   testDatabase: TestDatabase;
+  /** The clock the services read (authenticator codes are computed against it). */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { cloc
     services,
     config,
     testDatabase,
+    clock: options.clock ?? systemClock,
     async close() {
       await services.mail.flush();
       // Every integration test file ends with the ledger checker: any test that broke an invariant fails here.

@@ -16,6 +16,7 @@ export const OPERATOR_PERMISSIONS = {
   'ledger.propose': ['super_admin', 'finance'],
   'ledger.approve': ['super_admin', 'finance'],
   'exchange.settings': ['super_admin', 'finance'],
+  'operators.manage': ['super_admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 
@@ -68,6 +69,8 @@ export const adminMemberDetail = adminMemberSummary.extend({
       kind: z.enum(['main', 'sub']),
       nickname: z.string(),
       inviteCode: z.string(),
+      /** A platform avatar's path, "upload:<id>" for one the member uploaded, or null. */
+      avatar: z.string().nullable(),
       createdAt: z.iso.datetime(),
     }),
   ),

@@ -3,13 +3,32 @@ import { TEXT_AREA_MAX_LENGTH } from '../constants.js';
 import { ValidationReason, isIdCard, requiredText } from '../validators.js';
 import { pageOf, pageQuery } from './admin-members.js';
 
-/** Identity images: at most 2 MiB each, JPEG, PNG or WebP (checked by their bytes on the server). */
+/** Uploaded images (identity documents, avatars): at most 2 MiB each, JPEG, PNG or WebP (checked by their bytes on the server). */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** What an upload is for: identity documents go to reviewers, avatars to the member's profile. */
+export const UPLOAD_PURPOSES = ['identity', 'avatar'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/**
+ * An account's avatar is either a path from the platform's list ("avatars/a01.svg") or an image the
+ * member uploaded, written "upload:<upload id>" and fetched from GET /api/upload/image/:id.
+ */
+export const UPLOADED_AVATAR_PREFIX = 'upload:';
+const UPLOADED_AVATAR_PATTERN = /^upload:([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+export function uploadedAvatar(uploadId: string): string {
+  return `${UPLOADED_AVATAR_PREFIX}${uploadId}`;
+}
+
+/** The upload id behind an uploaded avatar, or null for a platform avatar (or none). */
+export function uploadedAvatarId(avatar: string | null | undefined): string | null {
+  return UPLOADED_AVATAR_PATTERN.exec(avatar ?? '')?.[1] ?? null;
+}
 
 /** POST /api/upload/image: the file as base64; answers the id the other calls refer to. */
 export const uploadImageRequest = z.object({
-  purpose: z.enum(['identity']),
+  purpose: z.enum(UPLOAD_PURPOSES),
   contentBase64: z
     .string({ error: ValidationReason.required })
     .min(1, { error: ValidationReason.required })

@@ -54,6 +54,7 @@ export class AdminMembersService {
         kind: account.kind === 'sub' ? 'sub' : 'main',
         nickname: account.nickname,
         inviteCode: account.inviteCode,
+        avatar: account.avatar,
         createdAt: account.createdAt.toISOString(),
       })),
       directInvitees,

@@ -25,12 +25,15 @@ export class IdentityRepository {
     return rows[0] ?? null;
   }
 
-  /** How many of these uploads belong to the member (so nobody can submit someone else's images). */
+  /**
+   * How many of these identity uploads belong to the member (so nobody can submit someone else's
+   * images, or an avatar as a document).
+   */
   async countOwnedUploads(memberId: string, ids: string[]): Promise<number> {
     const [row] = await this.db
       .select({ value: count() })
       .from(uploads)
-      .where(and(eq(uploads.ownerMemberId, memberId), inArray(uploads.id, ids)));
+      .where(and(eq(uploads.ownerMemberId, memberId), eq(uploads.purpose, 'identity'), inArray(uploads.id, ids)));
     return Number(row?.value ?? 0);
   }
 

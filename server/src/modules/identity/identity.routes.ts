@@ -37,6 +37,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { service, auth, operators }) => {
   const member = requireMember(auth);
   const reviewer = requirePermission(operators, 'identity.review');
+  const memberReader = requirePermission(operators, 'members.read');
 
   app.post(
     '/api/upload/image',
@@ -46,12 +47,13 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['member: identity'],
         security: memberSecurity,
-        summary: 'Upload an image (base64)',
+        summary: 'Upload an image (base64): identity documents, or an avatar',
         body: uploadImageRequest,
         response: { 200: envelopeOf(uploadImageResponse) },
       },
     },
-    async (request) => ok(request.locale, { id: await service.upload(memberOf(request), request.body.contentBase64) }),
+    async (request) =>
+      ok(request.locale, { id: await service.upload(memberOf(request), request.body.purpose, request.body.contentBase64) }),
   );
 
   app.get(
@@ -61,7 +63,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['member: identity'],
         security: memberSecurity,
-        summary: 'One of my uploaded images',
+        summary: 'One of my uploaded images (identity documents, uploaded avatars)',
         params: uploadIdParams,
       },
     },
@@ -116,6 +118,23 @@ export const identityRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(request.locale, await service.queue(request.query.status, request.query.page, request.query.pageSize)),
+  );
+
+  app.get(
+    '/api/admin/members/avatar/:id',
+    {
+      preHandler: memberReader,
+      schema: {
+        tags: ['console: members'],
+        security: operatorSecurity,
+        summary: 'An avatar a member uploaded',
+        params: uploadIdParams,
+      },
+    },
+    async (request, reply) => {
+      const image = await service.avatarForOperator(request.params.id);
+      return reply.headers(IMAGE_HEADERS).type(image.contentType).send(image.content);
+    },
   );
 
   app.get(

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { UPLOAD_MAX_BYTES, type AdminIdentityItem, type DocumentType, type IdentityState } from '@custos/contract';
+import {
+  UPLOAD_MAX_BYTES,
+  type AdminIdentityItem,
+  type DocumentType,
+  type IdentityState,
+  type UploadPurpose,
+} from '@custos/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
@@ -22,7 +28,10 @@ export interface ImageFile {
   content: Buffer;
 }
 
-/** Real-name verification: uploads, the member's submission, and the reviewers' decisions (audited). */
+/**
+ * Real-name verification: uploads (identity documents and avatars), the member's submission, and
+ * the reviewers' decisions (audited).
+ */
 export class IdentityService {
   constructor(
     private readonly db: Db,
@@ -30,7 +39,7 @@ export class IdentityService {
     private readonly audit: AuditRepository,
   ) {}
 
-  async upload(context: MemberSessionContext, contentBase64: string): Promise<string> {
+  async upload(context: MemberSessionContext, purpose: UploadPurpose, contentBase64: string): Promise<string> {
     const content = Buffer.from(contentBase64, 'base64');
     if (content.length === 0) throw AppError.badRequest('upload.invalid_type');
     if (content.length > UPLOAD_MAX_BYTES) throw AppError.badRequest('upload.too_large');
@@ -38,7 +47,7 @@ export class IdentityService {
     if (!contentType) throw AppError.badRequest('upload.invalid_type');
     return this.repository.insertUpload({
       ownerMemberId: context.member.id,
-      purpose: 'identity',
+      purpose,
       contentType,
       sizeBytes: content.length,
       sha256: createHash('sha256').update(content).digest('hex'),
@@ -50,6 +59,13 @@ export class IdentityService {
   async imageForMember(context: MemberSessionContext, uploadId: string): Promise<ImageFile> {
     const upload = await this.repository.findUpload(uploadId);
     if (!upload || upload.ownerMemberId !== context.member.id) throw AppError.notFound();
+    return { contentType: upload.contentType, content: upload.content };
+  }
+
+  /** An uploaded avatar, for operators who may read members. */
+  async avatarForOperator(uploadId: string): Promise<ImageFile> {
+    const upload = await this.repository.findUpload(uploadId);
+    if (!upload || upload.purpose !== 'avatar') throw AppError.notFound();
     return { contentType: upload.contentType, content: upload.content };
   }
 

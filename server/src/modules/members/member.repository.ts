@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { accounts, memberSessions, members } from '../../db/schema.js';
+import { accounts, memberSessions, members, uploads } from '../../db/schema.js';
 
 export type MemberRow = typeof members.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
@@ -80,6 +80,15 @@ export class MemberRepository {
 
   async updateAccountProfile(accountId: string, profile: { nickname?: string; avatar?: string }): Promise<void> {
     await this.db.update(accounts).set(profile).where(eq(accounts.id, accountId));
+  }
+
+  /** Whether the member uploaded this file for this purpose. */
+  async ownsUpload(memberId: string, uploadId: string, purpose: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.id, uploadId), eq(uploads.ownerMemberId, memberId), eq(uploads.purpose, purpose)));
+    return rows.length > 0;
   }
 
   async setPendingTotpSecret(memberId: string, secret: string): Promise<void> {

@@ -46,6 +46,40 @@ export class OperatorRepository {
     return row;
   }
 
+  /** Offers a secret for binding unless one is already offered. */
+  async setPendingTotpSecretIfNone(id: string, secret: string): Promise<void> {
+    await this.db
+      .update(operators)
+      .set({ totpPendingSecret: secret, updatedAt: sql`now()` })
+      .where(and(eq(operators.id, id), isNull(operators.totpPendingSecret)));
+  }
+
+  /**
+   * The pending secret becomes the bound one, with `step` (of the confirming code) as the last used
+   * step; null when the secret was no longer pending or one was bound meanwhile.
+   */
+  async bindPendingTotpSecret(id: string, pendingSecret: string, step: number, tx: Db | Tx): Promise<OperatorRow | null> {
+    const rows = await tx
+      .update(operators)
+      .set({ totpSecret: pendingSecret, totpPendingSecret: null, totpLastStep: step, updatedAt: sql`now()` })
+      .where(and(eq(operators.id, id), eq(operators.totpPendingSecret, pendingSecret), isNull(operators.totpSecret)))
+      .returning();
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Records that a code of `step` was used; false when that step (or a later one) was already used,
+   * so each code logs in once even when two log-ins race.
+   */
+  async acceptTotpStep(id: string, step: number): Promise<boolean> {
+    const rows = await this.db
+      .update(operators)
+      .set({ totpLastStep: step })
+      .where(and(eq(operators.id, id), sql`(${operators.totpLastStep} is null or ${operators.totpLastStep} < ${step})`))
+      .returning({ id: operators.id });
+    return rows.length === 1;
+  }
+
   async insertSession(
     input: { operatorId: string; tokenHash: string; ip: string; userAgent: string | null; expiresAt: Date },
     tx: Db | Tx = this.db,

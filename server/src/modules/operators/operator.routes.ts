@@ -7,6 +7,9 @@ import {
   operatorLoginRequest,
   operatorLoginResponse,
   operatorMeResponse,
+  operatorTotpBindRequest,
+  operatorTotpBindResponse,
+  operatorTotpSetupResponse,
   emptyResponse,
   operatorMay,
   type OperatorPermission,
@@ -24,13 +27,26 @@ declare module 'fastify' {
 
 /** Routes that a console session may call before it has replaced its one-time password. */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/api/admin/auth/me', '/api/admin/auth/password', '/api/admin/auth/logout']);
+/** And before it has bound an authenticator. */
+const ALLOWED_BEFORE_TOTP_BOUND = new Set([
+  ...ALLOWED_BEFORE_PASSWORD_CHANGE,
+  '/api/admin/auth/totp/setup',
+  '/api/admin/auth/totp/bind',
+]);
 
-/** preHandler for console calls: a live operator session, with the one-time password replaced. */
+/**
+ * preHandler for console calls: a live operator session, with the one-time password replaced and
+ * an authenticator bound (until then only the calls that get there are allowed).
+ */
 export function requireOperator(service: OperatorService) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const session = await service.authenticate(bearerToken(request));
-    if (session.operator.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(request.routeOptions.url ?? '')) {
+    const route = request.routeOptions.url ?? '';
+    if (session.operator.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(route)) {
       throw AppError.forbidden('operator.password_change_required');
+    }
+    if (!session.operator.totpBound && !ALLOWED_BEFORE_TOTP_BOUND.has(route)) {
+      throw AppError.forbidden('operator.totp_setup_required');
     }
     request.operatorSession = session;
   };
@@ -60,13 +76,13 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorServic
     {
       schema: {
         tags: ['console: auth'],
-        summary: 'Operator log-in with username and password',
+        summary: 'Operator log-in: username, password and (once bound) an authenticator code; 4010 asks for the code',
         body: operatorLoginRequest,
         response: { 200: envelopeOf(operatorLoginResponse) },
       },
     },
     async (request) => {
-      const result = await service.login(request.body.username, request.body.password, originOf(request));
+      const result = await service.login(request.body, originOf(request));
       return ok(request.locale, result);
     },
   );
@@ -106,6 +122,35 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorServic
       );
       return ok(request.locale, operator);
     },
+  );
+
+  app.post(
+    '/api/admin/auth/totp/setup',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['console: auth'],
+        summary: 'A secret and otpauth URI to bind an authenticator (required before any other console call)',
+        security,
+        response: { 200: envelopeOf(operatorTotpSetupResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.totpSetup(sessionOf(request))),
+  );
+
+  app.post(
+    '/api/admin/auth/totp/bind',
+    {
+      preHandler: authenticated,
+      schema: {
+        tags: ['console: auth'],
+        summary: 'Bind the authenticator with a code from it; log-in then needs a code too',
+        security,
+        body: operatorTotpBindRequest,
+        response: { 200: envelopeOf(operatorTotpBindResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.bindTotp(sessionOf(request), request.body.googleCode, originOf(request))),
   );
 
   app.post(

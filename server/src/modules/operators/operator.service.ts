@@ -1,9 +1,10 @@
-import type { Operator, OperatorRole } from '@custos/contract';
+import { BusinessCode, type Operator, type OperatorRole, type OperatorTotpSetup } from '@custos/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
 import { hashToken, newOneTimePassword, newToken } from '../../lib/tokens.js';
+import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { ActiveSession, OperatorRepository, OperatorRow } from './operator.repository.js';
@@ -11,6 +12,8 @@ import type { ActiveSession, OperatorRepository, OperatorRow } from './operator.
 /** Wrong passwords per username, and attempts per address, before log-in is refused for a while. */
 export const OPERATOR_LOGIN_PER_USER: RateLimitRule = { name: 'operator-login:user', maxAttempts: 5, windowS: 900 };
 export const OPERATOR_LOGIN_PER_IP: RateLimitRule = { name: 'operator-login:ip', maxAttempts: 30, windowS: 900 };
+/** Wrong codes while binding an authenticator, per operator. */
+export const OPERATOR_TOTP_BIND: RateLimitRule = { name: 'operator-totp-bind', maxAttempts: 5, windowS: 900 };
 
 /** last_seen_at is refreshed at most this often, so reads do not each write. */
 const SESSION_TOUCH_INTERVAL_MS = 60_000;
@@ -28,6 +31,7 @@ export function toOperator(row: OperatorRow): Operator {
     username: row.username,
     role: row.role as OperatorRole,
     mustChangePassword: row.mustChangePassword,
+    totpBound: row.totpSecret !== null,
   };
 }
 
@@ -38,6 +42,9 @@ export class OperatorService {
     private readonly audit: AuditRepository,
     private readonly rateLimits: RateLimitService,
     private readonly sessionTtlMs: number,
+    /** The platform's name, shown as the issuer in authenticator apps. */
+    private readonly siteName: () => Promise<string>,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /**
@@ -64,24 +71,42 @@ export class OperatorService {
     return { username: created.username, oneTimePassword };
   }
 
-  async login(username: string, password: string, origin: RequestOrigin): Promise<{ token: string; operator: Operator }> {
-    const normalised = username.trim().toLowerCase();
+  /**
+   * Username and password, and once an authenticator is bound a fresh code from it. Every attempt
+   * counts toward the per-username and per-address limits (a success clears the username's count).
+   * Without a code the failure says "username or password"; with one, "username, password or code",
+   * whichever was wrong. A right password without the code a bound operator needs answers 4010.
+   */
+  async login(
+    input: { username: string; password: string; googleCode?: string | undefined },
+    origin: RequestOrigin,
+  ): Promise<{ token: string; operator: Operator }> {
+    const normalised = input.username.trim().toLowerCase();
+    const failure = input.googleCode === undefined ? 'operator.login_failed' : 'operator.login_failed_code';
     await this.rateLimits.consume(OPERATOR_LOGIN_PER_IP, origin.ip);
     await this.rateLimits.consume(OPERATOR_LOGIN_PER_USER, normalised);
     const row = await this.operators.findByUsername(normalised);
-    const passwordOk = row ? await verifyPassword(row.passwordHash, password) : await burnPasswordCheck(password);
-    if (!row || !passwordOk) {
+    const passwordOk = row ? await verifyPassword(row.passwordHash, input.password) : await burnPasswordCheck(input.password);
+    const refuse = async (reason: 'password' | 'authenticator_code'): Promise<never> => {
       await this.audit.record({
         operatorId: row?.id ?? null,
         action: 'operator.login_failed',
         targetType: 'operator',
         targetId: normalised,
+        after: { reason },
         ip: origin.ip,
         requestId: origin.requestId,
       });
-      throw AppError.unauthorized('operator.login_failed');
-    }
+      throw AppError.unauthorized(failure);
+    };
+    if (!row || !passwordOk) return refuse('password');
     if (row.disabledAt) throw AppError.forbidden('operator.account_disabled');
+    if (row.totpSecret) {
+      if (input.googleCode === undefined) throw new AppError(BusinessCode.AUTHENTICATOR_CODE_REQUIRED, 'operator.code_required');
+      const step = matchTotp(row.totpSecret, input.googleCode, this.now());
+      // Each code works once: a step at or before the last accepted one is refused.
+      if (step === null || !(await this.operators.acceptTotpStep(row.id, step))) return refuse('authenticator_code');
+    }
     await this.rateLimits.reset(OPERATOR_LOGIN_PER_USER, normalised);
 
     const token = newToken();
@@ -169,6 +194,61 @@ export class OperatorService {
       return next;
     });
     return toOperator(updated);
+  }
+
+  /**
+   * A secret for the operator to bind (offered until a code confirms it), as text and as the
+   * otpauth URI behind the QR code. Refused once an authenticator is bound.
+   */
+  async totpSetup(session: OperatorSession): Promise<OperatorTotpSetup> {
+    let row = await this.operators.findById(session.operator.id);
+    if (!row) throw AppError.unauthorized('session_expired');
+    if (row.totpSecret) throw AppError.conflict('auth.authenticator_bound');
+    if (!row.totpPendingSecret) {
+      // Only the first of two racing calls sets it; both then answer the same secret.
+      await this.operators.setPendingTotpSecretIfNone(row.id, newTotpSecret());
+      row = await this.operators.findById(row.id);
+      if (!row?.totpPendingSecret) throw AppError.conflict('auth.authenticator_bound');
+    }
+    const issuer = `${await this.siteName()} console`;
+    return { secret: row.totpPendingSecret, otpauthUrl: otpauthUri(issuer, row.username, row.totpPendingSecret) };
+  }
+
+  /** Binds the offered secret with a code from it (audited); wrong codes count toward a pause. */
+  async bindTotp(session: OperatorSession, code: string, origin: RequestOrigin): Promise<Operator> {
+    const row = await this.operators.findById(session.operator.id);
+    if (!row) throw AppError.unauthorized('session_expired');
+    if (row.totpSecret) throw AppError.conflict('auth.authenticator_bound');
+    await this.rateLimits.assertNotLocked(OPERATOR_TOTP_BIND, row.id);
+    const pending = row.totpPendingSecret;
+    const step = pending ? matchTotp(pending, code, this.now()) : null;
+    const bound =
+      pending && step !== null
+        ? await this.db.transaction(async (tx) => {
+            const next = await this.operators.bindPendingTotpSecret(row.id, pending, step, tx);
+            if (!next) return null;
+            await this.audit.record(
+              {
+                operatorId: row.id,
+                action: 'operator.totp_bound',
+                targetType: 'operator',
+                targetId: row.id,
+                before: { totpBound: false },
+                after: { totpBound: true },
+                ip: origin.ip,
+                requestId: origin.requestId,
+              },
+              tx,
+            );
+            return next;
+          })
+        : null;
+    if (!bound) {
+      await this.rateLimits.consume(OPERATOR_TOTP_BIND, row.id);
+      throw AppError.badRequest('auth.google_code_wrong');
+    }
+    await this.rateLimits.reset(OPERATOR_TOTP_BIND, row.id);
+    return toOperator(bound);
   }
 
   purgeEndedSessions(ageS: number): Promise<number> {

@@ -1,4 +1,4 @@
-import { BusinessCode, type AuthenticatorSetup, type Locale } from '@custos/contract';
+import { BusinessCode, UPLOADED_AVATAR_PREFIX, uploadedAvatarId, type AuthenticatorSetup, type Locale } from '@custos/contract';
 import type { Db } from '../../db/client.js';
 import { VerifiedSecretCache } from '../../lib/verified-secret-cache.js';
 import { AppError } from '../../http/app-error.js';
@@ -109,17 +109,28 @@ export class SecurityService {
     }
   }
 
-  /** Nickname and avatar of the account the session acts for; avatars come from the platform's list. */
+  /**
+   * Nickname and avatar of the account the session acts for; the avatar is one from the platform's
+   * list or an image the member uploaded as an avatar ("upload:<id>", their own only).
+   */
   async updateProfile(
     context: MemberSessionContext,
     profile: { nickname?: string | undefined; avatar?: string | undefined },
     avatars: string[],
   ): Promise<void> {
-    if (profile.avatar !== undefined && !avatars.includes(profile.avatar)) throw AppError.badRequest('profile.avatar_invalid');
+    if (profile.avatar !== undefined && !(await this.avatarAllowed(context.member.id, profile.avatar, avatars))) {
+      throw AppError.badRequest('profile.avatar_invalid');
+    }
     await this.members.updateAccountProfile(context.account.id, {
       ...(profile.nickname !== undefined ? { nickname: profile.nickname } : {}),
       ...(profile.avatar !== undefined ? { avatar: profile.avatar } : {}),
     });
+  }
+
+  private async avatarAllowed(memberId: string, avatar: string, avatars: string[]): Promise<boolean> {
+    if (!avatar.startsWith(UPLOADED_AVATAR_PREFIX)) return avatars.includes(avatar);
+    const uploadId = uploadedAvatarId(avatar);
+    return uploadId !== null && (await this.members.ownsUpload(memberId, uploadId, 'avatar'));
   }
 
   /** New login password after the old one; every other session ends. */

@@ -6,6 +6,7 @@ import { listMembers } from '../api/list-members';
 import { resetMemberPassword } from '../api/reset-member-password';
 import { setMemberFrozen } from '../api/set-member-frozen';
 import { MemberLedger } from './MemberLedger';
+import { MemberAvatar } from '../components/MemberAvatar';
 
 const PAGE_SIZE = 20;
 
@@ -51,6 +52,7 @@ function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; m
         title={() => 'Accounts'}
         dataSource={detail.accounts}
         columns={[
+          { title: 'Avatar', dataIndex: 'avatar', render: (avatar: string | null) => <MemberAvatar avatar={avatar} /> },
           { title: 'Kind', dataIndex: 'kind' },
           { title: 'Nickname', dataIndex: 'nickname' },
           { title: 'Invitation code', dataIndex: 'inviteCode' },

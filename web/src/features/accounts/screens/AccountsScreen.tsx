@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Input, List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { fieldLabel, translate, type AccountList } from '@custos/contract';
+import { AvatarImage } from '../../../components/AvatarImage';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
 import { createSubAccount } from '../api/create-sub-account';
@@ -28,7 +29,7 @@ export default function AccountsScreen() {
         {accounts.map((account) => (
           <List.Item
             key={account.id}
-            prefix={account.avatar ? <img src={`./${account.avatar}`} alt="" width={36} height={36} /> : undefined}
+            prefix={account.avatar ? <AvatarImage avatar={account.avatar} size={36} /> : undefined}
             description={`${account.kind === 'main' ? t('accounts.main') : t('accounts.sub')} · ${account.inviteCode}`}
             extra={
               account.current ? (

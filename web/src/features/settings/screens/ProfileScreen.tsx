@@ -1,26 +1,34 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel, translate, type UserInfo } from '@custos/contract';
+import { UPLOAD_CONTENT_TYPES, fieldLabel, translate, uploadedAvatar, uploadedAvatarId, type UserInfo } from '@custos/contract';
 import { getUserInfo } from '../../../api/get-user-info';
+import { AvatarImage } from '../../../components/AvatarImage';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
 import { getAvatarList } from '../api/get-avatar-list';
 import { updateProfile } from '../api/update-profile';
+import { uploadAvatar } from '../api/upload-avatar';
+import { avatarFileProblem } from '../avatar-file';
 
-/** setting1: avatar from the platform's list and nickname, for the account in use. */
+/** setting1: avatar (from the platform's list or uploaded from the device) and nickname, for the account in use. */
 export default function ProfileScreen() {
   const { t } = useTranslation();
   const [user, setUser] = useState<UserInfo | null>(null);
   const [avatars, setAvatars] = useState<string[]>([]);
   const [avatar, setAvatar] = useState<string | null>(null);
+  /** The member's own picture ("upload:<id>"): the one in use, or one just uploaded. */
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const [busy, setBusy] = useState(false);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     getUserInfo().then(
       (info) => {
         setUser(info);
         setAvatar(info.avatar);
+        if (uploadedAvatarId(info.avatar)) setUploaded(info.avatar);
       },
       () => undefined,
     );
@@ -33,6 +41,19 @@ export default function ProfileScreen() {
     <div className="profile-screen">
       <List header={t('profile.avatar')}>
         <div className="avatar-grid" role="radiogroup" aria-label={t('profile.avatar')}>
+          {uploaded && (
+            <button
+              type="button"
+              role="radio"
+              aria-checked={avatar === uploaded}
+              aria-label={t('profile.uploaded')}
+              className={avatar === uploaded ? 'avatar-option selected' : 'avatar-option'}
+              onClick={() => setAvatar(uploaded)}
+              data-testid="avatar-uploaded"
+            >
+              <AvatarImage avatar={uploaded} size={48} alt={t('profile.uploaded')} />
+            </button>
+          )}
           {avatars.map((path) => (
             <button
               key={path}
@@ -46,6 +67,40 @@ export default function ProfileScreen() {
               <img src={`./${path}`} alt="" width={48} height={48} />
             </button>
           ))}
+        </div>
+        <div className="avatar-upload">
+          <input
+            ref={fileInput}
+            type="file"
+            accept={UPLOAD_CONTENT_TYPES.join(',')}
+            hidden
+            data-testid="avatar-file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (!file) return;
+              const problem = avatarFileProblem(file);
+              if (problem) {
+                showToast(translate(currentLocale(), problem));
+                return;
+              }
+              setUploading(true);
+              uploadAvatar(file)
+                .then(
+                  ({ id }) => {
+                    const reference = uploadedAvatar(id);
+                    setUploaded(reference);
+                    setAvatar(reference);
+                  },
+                  () => undefined,
+                )
+                .finally(() => setUploading(false));
+            }}
+          />
+          <Button size="small" fill="outline" loading={uploading} onClick={() => fileInput.current?.click()}>
+            {t('profile.upload')}
+          </Button>
+          <span className="avatar-upload-hint">{t('profile.uploadHint')}</span>
         </div>
       </List>
       <Form
