@@ -138,7 +138,7 @@ test.describe('lazy pages', () => {
     await page.clock.install();
     await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/#/pages/index/index');
-    await expect(page.getByTestId('not-yet-open')).toBeVisible();
+    await expect(page.getByTestId('assets-summary')).toBeVisible();
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/assets/*.js', async (route) => {
@@ -180,7 +180,7 @@ test.describe('lazy pages', () => {
     const errors = collectErrors(page);
     await prepareStorage(page, { credential: memberToken(), locale: 'en' });
     await page.goto('/#/pages/index/index');
-    await expect(page.getByTestId('not-yet-open')).toBeVisible();
+    await expect(page.getByTestId('assets-summary')).toBeVisible();
     let failing = true;
     await page.route('**/assets/DownloadScreen-*.js', (route) => (failing ? route.abort('connectionrefused') : route.continue()));
     await page.evaluate(() => (window.location.hash = '#/pages/download/download'));

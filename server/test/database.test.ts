@@ -24,15 +24,22 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       ).map((row) => row.table_name);
     const first = await tables();
     expect(first).toEqual([
+      'account_transfers',
       'accounts',
       'audit_log',
+      'exchange_orders',
       'identity_verifications',
+      'journal_entries',
+      'ledger_accounts',
+      'ledger_adjustments',
+      'ledger_holds',
       'mail_outbox',
       'member_sessions',
       'members',
       'operator_sessions',
       'operators',
       'platform_settings',
+      'postings',
       'rate_limit_buckets',
       'uploads',
       'verification_codes',
