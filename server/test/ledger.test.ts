@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money } from '@custos/contract';
@@ -98,7 +99,7 @@ describe('posting entries', () => {
     const post = (postings: Parameters<typeof t.services.ledger.post>[1]['postings']) =>
       t.services.ledger.transaction((tx) =>
         t.services.ledger.post(tx, {
-          idempotencyKey: `bad-${postings.length}-${Math.abs(Number(postings[0]?.amount ?? 0))}`,
+          idempotencyKey: `bad-${randomUUID()}`,
           kind: 'test',
           postings,
         }),

@@ -228,22 +228,7 @@ export class LedgerRepository {
     const conditions: SQL[] = [sql`la.owner_account_id = ${ownerAccountId}::uuid`, sql`la.purpose = 'available'`];
     if (filter.asset) conditions.push(sql`p.asset = ${filter.asset}`);
     if (filter.type) conditions.push(sql`p.record_type = ${filter.type}`);
-    const where = sql.join(conditions, sql` and `);
-    const rows = await queryRows<LogRow>(
-      this.db,
-      sql`select p.id::text as id, p.asset, p.record_type, p.amount::text as amount, p.balance_after::text as balance_after,
-                 p.created_at, e.reference_type, e.reference_id
-          from postings p
-          join ledger_accounts la on la.id = p.ledger_account_id
-          join journal_entries e on e.id = p.entry_id
-          where ${where}
-          order by p.id desc limit ${page.limit} offset ${page.offset}`,
-    );
-    const [count] = await queryRows<{ total: number }>(
-      this.db,
-      sql`select count(*)::int as total from postings p join ledger_accounts la on la.id = p.ledger_account_id where ${where}`,
-    );
-    return { rows, total: count?.total ?? 0 };
+    return this.postingsPage(conditions, page);
   }
 
   /** The console's view: every posting of a member account (all purposes) or of one ledger account. */
@@ -254,6 +239,14 @@ export class LedgerRepository {
     const conditions: SQL[] = [sql`true`];
     if (filter.ownerAccountId) conditions.push(sql`la.owner_account_id = ${filter.ownerAccountId}::uuid`);
     if (filter.ledgerAccountId) conditions.push(sql`la.id = ${filter.ledgerAccountId}::uuid`);
+    return this.postingsPage(conditions, page);
+  }
+
+  /** Postings matching `conditions` (on p = postings, la = ledger_accounts), newest first, with the total. */
+  private async postingsPage(
+    conditions: SQL[],
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: AdminPostingRow[]; total: number }> {
     const where = sql.join(conditions, sql` and `);
     const rows = await queryRows<AdminPostingRow>(
       this.db,
