@@ -6,6 +6,7 @@
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,7 +15,9 @@ import pg from 'pg';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const concurrencies = [8, 32];
+// BENCH_PG_STATS=1 prints the statements the API runs issued (pg_stat_statements), busiest first.
+const pgStats = process.env.BENCH_PG_STATS === '1';
+const concurrencies = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
 const isRoot = process.getuid?.() === 0;
 
 function freePort() {
@@ -56,7 +59,7 @@ asOwner('pg_ctl', [
   '-l',
   path.join(base, 'server.log'),
   '-o',
-  `-p ${pgPort} -k ${base} -c listen_addresses=127.0.0.1 -c max_connections=200`,
+  `-p ${pgPort} -k ${base} -c listen_addresses=127.0.0.1 -c max_connections=200${pgStats ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on' : ''}`,
   '-w',
   'start',
 ]);
@@ -70,7 +73,9 @@ const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/custos_bench`;
 // ── The built server on it ──────────────────────────────────────────────────────────────────────
 const apiPort = await freePort();
 const baseUrl = `http://127.0.0.1:${apiPort}`;
-const server = spawn(process.execPath, [path.join(root, 'server', 'dist', 'main.js')], {
+// BENCH_SERVER_ARGS passes node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+const serverNodeArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean);
+const server = spawn(process.execPath, [...serverNodeArgs, path.join(root, 'server', 'dist', 'main.js')], {
   cwd: root,
   env: {
     ...process.env,
@@ -109,13 +114,40 @@ await db.connect();
 
 // Each member calls from its own address, as behind the platform's load balancer (TRUST_PROXY), so
 // per-address rate limits see 32 people, not one.
-async function api(pathName, body, token, address = '10.0.0.1') {
-  const response = await fetch(`${baseUrl}${pathName}`, {
-    method: body ? 'POST' : 'GET',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': address, ...(token ? { authorization: token } : {}) },
-    ...(body ? { body: JSON.stringify(body) } : {}),
+// node:http with a keep-alive agent: global fetch costs the load generator about four times the CPU,
+// which on a small machine is taken from the server under test.
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+function api(pathName, body, token, address = '10.0.0.1') {
+  const payload = body ? JSON.stringify(body) : undefined;
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${baseUrl}${pathName}`,
+      {
+        agent,
+        method: body ? 'POST' : 'GET',
+        headers: {
+          'content-type': 'application/json',
+          'x-forwarded-for': address,
+          ...(payload ? { 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(token ? { authorization: token } : {}),
+        },
+      },
+      (response) => {
+        const chunks = [];
+        response.on('data', (chunk) => chunks.push(chunk));
+        response.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch (error) {
+            reject(error);
+          }
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(payload);
   });
-  return response.json();
 }
 
 /** A member with a trading password, a sub-account and plenty of USDT and RAB (credited in SQL). */
@@ -194,6 +226,34 @@ const operations = {
   }),
 };
 
+/** CPU seconds used so far by the server, by every PostgreSQL process and by this load generator. */
+function cpuSeconds() {
+  const ticksPerSecond = 100;
+  const ticksOf = (pid) => {
+    try {
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(fields[11]) + Number(fields[12]);
+    } catch {
+      return 0;
+    }
+  };
+  let postgresTicks = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgresTicks += ticksOf(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  const own = process.cpuUsage();
+  return {
+    server: ticksOf(server.pid) / ticksPerSecond,
+    postgres: postgresTicks / ticksPerSecond,
+    client: (own.user + own.system) / 1e6,
+  };
+}
+
 async function runApi(operation, clients) {
   const latencies = [];
   let failures = 0;
@@ -205,6 +265,7 @@ async function runApi(operation, clients) {
       .map((member) => api(operations[operation](member).path, operations[operation](member).body, member.token, member.address)),
   );
   const startedAt = performance.now();
+  const cpuBefore = cpuSeconds();
   await Promise.all(
     members.slice(0, clients).map(async (member) => {
       while (performance.now() < deadline) {
@@ -217,11 +278,23 @@ async function runApi(operation, clients) {
     }),
   );
   const elapsedS = (performance.now() - startedAt) / 1000;
+  const cpuAfter = cpuSeconds();
   latencies.sort((a, b) => a - b);
-  return { perSecond: latencies.length / elapsedS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+  // CPU milliseconds per operation in each process: on a small machine they share the same cores.
+  const cpuMsPerOp = Object.fromEntries(
+    Object.keys(cpuAfter).map((key) => [key, ((cpuAfter[key] - cpuBefore[key]) * 1000) / Math.max(1, latencies.length)]),
+  );
+  return {
+    perSecond: latencies.length / elapsedS,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    failures,
+    cpuMsPerOp,
+  };
 }
 
 // ── The raw-SQL limit: the same guarded debit, credit and journal inserts, by pgbench ─────────────
+if (pgStats) await db.query('create extension if not exists pg_stat_statements; select pg_stat_statements_reset()');
 await db.query('create table bench_pairs (n int primary key, src uuid not null, dst uuid not null)');
 for (let index = 0; index < members.length; index += 1) {
   const { rows } = await db.query(
@@ -313,6 +386,17 @@ for (const clients of concurrencies) {
   }
 }
 
+if (pgStats) {
+  const { rows: statements } = await db.query(
+    `select calls, round(total_exec_time::numeric, 1) as ms, round(mean_exec_time::numeric, 3) as mean_ms, round(mean_plan_time::numeric, 3) as plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
+     from pg_stat_statements where query not ilike '%pg_stat_statements%' order by calls desc limit 30`,
+  );
+  for (const statement of statements)
+    process.stdout.write(
+      `${statement.calls}\t${statement.ms} ms\t${statement.mean_ms}\t${statement.plan_ms}\t${statement.query}\n`,
+    );
+}
+
 // The ledger stays clean after all of it, API and pgbench entries alike.
 const checker = spawnSync(process.execPath, [path.join(root, 'server', 'dist', 'ledger-verify.js')], {
   env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
@@ -332,6 +416,13 @@ process.stdout.write('---|---|---|---|---|---|---|---|---\n');
 for (const row of rows) {
   process.stdout.write(
     `${row.operation} | ${row.clients} | ${fmt(row.api.perSecond)} | ${fmt(row.api.p50)} | ${fmt(row.api.p99)} | ${fmt(row.raw.perSecond)} | ${fmt(row.raw.p99)} | ${fmt(row.api.perSecond / row.raw.perSecond, 2)} | ${row.api.failures}\n`,
+  );
+}
+process.stdout.write('\nCPU ms per API operation (server | PostgreSQL | this load generator), cores shared:\n');
+for (const row of rows) {
+  const cpu = row.api.cpuMsPerOp;
+  process.stdout.write(
+    `${row.operation} × ${row.clients}: ${fmt(cpu.server, 2)} | ${fmt(cpu.postgres, 2)} | ${fmt(cpu.client, 2)}\n`,
   );
 }
 process.stdout.write(`\nchecker after the API runs: ${checkerLine.trim() || '(see above)'}\n`);

@@ -24,6 +24,15 @@ export interface LedgerAccountRow {
   balance: string;
 }
 
+export interface NewEntry {
+  idempotencyKey: string;
+  kind: string;
+  referenceType: string | null;
+  referenceId: string | null;
+  memo: string | null;
+  operatorId: string | null;
+}
+
 export interface NewPosting {
   ledgerAccountId: string;
   asset: Asset;
@@ -94,26 +103,55 @@ const ACCOUNT_COLUMNS = sql.raw('id, owner_account_id, platform_code, asset, pur
 export class LedgerRepository {
   constructor(private readonly db: Db) {}
 
-  /** Appends the entry unless its idempotency key exists (then null: the caller replays the first). */
-  async insertEntry(
+  /**
+   * Claims the idempotency key and, only if it was free, locks the entry's accounts in the same round
+   * trip (the fixed order of `lockAccounts`). `entryId` null means the key had already posted.
+   */
+  async insertEntryAndLock(
     tx: Tx,
-    entry: {
-      idempotencyKey: string;
-      kind: string;
-      referenceType: string | null;
-      referenceId: string | null;
-      memo: string | null;
-      operatorId: string | null;
-    },
-  ): Promise<string | null> {
-    const rows = await queryRows<{ id: string }>(
+    entry: NewEntry,
+    refs: readonly LedgerAccountRef[],
+  ): Promise<{ entryId: string | null; rows: LedgerAccountRow[] }> {
+    const result = await queryRows<LedgerAccountRow & { entry_id: string | null }>(
       tx,
-      sql`insert into journal_entries (idempotency_key, kind, reference_type, reference_id, memo, operator_id)
-          values (${entry.idempotencyKey}, ${entry.kind}, ${entry.referenceType}, ${entry.referenceId}, ${entry.memo}, ${entry.operatorId}::uuid)
-          on conflict (idempotency_key) do nothing
-          returning id::text as id`,
+      sql`with entry as (
+            insert into journal_entries (idempotency_key, kind, reference_type, reference_id, memo, operator_id)
+            values (${entry.idempotencyKey}, ${entry.kind}, ${entry.referenceType}, ${entry.referenceId}, ${entry.memo}, ${entry.operatorId}::uuid)
+            on conflict (idempotency_key) do nothing
+            returning id
+          ), locked as (
+            select ${ACCOUNT_COLUMNS} from ledger_accounts
+            where exists (select 1 from entry) and (${accountFilter(refs)})
+            order by platform_code is not null, id for update
+          )
+          select (select id::text from entry) as entry_id, locked.* from (select 1) as one left join locked on true`,
     );
-    return rows[0]?.id ?? null;
+    const entryId = result[0]?.entry_id ?? null;
+    return { entryId, rows: entryId === null ? [] : result.filter((row) => row.id !== null) };
+  }
+
+  /** Applies the balance changes and appends the postings, in one statement. */
+  async applyPostings(
+    tx: Tx,
+    entryId: string,
+    deltas: readonly { id: string; delta: string }[],
+    postings: readonly NewPosting[],
+  ): Promise<void> {
+    const deltaValues = deltas.map((item) => sql`(${item.id}::uuid, ${item.delta}::numeric)`);
+    const postingValues = postings.map(
+      (posting) =>
+        sql`(${entryId}::bigint, ${posting.ledgerAccountId}::uuid, ${posting.asset}, ${posting.amount}::numeric, ${posting.balanceAfter}::numeric, ${posting.recordType})`,
+    );
+    // A data-modifying WITH runs to completion whether or not the outer statement reads it.
+    await tx.execute(
+      sql`with moved as (
+            update ledger_accounts as a set balance = a.balance + v.delta, updated_at = now()
+            from (values ${sql.join(deltaValues, sql`, `)}) as v(id, delta) where a.id = v.id
+            returning a.id
+          )
+          insert into postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type)
+          values ${sql.join(postingValues, sql`, `)}`,
+    );
   }
 
   async findEntryIdByKey(db: Db | Tx, idempotencyKey: string): Promise<string | null> {
@@ -142,24 +180,6 @@ export class LedgerRepository {
     const values = refs.map((ref) => sql`(${ref.ownerAccountId}::uuid, ${ref.asset}, ${ref.purpose})`);
     await tx.execute(
       sql`insert into ledger_accounts (owner_account_id, asset, purpose) values ${sql.join(values, sql`, `)} on conflict do nothing`,
-    );
-  }
-
-  async applyDeltas(tx: Tx, deltas: readonly { id: string; delta: string }[]): Promise<void> {
-    const values = deltas.map((item) => sql`(${item.id}::uuid, ${item.delta}::numeric)`);
-    await tx.execute(
-      sql`update ledger_accounts as a set balance = a.balance + v.delta, updated_at = now()
-          from (values ${sql.join(values, sql`, `)}) as v(id, delta) where a.id = v.id`,
-    );
-  }
-
-  async insertPostings(tx: Tx, entryId: string, postings: readonly NewPosting[]): Promise<void> {
-    const values = postings.map(
-      (posting) =>
-        sql`(${entryId}::bigint, ${posting.ledgerAccountId}::uuid, ${posting.asset}, ${posting.amount}::numeric, ${posting.balanceAfter}::numeric, ${posting.recordType})`,
-    );
-    await tx.execute(
-      sql`insert into postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type) values ${sql.join(values, sql`, `)}`,
     );
   }
 

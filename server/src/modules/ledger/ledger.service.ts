@@ -68,24 +68,27 @@ export class LedgerService {
 
   async post(tx: Tx, spec: EntrySpec): Promise<PostedEntry> {
     checkEntry(spec);
-    const entryId = await this.repository.insertEntry(tx, {
-      idempotencyKey: spec.idempotencyKey,
-      kind: spec.kind,
-      referenceType: spec.referenceType ?? null,
-      referenceId: spec.referenceId ?? null,
-      memo: spec.memo ?? null,
-      operatorId: spec.operatorId ?? null,
-    });
+    const refs = uniqueRefs(spec.postings.map((posting) => posting.account));
+    const claimed = await this.repository.insertEntryAndLock(
+      tx,
+      {
+        idempotencyKey: spec.idempotencyKey,
+        kind: spec.kind,
+        referenceType: spec.referenceType ?? null,
+        referenceId: spec.referenceId ?? null,
+        memo: spec.memo ?? null,
+        operatorId: spec.operatorId ?? null,
+      },
+      refs,
+    );
+    const entryId = claimed.entryId;
     if (entryId === null) {
       const existing = await this.repository.findEntryIdByKey(tx, spec.idempotencyKey);
       if (!existing) throw new LedgerInvariantError(`idempotency key ${spec.idempotencyKey} conflicted but has no entry`);
       return { entryId: existing, duplicate: true };
     }
 
-    const rows = await this.lockRows(
-      tx,
-      spec.postings.map((posting) => posting.account),
-    );
+    const rows = claimed.rows.length === refs.length ? claimed.rows : await this.lockRows(tx, refs);
     const byKey = new Map(rows.map((row) => [rowKey(row), row]));
 
     const balances = new Map<string, Money>();
@@ -111,8 +114,7 @@ export class LedgerService {
       const row = rows.find((candidate) => candidate.id === id)!;
       return { id, delta: money.formatMoney(money.subtract(after, money.parseMoney(row.balance))) };
     });
-    await this.repository.applyDeltas(tx, deltas);
-    await this.repository.insertPostings(tx, entryId, postings);
+    await this.repository.applyPostings(tx, entryId, deltas, postings);
     return { entryId, duplicate: false };
   }
 

@@ -44,8 +44,7 @@ export class TransferService {
       return toTransfer(row, fromAccountId);
     };
     await this.security.verifyTradePassword(context.member, request.tradePassword, context.sessionId);
-    const existing = await this.transfers.findByClientKey(this.db, fromAccountId, request.idempotencyKey);
-    if (existing) return replay(existing);
+    // A retry is found by its ledger key inside the transaction below: no lookup on the common path.
 
     if (request.toAccountId === fromAccountId) throw AppError.badRequest('transfer.same_account');
     // Another member's account id is simply not found: nothing tells the caller it exists.
