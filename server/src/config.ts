@@ -40,6 +40,23 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Custos <no-reply@custos.local>'),
   MEMBER_SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   MEMBER_SESSION_ABSOLUTE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // USDT on BSC (BEP20): any EVM JSON-RPC, the token contract, and the account-level extended public
+  // key (m/44'/60'/0') deposit addresses are derived from. The network is off until all three are set.
+  BSC_RPC_URL: z.url().optional(),
+  BSC_USDT_CONTRACT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'is not a contract address')
+    .optional(),
+  BSC_DEPOSIT_XPUB: z
+    .string()
+    .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'is not an extended public key (xpub…)')
+    .optional(),
+  BSC_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  /** First block the watcher scans when it has no cursor yet (default: the head at first start). */
+  BSC_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  BSC_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+  BSC_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(50_000).default(500),
+  BSC_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Run background jobs in this instance (turn off on API-only replicas). */
   JOBS_ENABLED: z
     .enum(['true', 'false'])
@@ -62,6 +79,18 @@ export interface AppConfig {
   jobsEnabled: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   memberSession: { idleMs: number; absoluteMs: number };
+  chains: { bsc: EvmChainConfig | undefined };
+}
+
+export interface EvmChainConfig {
+  rpcUrl: string;
+  tokenAddress: `0x${string}`;
+  depositXpub: string;
+  confirmations: number;
+  startBlock: bigint | undefined;
+  pollMs: number;
+  maxBlockRange: number;
+  rpcTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -101,6 +130,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     memberSession: {
       idleMs: value.MEMBER_SESSION_IDLE_DAYS * 86_400_000,
       absoluteMs: value.MEMBER_SESSION_ABSOLUTE_DAYS * 86_400_000,
+    },
+    chains: {
+      bsc:
+        value.BSC_RPC_URL && value.BSC_USDT_CONTRACT && value.BSC_DEPOSIT_XPUB
+          ? {
+              rpcUrl: value.BSC_RPC_URL,
+              tokenAddress: value.BSC_USDT_CONTRACT as `0x${string}`,
+              depositXpub: value.BSC_DEPOSIT_XPUB,
+              confirmations: value.BSC_CONFIRMATIONS,
+              startBlock: value.BSC_START_BLOCK === undefined ? undefined : BigInt(value.BSC_START_BLOCK),
+              pollMs: value.BSC_POLL_MS,
+              maxBlockRange: value.BSC_MAX_BLOCK_RANGE,
+              rpcTimeoutMs: value.BSC_RPC_TIMEOUT_MS,
+            }
+          : undefined,
     },
   };
 }

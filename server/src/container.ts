@@ -34,6 +34,11 @@ import { ExchangeRepository } from './modules/exchange/exchange.repository.js';
 import { ExchangeService } from './modules/exchange/exchange.service.js';
 import { TransferRepository } from './modules/transfers/transfer.repository.js';
 import { TransferService } from './modules/transfers/transfer.service.js';
+import { AddressDeriver } from './modules/chain/address-derivation.js';
+import { ChainRepository } from './modules/chain/chain.repository.js';
+import { ChainService } from './modules/chain/chain.service.js';
+import { DepositWatcher } from './modules/chain/deposit-watcher.js';
+import { EvmChainSource } from './modules/chain/evm-source.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -55,6 +60,9 @@ export interface Services {
   exchange: ExchangeService;
   transfers: TransferService;
   adminOperators: AdminOperatorsService;
+  chain: ChainService;
+  /** One per configured network; main starts them where jobs run, tests drive `scan()` themselves. */
+  depositWatchers: DepositWatcher[];
 }
 
 export function createServices(
@@ -82,6 +90,23 @@ export function createServices(
   );
   const accountRepository = new AccountRepository(db);
   const ledger = new LedgerService(db, new LedgerRepository(db));
+  const chainRepository = new ChainRepository(db);
+  const bsc = config.chains.bsc;
+  const bscWatcher = bsc
+    ? new DepositWatcher(
+        db,
+        new EvmChainSource(bsc.rpcUrl, bsc.tokenAddress, bsc.rpcTimeoutMs),
+        chainRepository,
+        ledger,
+        bsc,
+        logger,
+      )
+    : undefined;
+  const chain = new ChainService(
+    chainRepository,
+    { ...(bsc ? { BEP20: new AddressDeriver('BEP20', bsc.depositXpub) } : {}) },
+    { ...(bscWatcher ? { BEP20: bscWatcher } : {}) },
+  );
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -109,5 +134,7 @@ export function createServices(
     exchange: new ExchangeService(db, new ExchangeRepository(db), ledger, security, settings, audit),
     transfers: new TransferService(db, new TransferRepository(db), accountRepository, ledger, security),
     adminOperators: new AdminOperatorsService(db, new AdminOperatorsRepository(db), audit),
+    chain,
+    depositWatchers: bscWatcher ? [bscWatcher] : [],
   };
 }

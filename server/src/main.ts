@@ -55,7 +55,10 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, services, logger });
   const jobs = new JobRunner({ database, logger: app.log, timeZone: config.platformTimeZone });
   for (const handler of jobHandlers(services)) jobs.register(handler);
-  if (config.jobsEnabled) await jobs.start();
+  if (config.jobsEnabled) {
+    await jobs.start();
+    for (const watcher of services.depositWatchers) watcher.start();
+  }
 
   let shuttingDown = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -69,6 +72,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await Promise.all(services.depositWatchers.map((watcher) => watcher.stop()));
       await jobs.stop(config.shutdownGraceMs);
       await services.mail.flush();
       services.mail.close();

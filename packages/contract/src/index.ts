@@ -15,3 +15,4 @@ export * from './api/admin-operators.js';
 export * from './api/accounts.js';
 export * from './api/identity.js';
 export * from './api/ledger.js';
+export * from './api/chain.js';

@@ -301,3 +301,4 @@ export const identityVerifications = pgTable(
 );
 
 export * from './schema-ledger.js';
+export * from './schema-chain.js';

@@ -17,6 +17,7 @@ export const OPERATOR_PERMISSIONS = {
   'ledger.approve': ['super_admin', 'finance'],
   'exchange.settings': ['super_admin', 'finance'],
   'operators.manage': ['super_admin'],
+  'chain.read': ['super_admin', 'finance', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

@@ -119,6 +119,7 @@ export const en = {
   'exchange.quote_stale': 'The price has changed to {price}; please check the new quote',
   'exchange.below_minimum': 'The minimum is {minimum} {asset}',
   'exchange.nothing_received': 'The amount is too small to exchange after the fee',
+  'recharge.network_disabled': 'Deposits on {network} are not available at the moment',
   'transfer.same_account': 'Choose another account to transfer to',
   'adjustment.not_proposed': 'This adjustment has already been decided',
   'adjustment.own_proposal': 'Another operator must approve your own proposal',

@@ -117,6 +117,7 @@ export const ja: MessageCatalogue = {
   'exchange.quote_stale': '価格が {price} に変わりました。新しい見積もりを確認してください',
   'exchange.below_minimum': '最小数量は {minimum} {asset} です',
   'exchange.nothing_received': '手数料を差し引くと金額が小さすぎて交換できません',
+  'recharge.network_disabled': '現在 {network} での入金はご利用いただけません',
   'transfer.same_account': '別の振替先アカウントを選んでください',
   'adjustment.not_proposed': 'この調整は処理済みです',
   'adjustment.own_proposal': '自分の提案は別のオペレーターが承認する必要があります',

@@ -117,6 +117,7 @@ export const ko: MessageCatalogue = {
   'exchange.quote_stale': '가격이 {price}(으)로 변경되었습니다. 새 견적을 확인하세요',
   'exchange.below_minimum': '최소 수량은 {minimum} {asset}입니다',
   'exchange.nothing_received': '수수료를 제외하면 금액이 너무 작아 교환할 수 없습니다',
+  'recharge.network_disabled': '현재 {network} 입금을 이용할 수 없습니다',
   'transfer.same_account': '다른 받는 계정을 선택하세요',
   'adjustment.not_proposed': '이 조정은 이미 처리되었습니다',
   'adjustment.own_proposal': '본인이 제안한 조정은 다른 운영자가 승인해야 합니다',

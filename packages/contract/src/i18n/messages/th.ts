@@ -117,6 +117,7 @@ export const th: MessageCatalogue = {
   'exchange.quote_stale': 'ราคาเปลี่ยนเป็น {price} กรุณาตรวจสอบราคาใหม่',
   'exchange.below_minimum': 'ขั้นต่ำคือ {minimum} {asset}',
   'exchange.nothing_received': 'จำนวนน้อยเกินไปหลังหักค่าธรรมเนียม',
+  'recharge.network_disabled': 'ขณะนี้ยังไม่เปิดให้ฝากผ่าน {network}',
   'transfer.same_account': 'กรุณาเลือกบัญชีปลายทางอื่น',
   'adjustment.not_proposed': 'รายการปรับยอดนี้ได้รับการตัดสินแล้ว',
   'adjustment.own_proposal': 'ข้อเสนอของคุณต้องให้ผู้ดูแลคนอื่นอนุมัติ',

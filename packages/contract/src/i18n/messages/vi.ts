@@ -117,6 +117,7 @@ export const vi: MessageCatalogue = {
   'exchange.quote_stale': 'Giá đã đổi thành {price}; vui lòng kiểm tra báo giá mới',
   'exchange.below_minimum': 'Tối thiểu là {minimum} {asset}',
   'exchange.nothing_received': 'Số tiền quá nhỏ để quy đổi sau khi trừ phí',
+  'recharge.network_disabled': 'Hiện chưa thể nạp tiền qua mạng {network}',
   'transfer.same_account': 'Vui lòng chọn tài khoản nhận khác',
   'adjustment.not_proposed': 'Điều chỉnh này đã được xử lý',
   'adjustment.own_proposal': 'Đề xuất của bạn phải do nhân viên khác phê duyệt',

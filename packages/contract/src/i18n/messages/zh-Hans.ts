@@ -117,6 +117,7 @@ export const zhHans: MessageCatalogue = {
   'exchange.quote_stale': '价格已变为 {price}，请确认新报价',
   'exchange.below_minimum': '最少 {minimum} {asset}',
   'exchange.nothing_received': '扣除手续费后金额过小，无法兑换',
+  'recharge.network_disabled': '{network} 充值暂不可用',
   'transfer.same_account': '请选择其他账户转入',
   'adjustment.not_proposed': '该调账已处理',
   'adjustment.own_proposal': '自己提交的调账须由其他操作员审批',

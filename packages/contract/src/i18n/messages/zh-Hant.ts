@@ -117,6 +117,7 @@ export const zhHant: MessageCatalogue = {
   'exchange.quote_stale': '價格已變為 {price}，請確認新報價',
   'exchange.below_minimum': '最少 {minimum} {asset}',
   'exchange.nothing_received': '扣除手續費後金額過小，無法兌換',
+  'recharge.network_disabled': '{network} 充值暫不可用',
   'transfer.same_account': '請選擇其他帳戶轉入',
   'adjustment.not_proposed': '該調帳已處理',
   'adjustment.own_proposal': '自己提交的調帳須由其他操作員審批',
