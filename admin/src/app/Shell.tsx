@@ -4,7 +4,7 @@ import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { operatorMay, type Operator } from '@custos/contract';
 import { onUnauthorized, operatorToken } from '../lib/api';
-import { menuFor } from './menu';
+import { MENU_GROUPS, menuFor } from './menu';
 import { getMe } from '../features/auth/api/get-me';
 import { logout } from '../features/auth/api/logout';
 import { consoleStep } from '../features/auth/login-flow';
@@ -12,6 +12,8 @@ import { BindAuthenticatorScreen } from '../features/auth/screens/BindAuthentica
 import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
 import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
+import { DepositsScreen } from '../features/chain/screens/DepositsScreen';
+import { WatchersScreen } from '../features/chain/screens/WatchersScreen';
 import { ExchangeSettingsScreen } from '../features/exchange/screens/ExchangeSettingsScreen';
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
 import { AdjustmentsScreen } from '../features/ledger/screens/AdjustmentsScreen';
@@ -33,7 +35,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
           theme="dark"
           mode="inline"
           selectedKeys={[pathname]}
-          defaultOpenKeys={pathname.startsWith('/ledger/') ? ['ledger'] : []}
+          defaultOpenKeys={MENU_GROUPS.filter((group) => pathname.startsWith(`/${group}/`))}
           items={menuFor(operator)}
           onClick={({ key }) => void navigate(key)}
         />
@@ -72,6 +74,12 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
                 <Route path="/ledger/platform" element={<PlatformAccountsScreen />} />
                 <Route path="/ledger/exchange" element={<ExchangeSettingsScreen operator={operator} />} />
                 <Route path="/ledger/check" element={<LedgerCheckScreen />} />
+              </>
+            )}
+            {operatorMay(operator.role, 'chain.read') && (
+              <>
+                <Route path="/chain/deposits" element={<DepositsScreen />} />
+                <Route path="/chain/watchers" element={<WatchersScreen />} />
               </>
             )}
             {operatorMay(operator.role, 'operators.manage') && (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_ROLES, type Operator } from '@custos/contract';
-import { menuFor, type MenuItem } from './menu';
+import { MENU_GROUPS, menuFor, type MenuItem } from './menu';
 
 const operator = (role: Operator['role']): Operator => ({ role }) as Operator;
 
@@ -17,6 +17,20 @@ describe('menuFor', () => {
         role,
       ).toEqual(['Adjustments', 'Platform accounts', 'Exchange settings', 'Invariant report']);
     }
+  });
+
+  it('shows the chain pages to the roles that may read deposits, grouped under Chain', () => {
+    for (const role of ['super_admin', 'finance', 'support'] as const) {
+      const chain = menuFor(operator(role)).find((item) => item.key === 'chain');
+      expect(
+        chain?.children?.map((item) => [item.key, item.label]),
+        role,
+      ).toEqual([
+        ['/chain/deposits', 'Deposits'],
+        ['/chain/watchers', 'Chain watchers'],
+      ]);
+    }
+    expect(MENU_GROUPS).toEqual(['ledger', 'chain']);
   });
 
   it('drops the whole Ledger group for a role without ledger.read', () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import {
   AccountBookOutlined,
   AuditOutlined,
+  BlockOutlined,
   DashboardOutlined,
   IdcardOutlined,
   MailOutlined,
@@ -35,10 +36,22 @@ export const MENU: MenuEntry[] = [
       { key: '/ledger/check', label: 'Invariant report', permission: 'ledger.read' },
     ],
   },
+  {
+    key: 'chain',
+    icon: <BlockOutlined />,
+    label: 'Chain',
+    children: [
+      { key: '/chain/deposits', label: 'Deposits', permission: 'chain.read' },
+      { key: '/chain/watchers', label: 'Chain watchers', permission: 'chain.read' },
+    ],
+  },
   { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', permission: 'mail.read' },
   { key: '/audit', icon: <AuditOutlined />, label: 'Audit log', permission: 'audit.read' },
   { key: '/operators', icon: <SafetyCertificateOutlined />, label: 'Operators', permission: 'operators.manage' },
 ];
+
+/** The keys of the groups, opened at start when the page shown is one of theirs (`/ledger/…` → ledger). */
+export const MENU_GROUPS: string[] = MENU.filter((entry) => entry.children).map((entry) => entry.key);
 
 export type MenuItem = { key: string; icon?: ReactNode; label: string; children?: MenuItem[] };
 

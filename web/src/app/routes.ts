@@ -84,7 +84,8 @@ export const ROUTES: readonly AppRoute[] = [
   })),
 
   { id: 'withdraw', path: '/pages/withdraw/withdraw', load: notYetOpen },
-  ...[1, 2, 3, 4].map((n) => ({ id: `withdraw${n}`, path: `/pages/withdraw/withdraw${n}`, load: notYetOpen })),
+  { id: 'withdraw1', path: '/pages/withdraw/withdraw1', load: () => import('../features/recharge/screens/RechargeScreen') },
+  ...[2, 3, 4].map((n) => ({ id: `withdraw${n}`, path: `/pages/withdraw/withdraw${n}`, load: notYetOpen })),
   { id: 'withdraw5', path: '/pages/withdraw/withdraw5', load: () => import('../features/transfer/screens/TransferScreen') },
   { id: 'withdraw6', path: '/pages/withdraw/withdraw6', load: () => import('../features/exchange/screens/ExchangeScreen') },
 
@@ -94,7 +95,12 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/withdraw_record/withdraw_record6',
     load: () => import('../features/transfer/screens/TransferRecordsScreen'),
   },
-  ...[1, 2, 7].map((n) => ({
+  {
+    id: 'withdrawRecord1',
+    path: '/pages/withdraw_record/withdraw_record1',
+    load: () => import('../features/recharge/screens/DepositRecordsScreen'),
+  },
+  ...[2, 7].map((n) => ({
     id: `withdrawRecord${n}`,
     path: `/pages/withdraw_record/withdraw_record${n}`,
     load: notYetOpen,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Grid } from 'antd-mobile';
 import {
   BillOutline,
+  CollectMoneyOutline,
   DownCircleOutline,
   LoopOutline,
   ReceiptOutline,
@@ -21,6 +22,7 @@ export const MONEY_SHORTCUTS: readonly { id: string; path: string; icon: ReactNo
   { id: 'blanceRecord', path: '/pages/blance_record/blance_record', icon: <BillOutline /> },
   { id: 'blanceRecord3', path: '/pages/blance_record/blance_record3', icon: <ReceiptOutline /> },
   { id: 'withdrawRecord6', path: '/pages/withdraw_record/withdraw_record6', icon: <UnorderedListOutline /> },
+  { id: 'withdrawRecord1', path: '/pages/withdraw_record/withdraw_record1', icon: <CollectMoneyOutline /> },
 ];
 
 export function MoneyShortcuts() {
