@@ -57,6 +57,23 @@ const envSchema = z.object({
   BSC_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   BSC_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(50_000).default(500),
   BSC_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // USDT on TRON (TRC20) through TronGrid's HTTP API; the xpub is at m/44'/195'/0'.
+  TRON_API_URL: z.url().optional(),
+  TRON_API_KEY: z.string().min(1).optional(),
+  TRON_USDT_CONTRACT: z
+    .string()
+    .regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, 'is not a TRON contract address')
+    .optional(),
+  TRON_USDT_DECIMALS: z.coerce.number().int().min(0).max(36).default(6),
+  TRON_DEPOSIT_XPUB: z
+    .string()
+    .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'is not an extended public key (xpub…)')
+    .optional(),
+  TRON_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  TRON_START_BLOCK: z.coerce.number().int().min(0).optional(),
+  TRON_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
+  TRON_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(1000).default(20),
+  TRON_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** Run background jobs in this instance (turn off on API-only replicas). */
   JOBS_ENABLED: z
     .enum(['true', 'false'])
@@ -79,7 +96,20 @@ export interface AppConfig {
   jobsEnabled: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   memberSession: { idleMs: number; absoluteMs: number };
-  chains: { bsc: EvmChainConfig | undefined };
+  chains: { bsc: EvmChainConfig | undefined; tron: TronChainConfig | undefined };
+}
+
+export interface TronChainConfig {
+  apiUrl: string;
+  apiKey: string | undefined;
+  tokenAddress: string;
+  tokenDecimals: number;
+  depositXpub: string;
+  confirmations: number;
+  startBlock: bigint | undefined;
+  pollMs: number;
+  maxBlockRange: number;
+  timeoutMs: number;
 }
 
 export interface EvmChainConfig {
@@ -143,6 +173,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               pollMs: value.BSC_POLL_MS,
               maxBlockRange: value.BSC_MAX_BLOCK_RANGE,
               rpcTimeoutMs: value.BSC_RPC_TIMEOUT_MS,
+            }
+          : undefined,
+      tron:
+        value.TRON_API_URL && value.TRON_USDT_CONTRACT && value.TRON_DEPOSIT_XPUB
+          ? {
+              apiUrl: value.TRON_API_URL,
+              apiKey: value.TRON_API_KEY,
+              tokenAddress: value.TRON_USDT_CONTRACT,
+              tokenDecimals: value.TRON_USDT_DECIMALS,
+              depositXpub: value.TRON_DEPOSIT_XPUB,
+              confirmations: value.TRON_CONFIRMATIONS,
+              startBlock: value.TRON_START_BLOCK === undefined ? undefined : BigInt(value.TRON_START_BLOCK),
+              pollMs: value.TRON_POLL_MS,
+              maxBlockRange: value.TRON_MAX_BLOCK_RANGE,
+              timeoutMs: value.TRON_TIMEOUT_MS,
             }
           : undefined,
     },

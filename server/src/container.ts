@@ -39,6 +39,7 @@ import { ChainRepository } from './modules/chain/chain.repository.js';
 import { ChainService } from './modules/chain/chain.service.js';
 import { DepositWatcher } from './modules/chain/deposit-watcher.js';
 import { EvmChainSource } from './modules/chain/evm-source.js';
+import { TronGridChainSource } from './modules/chain/trongrid-source.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -102,10 +103,24 @@ export function createServices(
         logger,
       )
     : undefined;
+  const tron = config.chains.tron;
+  const tronWatcher = tron
+    ? new DepositWatcher(
+        db,
+        new TronGridChainSource(tron.apiUrl, tron.tokenAddress, tron.tokenDecimals, tron.apiKey, tron.timeoutMs),
+        chainRepository,
+        ledger,
+        tron,
+        logger,
+      )
+    : undefined;
   const chain = new ChainService(
     chainRepository,
-    { ...(bsc ? { BEP20: new AddressDeriver('BEP20', bsc.depositXpub) } : {}) },
-    { ...(bscWatcher ? { BEP20: bscWatcher } : {}) },
+    {
+      ...(bsc ? { BEP20: new AddressDeriver('BEP20', bsc.depositXpub) } : {}),
+      ...(tron ? { TRC20: new AddressDeriver('TRC20', tron.depositXpub) } : {}),
+    },
+    { ...(bscWatcher ? { BEP20: bscWatcher } : {}), ...(tronWatcher ? { TRC20: tronWatcher } : {}) },
   );
   return {
     settings,
@@ -135,6 +150,6 @@ export function createServices(
     transfers: new TransferService(db, new TransferRepository(db), accountRepository, ledger, security),
     adminOperators: new AdminOperatorsService(db, new AdminOperatorsRepository(db), audit),
     chain,
-    depositWatchers: bscWatcher ? [bscWatcher] : [],
+    depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }
