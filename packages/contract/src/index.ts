@@ -16,3 +16,5 @@ export * from './api/accounts.js';
 export * from './api/identity.js';
 export * from './api/ledger.js';
 export * from './api/chain.js';
+export * from './api/withdraw.js';
+export * from './chain-address.js';

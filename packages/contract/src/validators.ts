@@ -22,6 +22,8 @@ export const ValidationReason = {
   wrongType: 'wrong_type',
   money: 'money',
   amountPlaces: 'amount_places',
+  addressInvalid: 'address_invalid',
+  cardNumber: 'card_number',
 } as const;
 export type ValidationReason = (typeof ValidationReason)[keyof typeof ValidationReason];
 

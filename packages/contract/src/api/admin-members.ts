@@ -18,6 +18,8 @@ export const OPERATOR_PERMISSIONS = {
   'exchange.settings': ['super_admin', 'finance'],
   'operators.manage': ['super_admin'],
   'chain.read': ['super_admin', 'finance', 'support'],
+  'withdraw.review': ['super_admin', 'finance'],
+  'withdraw.settings': ['super_admin', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 
