@@ -56,6 +56,12 @@ const envSchema = z.object({
   BSC_START_BLOCK: z.coerce.number().int().min(0).optional(),
   BSC_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   BSC_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(50_000).default(500),
+  /** The hot wallet that pays approved BEP20 withdrawals (0x + 64 hex); without it they are paid by hand. */
+  BSC_HOT_WALLET_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'is not a private key (0x and 64 hex digits)')
+    .optional(),
+  BSC_PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
   BSC_RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // USDT on TRON (TRC20) through TronGrid's HTTP API; the xpub is at m/44'/195'/0'.
   TRON_API_URL: z.url().optional(),
@@ -121,6 +127,8 @@ export interface EvmChainConfig {
   pollMs: number;
   maxBlockRange: number;
   rpcTimeoutMs: number;
+  hotWalletKey: `0x${string}` | undefined;
+  payoutConfirmations: number;
 }
 
 export class ConfigError extends Error {
@@ -173,6 +181,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
               pollMs: value.BSC_POLL_MS,
               maxBlockRange: value.BSC_MAX_BLOCK_RANGE,
               rpcTimeoutMs: value.BSC_RPC_TIMEOUT_MS,
+              hotWalletKey: value.BSC_HOT_WALLET_KEY as `0x${string}` | undefined,
+              payoutConfirmations: value.BSC_PAYOUT_CONFIRMATIONS,
             }
           : undefined,
       tron:

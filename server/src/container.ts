@@ -40,6 +40,9 @@ import { ChainService } from './modules/chain/chain.service.js';
 import { DepositWatcher } from './modules/chain/deposit-watcher.js';
 import { EvmChainSource } from './modules/chain/evm-source.js';
 import { TronGridChainSource } from './modules/chain/trongrid-source.js';
+import { EvmHotWallet } from './modules/chain/evm-hot-wallet.js';
+import { WithdrawRepository } from './modules/withdraw/withdraw.repository.js';
+import { WithdrawService } from './modules/withdraw/withdraw.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -64,6 +67,7 @@ export interface Services {
   chain: ChainService;
   /** One per configured network; main starts them where jobs run, tests drive `scan()` themselves. */
   depositWatchers: DepositWatcher[];
+  withdraw: WithdrawService;
 }
 
 export function createServices(
@@ -122,6 +126,17 @@ export function createServices(
     },
     { ...(bscWatcher ? { BEP20: bscWatcher } : {}), ...(tronWatcher ? { TRC20: tronWatcher } : {}) },
   );
+  const hotWallet =
+    bsc?.hotWalletKey !== undefined
+      ? new EvmHotWallet(bsc.rpcUrl, bsc.tokenAddress, bsc.hotWalletKey, bsc.rpcTimeoutMs)
+      : undefined;
+  const withdraw = new WithdrawService(db, new WithdrawRepository(db), ledger, security, settings, audit, {
+    timeZone: config.platformTimeZone,
+    clock,
+    hotWallets: hotWallet ? { BEP20: hotWallet } : {},
+    payoutConfirmations: bsc?.payoutConfirmations ?? 3,
+    logger,
+  });
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -150,6 +165,7 @@ export function createServices(
     transfers: new TransferService(db, new TransferRepository(db), accountRepository, ledger, security),
     adminOperators: new AdminOperatorsService(db, new AdminOperatorsRepository(db), audit),
     chain,
+    withdraw,
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }

@@ -7,6 +7,7 @@ import { DatabaseUnavailableError, openDatabase, redact, type Database } from '.
 import { seedDemo } from './demo/seed.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/runner.js';
+import { IntervalTask } from './lib/interval-task.js';
 import { createLogger } from './lib/logger.js';
 
 /** Repository root, from src/ (tsx) or dist/ (bundle): both sit two levels below it. */
@@ -55,9 +56,15 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, services, logger });
   const jobs = new JobRunner({ database, logger: app.log, timeZone: config.platformTimeZone });
   for (const handler of jobHandlers(services)) jobs.register(handler);
+  const payoutTracker = new IntervalTask(
+    () => services.withdraw.trackPayouts(),
+    config.chains.bsc?.pollMs ?? 5000,
+    (error) => app.log.warn({ err: error }, 'withdrawal payout tracking failed'),
+  );
   if (config.jobsEnabled) {
     await jobs.start();
     for (const watcher of services.depositWatchers) watcher.start();
+    payoutTracker.start();
   }
 
   let shuttingDown = false;
@@ -72,7 +79,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
-      await Promise.all(services.depositWatchers.map((watcher) => watcher.stop()));
+      await Promise.all([...services.depositWatchers.map((watcher) => watcher.stop()), payoutTracker.stop()]);
       await jobs.stop(config.shutdownGraceMs);
       await services.mail.flush();
       services.mail.close();

@@ -208,6 +208,34 @@ export class LedgerService {
     ]);
   }
 
+  /**
+   * Sends held funds on to several accounts at once (a withdrawal: the amount paid out and the fee);
+   * the destinations must add up to the hold.
+   */
+  async captureHoldSplit(
+    tx: Tx,
+    reference: { referenceType: string; referenceId: string },
+    destinations: readonly PostingSpec[],
+    fromRecordType: RecordType,
+  ): Promise<PostedEntry> {
+    return this.settle(tx, reference, 'captured', (hold) => {
+      const total = money.sum(destinations.map((destination) => destination.amount));
+      if (total !== money.parseMoney(hold.amount)) {
+        throw new LedgerInvariantError(
+          `capture of ${reference.referenceId} pays ${money.formatMoney(total)}, the hold is ${hold.amount}`,
+        );
+      }
+      return [
+        {
+          account: { ownerAccountId: hold.owner_account_id, asset: hold.asset, purpose: 'held' },
+          amount: money.negate(money.parseMoney(hold.amount)),
+          recordType: fromRecordType,
+        },
+        ...destinations.filter((destination) => destination.amount !== 0n),
+      ];
+    });
+  }
+
   /** Returns held funds to the owner's available balance. */
   async releaseHold(
     tx: Tx,

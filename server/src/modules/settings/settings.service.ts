@@ -6,6 +6,7 @@ import {
   LOCALES,
   appVersionResponse,
   exchangeSettingsSchema,
+  withdrawSettingsSchema,
 } from '@custos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { newInviteCode } from '../../lib/tokens.js';
@@ -57,6 +58,22 @@ export const SETTINGS = {
   exchange: {
     schema: exchangeSettingsSchema,
     defaults: { enabled: true, rabPriceUsdt: '0.5', feeRate: '0.005', minRab: '10.0000', minUsdt: '5.0000' },
+  },
+  /** Withdrawals: fee, limits, the weekly window and which method types members may use. */
+  withdraw: {
+    schema: withdrawSettingsSchema,
+    defaults: {
+      enabled: true,
+      feeFixed: '1.0000',
+      feeRate: '0',
+      minimum: '10.0000',
+      maximum: '50000.0000',
+      dailyLimit: '100000.0000',
+      openDays: [1, 2, 3, 4, 5],
+      openTime: '09:00',
+      closeTime: '21:00',
+      methods: { crypto: true, bank: true, wechat: false, alipay: false },
+    },
   },
 } as const;
 

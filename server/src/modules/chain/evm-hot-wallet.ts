@@ -1,0 +1,146 @@
+import {
+  createPublicClient,
+  encodeFunctionData,
+  formatUnits,
+  http,
+  keccak256,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+} from 'viem';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+
+const ERC20_ABI = [
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ type: 'bool' }],
+  },
+  {
+    type: 'function',
+    name: 'balanceOf',
+    stateMutability: 'view',
+    inputs: [{ name: 'owner', type: 'address' }],
+    outputs: [{ type: 'uint256' }],
+  },
+  { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
+] as const;
+
+/** Gas for an ERC-20 transfer with room to spare; a token transfer never needs more. */
+const TRANSFER_GAS = 100_000n;
+
+export interface SignedPayout {
+  rawTx: Hex;
+  txHash: Hex;
+  nonce: bigint;
+}
+
+/**
+ * The BEP20 hot wallet that pays approved withdrawals: signs USDT transfers locally (the key never
+ * leaves this process), broadcasts them, and reads receipts and balances. Signing and broadcasting
+ * are separate so the signed transaction can be stored first and sent again unchanged on a retry.
+ */
+export class EvmHotWallet {
+  private readonly client: PublicClient;
+  private readonly account: PrivateKeyAccount;
+  private decimals: number | undefined;
+  private chainId: number | undefined;
+
+  constructor(
+    rpcUrl: string,
+    private readonly tokenAddress: `0x${string}`,
+    privateKey: Hex,
+    timeoutMs = 10_000,
+  ) {
+    this.client = createPublicClient({ transport: http(rpcUrl, { timeout: timeoutMs, retryCount: 0 }), cacheTime: 0 });
+    this.account = privateKeyToAccount(privateKey);
+  }
+
+  get address(): `0x${string}` {
+    return this.account.address;
+  }
+
+  async tokenDecimals(): Promise<number> {
+    this.decimals ??= await this.client.readContract({ address: this.tokenAddress, abi: ERC20_ABI, functionName: 'decimals' });
+    return this.decimals;
+  }
+
+  /** The next nonce the chain expects from the wallet, counting transactions still in the pool. */
+  pendingNonce(): Promise<number> {
+    return this.client.getTransactionCount({ address: this.account.address, blockTag: 'pending' });
+  }
+
+  async signTransfer(to: `0x${string}`, amountUnits: bigint, nonce: bigint): Promise<SignedPayout> {
+    this.chainId ??= await this.client.getChainId();
+    const gasPrice = await this.client.getGasPrice();
+    const rawTx = await this.account.signTransaction({
+      type: 'legacy',
+      chainId: this.chainId,
+      nonce: Number(nonce),
+      to: this.tokenAddress,
+      data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [to, amountUnits] }),
+      gas: TRANSFER_GAS,
+      gasPrice,
+      value: 0n,
+    });
+    return { rawTx, txHash: keccak256(rawTx), nonce };
+  }
+
+  /** Sends a signed transaction; sending one the node already has is not an error. */
+  async broadcast(rawTx: Hex): Promise<void> {
+    try {
+      await this.client.sendRawTransaction({ serializedTransaction: rawTx });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (/already known|known transaction|already imported/i.test(text)) return;
+      throw error;
+    }
+  }
+
+  /** The receipt and how many confirmations it has, or null while it is not mined. */
+  async receipt(txHash: Hex): Promise<{ receipt: TransactionReceipt; confirmations: bigint } | null> {
+    try {
+      const receipt = await this.client.getTransactionReceipt({ hash: txHash });
+      const head = await this.client.getBlockNumber({ cacheTime: 0 });
+      return { receipt, confirmations: head - receipt.blockNumber + 1n };
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TransactionReceiptNotFoundError') return null;
+      throw error;
+    }
+  }
+
+  /** Whether the node knows the transaction at all (mined or in its pool). */
+  async known(txHash: Hex): Promise<boolean> {
+    try {
+      await this.client.getTransaction({ hash: txHash });
+      return true;
+    } catch (error) {
+      if (error instanceof Error && error.name === 'TransactionNotFoundError') return false;
+      throw error;
+    }
+  }
+
+  /** The nonce of the last mined transaction + 1: nonces below it can never be used again. */
+  minedNonce(): Promise<number> {
+    return this.client.getTransactionCount({ address: this.account.address, blockTag: 'latest' });
+  }
+
+  async balances(): Promise<{ usdt: string; native: string }> {
+    const [usdt, native, decimals] = await Promise.all([
+      this.client.readContract({
+        address: this.tokenAddress,
+        abi: ERC20_ABI,
+        functionName: 'balanceOf',
+        args: [this.account.address],
+      }),
+      this.client.getBalance({ address: this.account.address }),
+      this.tokenDecimals(),
+    ]);
+    return { usdt: formatUnits(usdt, decimals), native: formatUnits(native, 18) };
+  }
+}

@@ -1,0 +1,661 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import {
+  BusinessCode,
+  money,
+  toChecksumAddress,
+  type AdminWithdrawal,
+  type HotWallet,
+  type Holiday,
+  type Money,
+  type Network,
+  type WithdrawIndex,
+  type WithdrawMethod,
+  type WithdrawMethodType,
+  type WithdrawSettings,
+  type Withdrawal,
+  type WithdrawalStatus,
+  type addBankMethodRequest,
+  type addCryptoMethodRequest,
+  type addWalletMethodRequest,
+  type withdrawRequest,
+} from '@custos/contract';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import type { RequestOrigin } from '../../http/origin.js';
+import { fingerprint } from '../../lib/fingerprint.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { MemberSessionContext } from '../auth/auth.service.js';
+import type { EvmHotWallet } from '../chain/evm-hot-wallet.js';
+import type { Clock } from '../common/common.service.js';
+import type { LedgerService } from '../ledger/ledger.service.js';
+import type { SecurityService } from '../security/security.service.js';
+import type { SettingsService } from '../settings/settings.service.js';
+import type { AdminWithdrawalRow, MethodRow, WithdrawRepository, WithdrawalRow } from './withdraw.repository.js';
+import { localTime, windowState, type WindowRule } from './withdraw-window.js';
+
+const HOLD_REFERENCE = 'withdrawal';
+/** A withdrawal this large (USDT) gets a risk hint in the console. */
+const LARGE_AMOUNT = money.parseMoney('10000');
+const NEW_ACCOUNT_MS = 7 * 86_400_000;
+const WEEKDAY_NAMES = ['', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+function iso(value: Date | string | null): string | null {
+  return value === null ? null : new Date(value).toISOString();
+}
+
+function maskCard(cardNumber: string): string {
+  return `**** ${cardNumber.slice(-4)}`;
+}
+
+function toMethod(row: MethodRow): WithdrawMethod {
+  return {
+    id: row.id,
+    type: row.type,
+    network: row.network,
+    address: row.address,
+    bankName: row.bank_name,
+    cardNumberMasked: row.card_number ? maskCard(row.card_number) : null,
+    holderName: row.holder_name,
+    branch: row.branch,
+    account: row.account,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+/** What a record shows as the destination: the address, the bank with the masked card, or the wallet account. */
+function destinationOf(method: MethodRow): string {
+  if (method.type === 'crypto') return method.address!;
+  if (method.type === 'bank') return `${method.bank_name} ${maskCard(method.card_number!)}`;
+  return `${method.type} ${method.account}`;
+}
+
+function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    status: row.status,
+    methodType: row.method_type,
+    network: row.network,
+    destination: row.destination,
+    amount: row.amount,
+    fee: row.fee,
+    received: row.received,
+    txHash: row.tx_hash,
+    payoutReference: row.payout_reference,
+    reason: row.reason,
+    createdAt: new Date(row.created_at).toISOString(),
+    decidedAt: iso(row.decided_at),
+    completedAt: iso(row.completed_at),
+  };
+}
+
+/** fee = fixed + amount × rate, rounded up (product.md §4: fees round up). */
+export function withdrawFee(amount: Money, settings: Pick<WithdrawSettings, 'feeFixed' | 'feeRate'>): Money {
+  return money.add(money.parseMoney(settings.feeFixed), money.multiply(amount, settings.feeRate, 'up'));
+}
+
+export interface WithdrawServiceOptions {
+  timeZone: string;
+  clock: Clock;
+  /** Hot wallets that pay approved withdrawals automatically, per network. */
+  hotWallets: Partial<Record<Network, EvmHotWallet>>;
+  payoutConfirmations: number;
+  logger: FastifyBaseLogger;
+}
+
+/**
+ * Withdrawals (docs/decisions/010-withdrawals.md): saved methods; a request holds the amount at once
+ * (available → held) after every check; an operator approves (BEP20: the hot wallet signs, stores
+ * and broadcasts the payout; others are paid outside and marked paid) or rejects (hold released);
+ * success captures the hold into the withdrawals and fees platform accounts.
+ */
+export class WithdrawService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: WithdrawRepository,
+    private readonly ledger: LedgerService,
+    private readonly security: SecurityService,
+    private readonly settings: SettingsService,
+    private readonly audit: AuditRepository,
+    private readonly options: WithdrawServiceOptions,
+  ) {}
+
+  // ── Methods ────────────────────────────────────────────────────────────────────────────────────
+
+  async methods(context: MemberSessionContext): Promise<WithdrawMethod[]> {
+    return (await this.repository.listMethods(context.member.id)).map(toMethod);
+  }
+
+  private async requireMethodType(type: WithdrawMethodType): Promise<void> {
+    const settings = await this.settings.get('withdraw');
+    if (!settings.methods[type]) throw AppError.conflict('withdraw.method_disabled');
+  }
+
+  private async saveMethod(
+    context: MemberSessionContext,
+    method: Omit<MethodRow, 'id' | 'created_at' | 'member_id'> & { identity: string },
+  ): Promise<WithdrawMethod> {
+    await this.requireMethodType(method.type);
+    const row = await this.repository.insertMethod({ ...method, member_id: context.member.id });
+    if (!row) throw AppError.conflict('withdraw.duplicate_method');
+    return toMethod(row);
+  }
+
+  addCrypto(context: MemberSessionContext, body: z.infer<typeof addCryptoMethodRequest>): Promise<WithdrawMethod> {
+    // BEP20 addresses are kept in their checksum form, so the same address typed in lower case is a duplicate.
+    const address = body.network === 'BEP20' ? toChecksumAddress(body.address) : body.address;
+    return this.saveMethod(context, {
+      type: 'crypto',
+      network: body.network,
+      address,
+      bank_name: null,
+      card_number: null,
+      holder_name: null,
+      branch: null,
+      account: null,
+      identity: `crypto:${body.network}:${address}`,
+    });
+  }
+
+  addBank(context: MemberSessionContext, body: z.infer<typeof addBankMethodRequest>): Promise<WithdrawMethod> {
+    return this.saveMethod(context, {
+      type: 'bank',
+      network: null,
+      address: null,
+      bank_name: body.bankName,
+      card_number: body.cardNumber,
+      holder_name: body.holderName,
+      branch: body.branch,
+      account: null,
+      identity: `bank:${body.cardNumber}`,
+    });
+  }
+
+  addWallet(
+    context: MemberSessionContext,
+    type: 'wechat' | 'alipay',
+    body: z.infer<typeof addWalletMethodRequest>,
+  ): Promise<WithdrawMethod> {
+    return this.saveMethod(context, {
+      type,
+      network: null,
+      address: null,
+      bank_name: null,
+      card_number: null,
+      holder_name: body.holderName,
+      branch: null,
+      account: body.account,
+      identity: `${type}:${body.account.toLowerCase()}`,
+    });
+  }
+
+  async deleteMethod(context: MemberSessionContext, methodId: string): Promise<void> {
+    const method = await this.repository.findMethod(this.db, context.member.id, methodId);
+    if (!method) throw AppError.notFound();
+    if (await this.repository.hasOpenWithdrawal(methodId)) throw AppError.conflict('withdraw.method_in_use');
+    await this.repository.deleteMethod(context.member.id, methodId);
+  }
+
+  // ── The window ─────────────────────────────────────────────────────────────────────────────────
+
+  private rule(settings: WithdrawSettings): WindowRule {
+    return {
+      openDays: settings.openDays,
+      openTime: settings.openTime,
+      closeTime: settings.closeTime,
+      timeZone: this.options.timeZone,
+    };
+  }
+
+  private async window(settings: WithdrawSettings) {
+    const now = this.options.clock.now();
+    const today = localTime(now, this.options.timeZone).date;
+    const holidays = await this.repository.holidaysFrom(today, 62);
+    return { state: windowState(this.rule(settings), now, holidays), today };
+  }
+
+  private outsideWindowError(settings: WithdrawSettings, holiday: string | null, date: string): AppError {
+    if (holiday !== null) return AppError.conflict('withdraw.holiday', { date, note: holiday });
+    const times = { open: settings.openTime, close: settings.closeTime, timeZone: this.options.timeZone };
+    const days = [...settings.openDays].sort();
+    if (days.join(',') === '1,2,3,4,5') return AppError.conflict('withdraw.outside_window_weekdays', times);
+    return AppError.conflict('withdraw.outside_window', { ...times, days: days.map((day) => WEEKDAY_NAMES[day]).join(', ') });
+  }
+
+  // ── Member calls ───────────────────────────────────────────────────────────────────────────────
+
+  async index(context: MemberSessionContext): Promise<WithdrawIndex> {
+    const settings = await this.settings.get('withdraw');
+    const { state, today } = await this.window(settings);
+    const accountId = context.account.id;
+    const balances = await this.ledger.balancesOf([accountId]);
+    return {
+      balance: money.formatMoney(balances.get(`${accountId}:USDT:available`) ?? money.ZERO),
+      settings,
+      timeZone: this.options.timeZone,
+      openNow: state.open,
+      nextOpenAt: state.open ? null : iso(state.nextOpenAt),
+      holidayToday: state.open ? null : state.holiday,
+      usedToday: money.formatMoney(money.parseMoney(await this.repository.usedOnDay(this.db, accountId, today))),
+      methods: await this.methods(context),
+      hasTradePassword: context.member.tradePasswordHash !== null,
+      requiresAuthenticator: context.member.totpSecret !== null,
+      isMainAccount: context.account.kind === 'main',
+    };
+  }
+
+  async withdraw(context: MemberSessionContext, request: z.infer<typeof withdrawRequest>): Promise<Withdrawal> {
+    const accountId = context.account.id;
+    if (context.account.kind !== 'main') throw AppError.conflict('withdraw.main_account_only');
+    const requestHash = fingerprint({ methodId: request.methodId, amount: request.amount });
+    const replay = (row: WithdrawalRow) => {
+      if (row.request_hash !== requestHash) throw AppError.conflict('ledger.idempotency_mismatch');
+      return toWithdrawal(row);
+    };
+    await this.security.verifyTradePassword(context.member, request.tradePassword, context.sessionId);
+    const existing = await this.repository.findByClientKey(this.db, accountId, request.idempotencyKey);
+    if (existing) return replay(existing);
+
+    const settings = await this.settings.get('withdraw');
+    if (!settings.enabled) throw AppError.conflict('withdraw.disabled');
+    const method = await this.repository.findMethod(this.db, context.member.id, request.methodId);
+    if (!method) {
+      const anyMethod = (await this.repository.listMethods(context.member.id)).length > 0;
+      if (!anyMethod) throw new AppError(BusinessCode.NO_WITHDRAW_METHOD, 'withdraw.no_method');
+      throw AppError.notFound();
+    }
+    if (!settings.methods[method.type]) throw AppError.conflict('withdraw.method_disabled');
+    const { state, today } = await this.window(settings);
+    if (!state.open) throw this.outsideWindowError(settings, state.holiday, state.date);
+
+    const amount = money.parseMoney(request.amount);
+    if (money.compare(amount, money.parseMoney(settings.minimum)) < 0) {
+      throw AppError.conflict('withdraw.below_minimum', { minimum: settings.minimum });
+    }
+    if (money.compare(amount, money.parseMoney(settings.maximum)) > 0) {
+      throw AppError.conflict('withdraw.above_maximum', { maximum: settings.maximum });
+    }
+    const fee = withdrawFee(amount, settings);
+    if (money.compare(fee, amount) >= 0) throw AppError.conflict('withdraw.fee_exceeds_amount', { fee: money.formatMoney(fee) });
+    // The authenticator code is checked last among the member's inputs: a wrong one is counted.
+    await this.security.requireAuthenticatorCode(context.member, request.googleCode);
+
+    return this.db.transaction(async (tx) => {
+      // One lock per account serialises its requests: the daily total and the balance are read under it.
+      await this.ledger.lockBalances(tx, [{ ownerAccountId: accountId, asset: 'USDT', purpose: 'available' }]);
+      const winner = await this.repository.findByClientKey(tx, accountId, request.idempotencyKey);
+      if (winner) return replay(winner);
+      const used = money.parseMoney(await this.repository.usedOnDay(tx, accountId, today));
+      const limit = money.parseMoney(settings.dailyLimit);
+      if (money.compare(money.add(used, amount), limit) > 0) {
+        throw AppError.conflict('withdraw.daily_limit', {
+          limit: settings.dailyLimit,
+          remaining: money.formatMoney(money.max(money.ZERO, money.subtract(limit, used))),
+        });
+      }
+      const id = randomUUID();
+      const row = await this.repository.insert(tx, {
+        id,
+        memberId: context.member.id,
+        accountId,
+        method,
+        destination: destinationOf(method),
+        amount: money.formatMoney(amount),
+        fee: money.formatMoney(fee),
+        received: money.formatMoney(money.subtract(amount, fee)),
+        clientKey: request.idempotencyKey,
+        requestHash,
+        platformDay: today,
+      });
+      await this.ledger.hold(tx, {
+        ownerAccountId: accountId,
+        asset: 'USDT',
+        amount,
+        referenceType: HOLD_REFERENCE,
+        referenceId: id,
+        recordType: 'withdraw',
+      });
+      return toWithdrawal(row);
+    });
+  }
+
+  async list(context: MemberSessionContext, status: WithdrawalStatus | undefined, page: number, pageSize: number) {
+    const { rows, total } = await this.repository.listForMember(context.account.id, status, pageSize, (page - 1) * pageSize);
+    return { items: rows.map(toWithdrawal), total, page, pageSize };
+  }
+
+  async detail(context: MemberSessionContext, id: string): Promise<Withdrawal> {
+    const row = await this.repository.find(this.db, id);
+    // Another member's withdrawal is simply not found.
+    if (!row || row.account_id !== context.account.id) throw AppError.notFound();
+    return toWithdrawal(row);
+  }
+
+  // ── Console ────────────────────────────────────────────────────────────────────────────────────
+
+  private toAdmin(row: AdminWithdrawalRow): AdminWithdrawal {
+    const hints: string[] = [];
+    if (row.previous_paid_count === 0) hints.push('first_withdrawal');
+    if (new Date(row.created_at).getTime() - new Date(row.member_created_at).getTime() < NEW_ACCOUNT_MS)
+      hints.push('new_account');
+    if (row.address_shared) hints.push('address_shared');
+    if (money.compare(money.parseMoney(row.amount), LARGE_AMOUNT) >= 0) hints.push('large_amount');
+    if (row.recent_deposit) hints.push('recent_deposit');
+    return {
+      ...toWithdrawal(row),
+      memberId: row.member_id,
+      memberEmail: row.member_email,
+      accountId: row.account_id,
+      kycStatus: row.kyc_status,
+      previousPaidCount: row.previous_paid_count,
+      previousPaidTotal: money.formatMoney(money.parseMoney(row.previous_paid_total)),
+      riskHints: hints,
+      payoutError: row.payout_error,
+      decidedBy: row.decided_by_name,
+    };
+  }
+
+  async adminList(filter: { status?: WithdrawalStatus; query?: string }, page: number, pageSize: number) {
+    const { rows, total } = await this.repository.listAdmin(filter, pageSize, (page - 1) * pageSize);
+    return { items: rows.map((row) => this.toAdmin(row)), total, page, pageSize };
+  }
+
+  private async adminOne(id: string): Promise<AdminWithdrawal> {
+    const { rows } = await this.repository.listAdmin({ id }, 1, 0);
+    if (!rows[0]) throw AppError.notFound();
+    return this.toAdmin(rows[0]);
+  }
+
+  private async recordAudit(
+    tx: Tx,
+    operatorId: string,
+    action: string,
+    before: WithdrawalRow,
+    after: Record<string, unknown>,
+    origin: RequestOrigin,
+  ): Promise<void> {
+    await this.audit.record(
+      {
+        operatorId,
+        action,
+        targetType: 'withdrawal',
+        targetId: before.id,
+        before: { status: before.status, amount: before.amount, destination: before.destination },
+        after,
+        ip: origin.ip,
+        requestId: origin.requestId,
+      },
+      tx,
+    );
+  }
+
+  /** Locks the withdrawal and checks its state before an operator action. */
+  private async lockIn(tx: Tx, id: string, states: readonly WithdrawalStatus[]): Promise<WithdrawalRow> {
+    const row = await this.repository.lock(tx, id);
+    if (!row) throw AppError.notFound();
+    if (!states.includes(row.status)) throw AppError.conflict('withdraw.wrong_state');
+    return row;
+  }
+
+  private autoPayoutWallet(row: WithdrawalRow): EvmHotWallet | undefined {
+    return row.method_type === 'crypto' && row.network ? this.options.hotWallets[row.network] : undefined;
+  }
+
+  async approve(operatorId: string, id: string, origin: RequestOrigin): Promise<AdminWithdrawal> {
+    const signed = await this.db.transaction(async (tx) => {
+      const row = await this.lockIn(tx, id, ['pending']);
+      const wallet = this.autoPayoutWallet(row);
+      const payout = wallet ? await this.signPayout(tx, wallet, row) : null;
+      await this.repository.update(tx, id, {
+        status: 'processing',
+        decidedBy: operatorId,
+        decided: true,
+        ...(payout ? { txHash: payout.txHash, payoutRawTx: payout.rawTx, payoutNonce: payout.nonce } : {}),
+      });
+      await this.recordAudit(
+        tx,
+        operatorId,
+        'withdrawal.approved',
+        row,
+        { status: 'processing', txHash: payout?.txHash ?? null },
+        origin,
+      );
+      return payout ? { wallet, rawTx: payout.rawTx } : null;
+    });
+    // Broadcast after the signed transaction is stored: a crash here loses nothing, a retry resends it.
+    if (signed?.wallet) await this.broadcast(id, signed.wallet, signed.rawTx);
+    return this.adminOne(id);
+  }
+
+  /** Signs the USDT payout with the next nonce; payouts are serialised per network by an advisory lock. */
+  private async signPayout(tx: Tx, wallet: EvmHotWallet, row: WithdrawalRow) {
+    await this.repository.lockPayouts(tx, row.network!);
+    const chainNonce = BigInt(await wallet.pendingNonce());
+    const lastUsed = await this.repository.lastPayoutNonce(tx, row.network!);
+    const nonce = lastUsed !== null && lastUsed + 1n > chainNonce ? lastUsed + 1n : chainNonce;
+    const decimals = await wallet.tokenDecimals();
+    const scale = decimals - money.MONEY_PLACES;
+    const received = money.parseMoney(row.received);
+    const units = scale >= 0 ? received * 10n ** BigInt(scale) : received / 10n ** BigInt(-scale);
+    return wallet.signTransfer(row.destination as `0x${string}`, units, nonce);
+  }
+
+  private async broadcast(id: string, wallet: EvmHotWallet, rawTx: `0x${string}`): Promise<void> {
+    try {
+      await wallet.broadcast(rawTx);
+      await this.repository.update(this.db, id, { payoutAttempt: true, payoutError: null });
+    } catch (error) {
+      const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 300) : String(error);
+      this.options.logger.warn({ withdrawalId: id, err: error }, 'withdrawal payout broadcast failed');
+      await this.repository.update(this.db, id, { status: 'failed', payoutAttempt: true, payoutError: message });
+    }
+  }
+
+  async reject(operatorId: string, id: string, reason: string, origin: RequestOrigin): Promise<AdminWithdrawal> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.lockIn(tx, id, ['pending']);
+      await this.ledger.releaseHold(tx, { referenceType: HOLD_REFERENCE, referenceId: id }, 'withdraw_refund');
+      await this.repository.update(tx, id, { status: 'refunded', reason, decidedBy: operatorId, decided: true, completed: true });
+      await this.recordAudit(tx, operatorId, 'withdrawal.rejected', row, { status: 'refunded', reason }, origin);
+    });
+    return this.adminOne(id);
+  }
+
+  /** Paid outside (TRC20, bank, wallets, or BEP20 without a hot wallet): the reference proves it. */
+  async markPaid(operatorId: string, id: string, reference: string, origin: RequestOrigin): Promise<AdminWithdrawal> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.lockIn(tx, id, ['processing']);
+      if (row.payout_raw_tx) throw AppError.conflict('withdraw.wrong_state');
+      await this.complete(tx, row);
+      const isChain = row.method_type === 'crypto';
+      await this.repository.update(tx, id, isChain ? { txHash: reference.toLowerCase() } : { payoutReference: reference });
+      await this.recordAudit(tx, operatorId, 'withdrawal.marked_paid', row, { status: 'success', reference }, origin);
+    });
+    return this.adminOne(id);
+  }
+
+  /** A failed BEP20 payout: send the stored transaction again, or a new one if its nonce was spent by another. */
+  async retry(operatorId: string, id: string, origin: RequestOrigin): Promise<AdminWithdrawal> {
+    const work = await this.db.transaction(async (tx) => {
+      const row = await this.lockIn(tx, id, ['failed']);
+      const wallet = this.autoPayoutWallet(row);
+      if (!wallet || !row.payout_raw_tx) throw AppError.conflict('withdraw.payout_unavailable', { network: row.network ?? '' });
+      let rawTx = row.payout_raw_tx as `0x${string}`;
+      const known = row.tx_hash ? await wallet.known(row.tx_hash as `0x${string}`) : false;
+      if (!known && BigInt(await wallet.minedNonce()) > BigInt(row.payout_nonce ?? '0')) {
+        // Our nonce was used by another transaction, so the stored one can never be mined: sign anew.
+        const payout = await this.signPayout(tx, wallet, row);
+        rawTx = payout.rawTx;
+        await this.repository.update(tx, id, { txHash: payout.txHash, payoutRawTx: payout.rawTx, payoutNonce: payout.nonce });
+      }
+      await this.repository.update(tx, id, { status: 'processing', payoutError: null });
+      await this.recordAudit(tx, operatorId, 'withdrawal.payout_retried', row, { status: 'processing' }, origin);
+      return { wallet, rawTx };
+    });
+    await this.broadcast(id, work.wallet, work.rawTx);
+    return this.adminOne(id);
+  }
+
+  /** Gives up a failed payout: only when its transaction is not on chain, the hold goes back to the member. */
+  async refund(operatorId: string, id: string, reason: string, origin: RequestOrigin): Promise<AdminWithdrawal> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.lockIn(tx, id, ['failed', 'processing']);
+      const wallet = this.autoPayoutWallet(row);
+      if (row.payout_raw_tx) {
+        if (row.status !== 'failed' || !wallet) throw AppError.conflict('withdraw.wrong_state');
+        if (row.tx_hash && (await wallet.known(row.tx_hash as `0x${string}`))) throw AppError.conflict('withdraw.wrong_state');
+      }
+      await this.ledger.releaseHold(tx, { referenceType: HOLD_REFERENCE, referenceId: id }, 'withdraw_refund');
+      await this.repository.update(tx, id, { status: 'refunded', reason, completed: true });
+      await this.recordAudit(tx, operatorId, 'withdrawal.refunded', row, { status: 'refunded', reason }, origin);
+    });
+    return this.adminOne(id);
+  }
+
+  /** Success: the held amount leaves the member (what arrives to `withdrawals`, the fee to `fees`). */
+  private async complete(tx: Tx, row: WithdrawalRow): Promise<void> {
+    await this.ledger.captureHoldSplit(
+      tx,
+      { referenceType: HOLD_REFERENCE, referenceId: row.id },
+      [
+        {
+          account: { platformCode: 'withdrawals', asset: 'USDT' },
+          amount: money.parseMoney(row.received),
+          recordType: 'withdraw',
+        },
+        { account: { platformCode: 'fees', asset: 'USDT' }, amount: money.parseMoney(row.fee), recordType: 'withdraw_fee' },
+      ],
+      'withdraw',
+    );
+    await this.repository.update(tx, row.id, { status: 'success', completed: true });
+  }
+
+  /**
+   * Follows broadcast BEP20 payouts: success once mined with enough confirmations; failed (the hold
+   * stays, an operator retries or refunds) if the transaction reverted. Safe to run anywhere, any time.
+   */
+  async trackPayouts(): Promise<{ completed: number; failed: number }> {
+    let completed = 0;
+    let failed = 0;
+    for (const [network, wallet] of Object.entries(this.options.hotWallets) as [Network, EvmHotWallet][]) {
+      for (const row of await this.repository.processingPayouts(network)) {
+        const seen = await wallet.receipt(row.tx_hash as `0x${string}`);
+        if (!seen) continue;
+        if (seen.receipt.status === 'reverted') {
+          await this.db.transaction(async (tx) => {
+            const locked = await this.repository.lock(tx, row.id);
+            if (locked?.status !== 'processing' || locked.tx_hash !== row.tx_hash) return;
+            await this.repository.update(tx, row.id, { status: 'failed', payoutError: 'the payout transaction reverted' });
+            failed += 1;
+          });
+          continue;
+        }
+        if (seen.confirmations < BigInt(this.options.payoutConfirmations)) continue;
+        await this.db.transaction(async (tx) => {
+          const locked = await this.repository.lock(tx, row.id);
+          if (locked?.status !== 'processing' || locked.tx_hash !== row.tx_hash) return;
+          await this.complete(tx, locked);
+          completed += 1;
+        });
+      }
+    }
+    return { completed, failed };
+  }
+
+  // ── Settings, holidays, hot wallets ────────────────────────────────────────────────────────────
+
+  getSettings(): Promise<WithdrawSettings> {
+    return this.settings.get('withdraw');
+  }
+
+  async updateSettings(operatorId: string, next: WithdrawSettings, origin: RequestOrigin): Promise<WithdrawSettings> {
+    const before = await this.settings.get('withdraw');
+    await this.db.transaction(async (tx) => {
+      await this.settings.set('withdraw', next, operatorId, tx);
+      await this.audit.record(
+        {
+          operatorId,
+          action: 'withdraw.settings_updated',
+          targetType: 'setting',
+          targetId: 'withdraw',
+          before,
+          after: next,
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
+        tx,
+      );
+    });
+    return this.settings.get('withdraw');
+  }
+
+  async holidays(): Promise<Holiday[]> {
+    // From a month back, so a holiday just passed is still visible.
+    const from = localTime(new Date(this.options.clock.now().getTime() - 31 * 86_400_000), this.options.timeZone).date;
+    return (await this.repository.listHolidays(from)).map((row) => ({ date: row.day, note: row.note }));
+  }
+
+  async addHoliday(operatorId: string, holiday: { date: string; note: string }, origin: RequestOrigin): Promise<Holiday[]> {
+    await this.db.transaction(async (tx) => {
+      await this.repository.addHoliday(holiday.date, holiday.note, operatorId, tx);
+      await this.audit.record(
+        {
+          operatorId,
+          action: 'withdraw.holiday_added',
+          targetType: 'holiday',
+          targetId: holiday.date,
+          before: null,
+          after: holiday,
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
+        tx,
+      );
+    });
+    return this.holidays();
+  }
+
+  async deleteHoliday(operatorId: string, date: string, origin: RequestOrigin): Promise<Holiday[]> {
+    await this.db.transaction(async (tx) => {
+      if (!(await this.repository.deleteHoliday(date, tx))) throw AppError.notFound();
+      await this.audit.record(
+        {
+          operatorId,
+          action: 'withdraw.holiday_deleted',
+          targetType: 'holiday',
+          targetId: date,
+          before: { date },
+          after: null,
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
+        tx,
+      );
+    });
+    return this.holidays();
+  }
+
+  async hotWallets(): Promise<HotWallet[]> {
+    return Promise.all(
+      (['BEP20', 'TRC20'] as const).map(async (network): Promise<HotWallet> => {
+        const wallet = this.options.hotWallets[network];
+        if (!wallet) return { network, configured: false, address: null, usdtBalance: null, nativeBalance: null, error: null };
+        try {
+          const balances = await wallet.balances();
+          return {
+            network,
+            configured: true,
+            address: wallet.address,
+            usdtBalance: balances.usdt,
+            nativeBalance: balances.native,
+            error: null,
+          };
+        } catch (error) {
+          const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+          return { network, configured: true, address: wallet.address, usdtBalance: null, nativeBalance: null, error: message };
+        }
+      }),
+    );
+  }
+}
