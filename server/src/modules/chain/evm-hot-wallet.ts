@@ -70,11 +70,6 @@ export class EvmHotWallet {
     return this.decimals;
   }
 
-  /** The next nonce the chain expects from the wallet, counting transactions still in the pool. */
-  pendingNonce(): Promise<number> {
-    return this.client.getTransactionCount({ address: this.account.address, blockTag: 'pending' });
-  }
-
   async signTransfer(to: `0x${string}`, amountUnits: bigint, nonce: bigint): Promise<SignedPayout> {
     this.chainId ??= await this.client.getChainId();
     const gasPrice = await this.client.getGasPrice();

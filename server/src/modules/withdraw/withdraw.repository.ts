@@ -225,13 +225,14 @@ export class WithdrawRepository {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`withdraw-payout:${network}`}))`);
   }
 
-  /** The highest nonce any payout of the network was signed with. */
-  async lastPayoutNonce(tx: Tx, network: Network): Promise<bigint | null> {
-    const rows = await queryRows<{ nonce: string | null }>(
+  /** Nonces held by payouts that may still be sent or mined (processing, or failed and retryable). */
+  async reservedPayoutNonces(tx: Tx, network: Network): Promise<Set<bigint>> {
+    const rows = await queryRows<{ nonce: string }>(
       tx,
-      sql`select max(payout_nonce)::text as nonce from withdrawals where network = ${network}`,
+      sql`select payout_nonce::text as nonce from withdrawals
+          where network = ${network} and status in ('processing', 'failed') and payout_nonce is not null`,
     );
-    return rows[0]?.nonce ? BigInt(rows[0].nonce) : null;
+    return new Set(rows.map((row) => BigInt(row.nonce)));
   }
 
   async listForMember(

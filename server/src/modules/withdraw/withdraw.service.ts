@@ -90,6 +90,14 @@ function toWithdrawal(row: WithdrawalRow): Withdrawal {
   };
 }
 
+/** viem's errors carry the node's own words in `details`; the first line alone is often generic. */
+function describeChainError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const details = (error as Error & { details?: unknown }).details;
+  const first = error.message.split('\n')[0]!;
+  return (typeof details === 'string' && details ? `${first} ${details}` : first).slice(0, 300);
+}
+
 /** fee = fixed + amount × rate, rounded up (product.md §4: fees round up). */
 export function withdrawFee(amount: Money, settings: Pick<WithdrawSettings, 'feeFixed' | 'feeRate'>): Money {
   return money.add(money.parseMoney(settings.feeFixed), money.multiply(amount, settings.feeRate, 'up'));
@@ -431,9 +439,12 @@ export class WithdrawService {
   /** Signs the USDT payout with the next nonce; payouts are serialised per network by an advisory lock. */
   private async signPayout(tx: Tx, wallet: EvmHotWallet, row: WithdrawalRow) {
     await this.repository.lockPayouts(tx, row.network!);
-    const chainNonce = BigInt(await wallet.pendingNonce());
-    const lastUsed = await this.repository.lastPayoutNonce(tx, row.network!);
-    const nonce = lastUsed !== null && lastUsed + 1n > chainNonce ? lastUsed + 1n : chainNonce;
+    // The lowest nonce not yet mined and not held by another payout: an abandoned (refunded) payout's
+    // nonce is taken again, so no gap can keep later payouts waiting in the pool.
+    const reserved = await this.repository.reservedPayoutNonces(tx, row.network!);
+    reserved.delete(row.payout_nonce === null ? -1n : BigInt(row.payout_nonce));
+    let nonce = BigInt(await wallet.minedNonce());
+    while (reserved.has(nonce)) nonce += 1n;
     const decimals = await wallet.tokenDecimals();
     const scale = decimals - money.MONEY_PLACES;
     const received = money.parseMoney(row.received);
@@ -446,7 +457,7 @@ export class WithdrawService {
       await wallet.broadcast(rawTx);
       await this.repository.update(this.db, id, { payoutAttempt: true, payoutError: null });
     } catch (error) {
-      const message = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 300) : String(error);
+      const message = describeChainError(error);
       this.options.logger.warn({ withdrawalId: id, err: error }, 'withdrawal payout broadcast failed');
       await this.repository.update(this.db, id, { status: 'failed', payoutAttempt: true, payoutError: message });
     }
@@ -507,7 +518,8 @@ export class WithdrawService {
         if (row.tx_hash && (await wallet.known(row.tx_hash as `0x${string}`))) throw AppError.conflict('withdraw.wrong_state');
       }
       await this.ledger.releaseHold(tx, { referenceType: HOLD_REFERENCE, referenceId: id }, 'withdraw_refund');
-      await this.repository.update(tx, id, { status: 'refunded', reason, completed: true });
+      // The abandoned payout's nonce is free for the next one (its signed transaction stays for the record).
+      await this.repository.update(tx, id, { status: 'refunded', reason, completed: true, payoutNonce: null });
       await this.recordAudit(tx, operatorId, 'withdrawal.refunded', row, { status: 'refunded', reason }, origin);
     });
     return this.adminOne(id);

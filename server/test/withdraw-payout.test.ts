@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import type { AdminWithdrawal, WithdrawMethod, Withdrawal } from '@custos/contract';
+import { accountExtendedPublicKey, startDevChain, type DevChain } from '../../devchain/devchain.mjs';
+import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
+import { operatorToken, registerMember } from './support/members.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Real BEP20 payouts on the dev chain: the hot wallet signs, the signed transaction is stored before
+ * it is broadcast, a failed broadcast (no gas) is retried with the very same transaction, a refund
+ * frees its nonce for the next payout, and success comes only with confirmations.
+ */
+
+const FRIDAY_MORNING = new Date('2026-11-20T02:00:00Z');
+const USDT = 10n ** 18n;
+const hotWalletKey = generatePrivateKey();
+const hotWalletAddress = privateKeyToAddress(hotWalletKey);
+const recipient = privateKeyToAddress(generatePrivateKey());
+
+let chain: DevChain;
+let t: TestApp;
+let token: string;
+let mainId: string;
+let finance: string;
+let method: WithdrawMethod;
+
+type Envelope<T = unknown> = { code: number; message: string; data: T };
+
+function call<T = unknown>(httpMethod: 'GET' | 'POST', url: string, payload?: object, as = token) {
+  return t.app
+    .inject({ method: httpMethod, url, headers: { authorization: as, lang: 'EN' }, ...(payload ? { payload } : {}) })
+    .then((response) => ({ status: response.statusCode, body: response.json<Envelope<T>>() }));
+}
+
+async function request(amount: string): Promise<Withdrawal> {
+  const response = await call<Withdrawal>('POST', '/api/withdraw/withdraw', {
+    methodId: method.id,
+    amount,
+    tradePassword: 'trade-pass-1',
+    idempotencyKey: randomUUID(),
+  });
+  expect(response.body.code).toBe(200);
+  return response.body.data;
+}
+
+function operator(action: string, id: string, payload?: object) {
+  return t.app
+    .inject({
+      method: 'POST',
+      url: `/api/admin/withdrawals/${id}/${action}`,
+      headers: { authorization: finance, lang: 'EN' },
+      ...(payload ? { payload } : {}),
+    })
+    .then((response) => response.json<Envelope<AdminWithdrawal>>());
+}
+
+beforeAll(async () => {
+  chain = await startDevChain();
+  t = await createTestApp(
+    {
+      BSC_RPC_URL: chain.rpcUrl,
+      BSC_USDT_CONTRACT: chain.tokenAddress,
+      BSC_DEPOSIT_XPUB: accountExtendedPublicKey(),
+      BSC_START_BLOCK: '0',
+      BSC_HOT_WALLET_KEY: hotWalletKey,
+      BSC_RPC_TIMEOUT_MS: '3000',
+    },
+    { clock: { now: () => FRIDAY_MORNING } },
+  );
+  token = await registerMember(t, 'payout@example.com');
+  mainId = await accountIdOf(t, token);
+  await setTradePassword(t, token);
+  method = (await call<WithdrawMethod>('POST', '/api/withdraw/add_chain', { network: 'BEP20', address: recipient })).body.data;
+  await fund(t, mainId, 'USDT', '1000');
+  finance = await operatorToken(t, 'payout-finance', 'finance');
+  // The hot wallet holds USDT but, at first, no BNB for gas.
+  await chain.mint(hotWalletAddress, 10_000n * USDT);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  await chain?.stop();
+});
+
+describe('BEP20 payouts from the hot wallet', () => {
+  it('shows the hot wallet and its balances to operators', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/chain/hot_wallet',
+      headers: { authorization: finance },
+    });
+    const wallets =
+      response.json<
+        Envelope<{ network: string; configured: boolean; address: string; usdtBalance: string; nativeBalance: string }[]>
+      >().data;
+    expect(wallets[0]).toMatchObject({
+      network: 'BEP20',
+      configured: true,
+      address: hotWalletAddress,
+      usdtBalance: '10000',
+      nativeBalance: '0',
+    });
+    expect(wallets[1]).toMatchObject({ network: 'TRC20', configured: false });
+  });
+
+  it('marks a payout that cannot be broadcast as failed, keeps the hold, and refunds it on request', async () => {
+    const withdrawal = await request('100');
+    const approved = await operator('approve', withdrawal.id);
+    expect(approved.data).toMatchObject({ status: 'failed' });
+    expect(approved.data.payoutError).toMatch(/funds|gas/i);
+    expect(approved.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(await availableOf(t, mainId, 'USDT')).toBe('900.0000');
+
+    const refunded = await operator('refund', withdrawal.id, { reason: 'Paid by bank instead' });
+    expect(refunded.data).toMatchObject({ status: 'refunded', reason: 'Paid by bank instead' });
+    expect(await availableOf(t, mainId, 'USDT')).toBe('1000.0000');
+  });
+
+  it('retries a failed payout with the same transaction, and completes it only after 3 confirmations', async () => {
+    const withdrawal = await request('250.5');
+    const failed = await operator('approve', withdrawal.id);
+    expect(failed.data.status).toBe('failed');
+    const signedHash = failed.data.txHash;
+
+    await chain.sendNative(hotWalletAddress, 10n ** 18n); // gas arrives
+    const retried = await operator('retry', withdrawal.id);
+    expect(retried.data).toMatchObject({ status: 'processing', txHash: signedHash, payoutError: null });
+
+    // Mined at once (automine): one confirmation is not enough.
+    expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 0, failed: 0 });
+    await chain.mine(2);
+    expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 1, failed: 0 });
+    expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 0, failed: 0 });
+
+    const detail = await call<Withdrawal>('GET', `/api/withdraw/detail?id=${withdrawal.id}`);
+    expect(detail.body.data).toMatchObject({ status: 'success', amount: '250.5000', fee: '1.0000', received: '249.5000' });
+    // What arrives on chain is exactly what the record says arrives.
+    expect(await chain.balanceOf(recipient)).toBe(2495n * 10n ** 17n);
+    expect(await availableOf(t, mainId, 'USDT')).toBe('749.5000');
+  });
+
+  it('pays the next withdrawal straight away, using the nonce the refunded payout left free', async () => {
+    const withdrawal = await request('11');
+    const approved = await operator('approve', withdrawal.id);
+    expect(approved.data).toMatchObject({ status: 'processing', payoutError: null });
+    await chain.mine(3);
+    await t.services.withdraw.trackPayouts();
+    expect((await call<Withdrawal>('GET', `/api/withdraw/detail?id=${withdrawal.id}`)).body.data.status).toBe('success');
+    expect(await chain.balanceOf(recipient)).toBe(2495n * 10n ** 17n + 10n * USDT);
+  });
+
+  it('refuses to mark a hot-wallet payout paid by hand or to approve it twice', async () => {
+    const withdrawal = await request('20');
+    await operator('approve', withdrawal.id);
+    expect((await operator('mark_paid', withdrawal.id, { reference: '0xabc' })).code).toBe(409);
+    expect((await operator('approve', withdrawal.id)).code).toBe(409);
+    await chain.mine(3);
+    await t.services.withdraw.trackPayouts();
+  });
+});
