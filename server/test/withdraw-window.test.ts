@@ -41,4 +41,10 @@ describe('the withdrawal window', () => {
     const early = windowState(rule, new Date('2026-11-19T22:00:00Z'), none); // Fri 06:00 Shanghai
     expect(early.open === false && early.nextOpenAt?.toISOString()).toBe('2026-11-20T01:00:00.000Z');
   });
+
+  it('is open all day on open days when the opening and closing times are equal', () => {
+    const allDay = { ...rule, openDays: [1, 2, 3, 4, 5, 6, 7], openTime: '00:00', closeTime: '00:00' };
+    expect(windowState(allDay, new Date('2026-11-21T15:59:00Z'), none)).toMatchObject({ open: true });
+    expect(windowState(allDay, new Date('2026-11-21T16:00:00Z'), none)).toMatchObject({ open: true });
+  });
 });

@@ -74,6 +74,7 @@ export const withdrawSettingsSchema = z.object({
   dailyLimit: moneyAmountSchema,
   /** ISO weekdays (1 = Monday … 7 = Sunday) withdrawals may be requested on. */
   openDays: z.array(z.number().int().min(1).max(7)).max(7),
+  /** Local time the window opens; the same as `closeTime` means open all day. */
   openTime: timeOfDay,
   closeTime: timeOfDay,
   methods: z.object({ crypto: z.boolean(), bank: z.boolean(), wechat: z.boolean(), alipay: z.boolean() }),

@@ -8,7 +8,7 @@ export interface WindowRule {
   openDays: readonly number[];
   /** 'HH:MM', inclusive. */
   openTime: string;
-  /** 'HH:MM', exclusive. */
+  /** 'HH:MM', exclusive; the same as `openTime` for the whole day. */
   closeTime: string;
   timeZone: string;
 }
@@ -85,12 +85,15 @@ export function windowState(rule: WindowRule, now: Date, holidays: ReadonlyMap<s
   const closeMinutes = minutesOf(rule.closeTime);
   const holiday = holidays.get(local.date) ?? null;
   const openDay = rule.openDays.includes(local.isoWeekday) && holiday === null;
-  if (openDay && local.minutes >= openMinutes && local.minutes < closeMinutes) return { open: true, date: local.date };
+  // Equal opening and closing times mean the whole day.
+  const allDay = openMinutes === closeMinutes;
+  if (openDay && (allDay || (local.minutes >= openMinutes && local.minutes < closeMinutes)))
+    return { open: true, date: local.date };
   let nextOpenAt: Date | null = null;
   for (let offset = 0; offset <= 60 && nextOpenAt === null; offset += 1) {
     const date = addDays(local.date, offset);
     if (!rule.openDays.includes(weekdayOf(date)) || holidays.has(date)) continue;
-    if (offset === 0 && local.minutes >= openMinutes) continue;
+    if (offset === 0 && !allDay && local.minutes >= openMinutes) continue;
     nextOpenAt = instantOf(date, rule.openTime, rule.timeZone);
   }
   return { open: false, date: local.date, holiday, nextOpenAt };
