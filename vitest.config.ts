@@ -9,6 +9,8 @@ export default defineConfig({
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
       { test: { name: 'admin', include: ['admin/src/**/*.test.ts'] } },
+      // A local Hardhat node per test file (see devchain/devchain.mjs).
+      { test: { name: 'devchain', environment: 'node', include: ['devchain/**/*.test.ts'], testTimeout: 120_000 } },
       {
         test: {
           name: 'server:pglite',
