@@ -23,7 +23,7 @@ const env = [
   `BSC_USDT_CONTRACT=${chain.tokenAddress}`,
   `BSC_CHAIN_ID=${chain.chainId}`,
   `BSC_HOT_WALLET_KEY=${accountPrivateKey(0)}`,
-  `BSC_DEPOSIT_XPUB=${accountExtendedPublicKey()}`,
+  `BSC_DEPOSIT_XPUB=${accountExtendedPublicKey(1)}`,
 ];
 writeFileSync(envFile, `${env.join('\n')}\n`);
 

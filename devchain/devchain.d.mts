@@ -12,7 +12,7 @@ export declare const TEST_USDT_ABI: Abi;
 /** The private key of account `index` of the Hardhat mnemonic (m/44'/60'/0'/0/index). */
 export declare function accountPrivateKey(index: number): Hex;
 /** The account-level xpub of the Hardhat mnemonic at m/44'/60'/0'; its children 0/i are the Hardhat accounts. */
-export declare function accountExtendedPublicKey(): string;
+export declare function accountExtendedPublicKey(account?: number): string;
 
 export interface DevChainOptions {
   /** Port for the node; a free one on the host by default. */

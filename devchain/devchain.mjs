@@ -53,12 +53,14 @@ export function accountPrivateKey(index) {
 }
 
 /**
- * The account-level extended public key (xpub) of the Hardhat mnemonic at m/44'/60'/0'; its children
- * 0/i are the Hardhat accounts.
+ * An account-level extended public key (xpub) of the Hardhat mnemonic at m/44'/60'/account'. Account 0's
+ * children 0/i are the Hardhat accounts; deposit addresses for a running dev server come from
+ * account 1, so they never coincide with the funded accounts (hot wallet, faucet).
+ * @param {number} [account]
  * @returns {string}
  */
-export function accountExtendedPublicKey() {
-  return HDKey.fromMasterSeed(mnemonicToSeedSync(HARDHAT_MNEMONIC)).derive("m/44'/60'/0'").publicExtendedKey;
+export function accountExtendedPublicKey(account = 0) {
+  return HDKey.fromMasterSeed(mnemonicToSeedSync(HARDHAT_MNEMONIC)).derive(`m/44'/60'/${account}'`).publicExtendedKey;
 }
 
 /** @type {Set<import('node:child_process').ChildProcess>} */

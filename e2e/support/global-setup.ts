@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { hash, type Algorithm } from '@node-rs/argon2';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { accountExtendedPublicKey, startDevChain } from '../../devchain/devchain.mjs';
 import { startMailCatcher } from '../../server/test/support/mail-catcher';
 import { CONSOLE_FINANCE_OPERATORS, FINANCE_OPERATORS } from './funding';
 import { E2E_BASE_URL, E2E_PORT } from './server';
@@ -69,10 +71,17 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/** Two finance operators with known passwords, written straight into the stopped server's database. */
+/**
+ * Finance operators with known passwords, written straight into the stopped server's database, and
+ * withdrawals open every day all day (an operator setting), so the tests do not depend on the clock.
+ */
 async function seedFinanceOperators(dataDir: string): Promise<void> {
   const database = await PGlite.create(dataDir);
   try {
+    await database.query(
+      `update platform_settings set value = value || '{"openDays": [1, 2, 3, 4, 5, 6, 7], "openTime": "00:00", "closeTime": "00:00"}'::jsonb
+       where key = 'withdraw'`,
+    );
     for (const operator of [...FINANCE_OPERATORS, ...CONSOLE_FINANCE_OPERATORS]) {
       const passwordHash = await hash(operator.password, {
         algorithm: 2 as Algorithm,
@@ -111,8 +120,20 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     mailCount += 1;
     writeFileSync(path.join(mailDir, `${String(mailCount).padStart(5, '0')}.json`), JSON.stringify(mail));
   });
+  // A real EVM node with a test USDT: deposits and BEP20 payouts run end to end. The hot wallet is a
+  // fresh key with gas and USDT of its own.
+  const chain = await startDevChain();
+  const hotWalletKey = generatePrivateKey();
+  await chain.sendNative(privateKeyToAddress(hotWalletKey), 10n ** 19n);
+  await chain.mint(privateKeyToAddress(hotWalletKey), 100_000n * 10n ** 18n);
   const env = {
     ...process.env,
+    BSC_RPC_URL: chain.rpcUrl,
+    BSC_USDT_CONTRACT: chain.tokenAddress,
+    BSC_DEPOSIT_XPUB: accountExtendedPublicKey(1),
+    BSC_START_BLOCK: '0',
+    BSC_HOT_WALLET_KEY: hotWalletKey,
+    BSC_POLL_MS: '400',
     HOST: '127.0.0.1',
     PORT: String(E2E_PORT),
     DATA_DIR: dataDir,
@@ -141,6 +162,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.E2E_OPERATOR_PASSWORD = password;
   process.env.E2E_INVITATION_CODE = invitationCode;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_RPC_URL = chain.rpcUrl;
+  process.env.E2E_USDT_CONTRACT = chain.tokenAddress;
   process.env.E2E_MEMBER_TOKEN = await registerMember(catcher, invitationCode);
 
   return async () => {
@@ -153,6 +176,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.stdout.write(check.stdout);
     if (check.status !== 0) throw new Error(`ledger check failed after the end-to-end tests:\n${check.stdout}${check.stderr}`);
     await catcher.close();
+    await chain.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
   };
