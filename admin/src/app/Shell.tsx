@@ -23,6 +23,8 @@ import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
 import { OperatorsScreen } from '../features/operators/screens/OperatorsScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
+import { WithdrawalsScreen } from '../features/withdrawals/screens/WithdrawalsScreen';
+import { WithdrawSettingsScreen } from '../features/withdrawals/screens/WithdrawSettingsScreen';
 
 function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSignedOut: () => void }) {
   const navigate = useNavigate();
@@ -80,6 +82,8 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
               <>
                 <Route path="/chain/deposits" element={<DepositsScreen />} />
                 <Route path="/chain/watchers" element={<WatchersScreen />} />
+                <Route path="/chain/withdrawals" element={<WithdrawalsScreen operator={operator} />} />
+                <Route path="/chain/withdraw-settings" element={<WithdrawSettingsScreen operator={operator} />} />
               </>
             )}
             {operatorMay(operator.role, 'operators.manage') && (

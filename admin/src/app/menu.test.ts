@@ -19,7 +19,7 @@ describe('menuFor', () => {
     }
   });
 
-  it('shows the chain pages to the roles that may read deposits, grouped under Chain', () => {
+  it('shows the chain pages (deposits, watchers, withdrawals) to the roles that may read the chain, grouped under Chain', () => {
     for (const role of ['super_admin', 'finance', 'support'] as const) {
       const chain = menuFor(operator(role)).find((item) => item.key === 'chain');
       expect(
@@ -28,6 +28,8 @@ describe('menuFor', () => {
       ).toEqual([
         ['/chain/deposits', 'Deposits'],
         ['/chain/watchers', 'Chain watchers'],
+        ['/chain/withdrawals', 'Withdrawals'],
+        ['/chain/withdraw-settings', 'Withdrawal settings'],
       ]);
     }
     expect(MENU_GROUPS).toEqual(['ledger', 'chain']);

@@ -43,6 +43,8 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: '/chain/deposits', label: 'Deposits', permission: 'chain.read' },
       { key: '/chain/watchers', label: 'Chain watchers', permission: 'chain.read' },
+      { key: '/chain/withdrawals', label: 'Withdrawals', permission: 'chain.read' },
+      { key: '/chain/withdraw-settings', label: 'Withdrawal settings', permission: 'chain.read' },
     ],
   },
   { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', permission: 'mail.read' },

@@ -30,7 +30,7 @@ export function onUnauthorized(listener: Listener): () => void {
 
 /** Console calls: bearer token, English messages, the envelope unwrapped; failures throw with the server's message. */
 export async function consoleRequest<S extends z.ZodType>(call: {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
   data: S;

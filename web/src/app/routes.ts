@@ -83,13 +83,24 @@ export const ROUTES: readonly AppRoute[] = [
     load: notYetOpen,
   })),
 
-  { id: 'withdraw', path: '/pages/withdraw/withdraw', load: notYetOpen },
+  { id: 'withdraw', path: '/pages/withdraw/withdraw', load: () => import('../features/withdraw/screens/WithdrawScreen') },
   { id: 'withdraw1', path: '/pages/withdraw/withdraw1', load: () => import('../features/recharge/screens/RechargeScreen') },
-  ...[2, 3, 4].map((n) => ({ id: `withdraw${n}`, path: `/pages/withdraw/withdraw${n}`, load: notYetOpen })),
+  { id: 'withdraw2', path: '/pages/withdraw/withdraw2', load: () => import('../features/withdraw/screens/MethodsScreen') },
+  { id: 'withdraw3', path: '/pages/withdraw/withdraw3', load: () => import('../features/withdraw/screens/AddCryptoScreen') },
+  { id: 'withdraw4', path: '/pages/withdraw/withdraw4', load: () => import('../features/withdraw/screens/AddBankScreen') },
   { id: 'withdraw5', path: '/pages/withdraw/withdraw5', load: () => import('../features/transfer/screens/TransferScreen') },
   { id: 'withdraw6', path: '/pages/withdraw/withdraw6', load: () => import('../features/exchange/screens/ExchangeScreen') },
 
-  { id: 'withdrawRecord', path: '/pages/withdraw_record/withdraw_record', load: notYetOpen },
+  {
+    id: 'withdrawRecord',
+    path: '/pages/withdraw_record/withdraw_record',
+    load: () => import('../features/withdraw/screens/WithdrawRecordsScreen'),
+  },
+  {
+    id: 'withdrawRecord2',
+    path: '/pages/withdraw_record/withdraw_record2',
+    load: () => import('../features/withdraw/screens/WithdrawalDetailScreen'),
+  },
   {
     id: 'withdrawRecord6',
     path: '/pages/withdraw_record/withdraw_record6',
@@ -100,11 +111,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/withdraw_record/withdraw_record1',
     load: () => import('../features/recharge/screens/DepositRecordsScreen'),
   },
-  ...[2, 7].map((n) => ({
-    id: `withdrawRecord${n}`,
-    path: `/pages/withdraw_record/withdraw_record${n}`,
-    load: notYetOpen,
-  })),
+  { id: 'withdrawRecord7', path: '/pages/withdraw_record/withdraw_record7', load: notYetOpen },
 
   { id: 'orderDetail', path: '/pages/order_detail/order_detail', load: notYetOpen },
   {

@@ -4,6 +4,7 @@ import {
   BillOutline,
   CollectMoneyOutline,
   DownCircleOutline,
+  FileOutline,
   LoopOutline,
   ReceiptOutline,
   SendOutline,
@@ -23,6 +24,7 @@ export const MONEY_SHORTCUTS: readonly { id: string; path: string; icon: ReactNo
   { id: 'blanceRecord3', path: '/pages/blance_record/blance_record3', icon: <ReceiptOutline /> },
   { id: 'withdrawRecord6', path: '/pages/withdraw_record/withdraw_record6', icon: <UnorderedListOutline /> },
   { id: 'withdrawRecord1', path: '/pages/withdraw_record/withdraw_record1', icon: <CollectMoneyOutline /> },
+  { id: 'withdrawRecord', path: '/pages/withdraw_record/withdraw_record', icon: <FileOutline /> },
 ];
 
 export function MoneyShortcuts() {
