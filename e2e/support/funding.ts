@@ -19,6 +19,13 @@ export const CONSOLE_FINANCE_OPERATORS = [
   { username: 'e2e-console-approver', password: 'e2e console approver password', totpSecret: 'M4TBNX2QGZRL7WJH5DKVYC3SE6PAF7UO' },
 ] as const;
 
+/** One more, for the USDT (deposit and withdrawal) tests, which approve payouts in the console. */
+export const CHAIN_FINANCE_OPERATOR = {
+  username: 'e2e-chain-finance',
+  password: 'e2e chain finance password',
+  totpSecret: 'Q3VN7XKZ2M5PLRWD4HJTYB6CSEGAF2UO',
+} as const;
+
 const tokens = new Map<string, string>();
 
 /**

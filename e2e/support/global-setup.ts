@@ -8,7 +8,7 @@ import { hash, type Algorithm } from '@node-rs/argon2';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { accountExtendedPublicKey, startDevChain } from '../../devchain/devchain.mjs';
 import { startMailCatcher } from '../../server/test/support/mail-catcher';
-import { CONSOLE_FINANCE_OPERATORS, FINANCE_OPERATORS } from './funding';
+import { CHAIN_FINANCE_OPERATOR, CONSOLE_FINANCE_OPERATORS, FINANCE_OPERATORS } from './funding';
 import { E2E_BASE_URL, E2E_PORT } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -82,7 +82,7 @@ async function seedFinanceOperators(dataDir: string): Promise<void> {
       `update platform_settings set value = value || '{"openDays": [1, 2, 3, 4, 5, 6, 7], "openTime": "00:00", "closeTime": "00:00"}'::jsonb
        where key = 'withdraw'`,
     );
-    for (const operator of [...FINANCE_OPERATORS, ...CONSOLE_FINANCE_OPERATORS]) {
+    for (const operator of [...FINANCE_OPERATORS, ...CONSOLE_FINANCE_OPERATORS, CHAIN_FINANCE_OPERATOR]) {
       const passwordHash = await hash(operator.password, {
         algorithm: 2 as Algorithm,
         memoryCost: 19_456,

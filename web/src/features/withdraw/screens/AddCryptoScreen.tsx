@@ -1,5 +1,6 @@
+import { SingleSelector } from '../../../components/forms/SingleSelector';
 import { useState } from 'react';
-import { Button, Form, Input, Selector } from 'antd-mobile';
+import { Button, Form, Input } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -56,14 +57,14 @@ export default function AddCryptoScreen() {
           label={t('withdraw.methods.network')}
           rules={[{ required: true, type: 'array', min: 1, message: t('withdraw.methods.chooseNetwork') }]}
         >
-          <Selector
+          <SingleSelector<Network>
             columns={2}
             data-testid="withdraw-crypto-network"
-            options={NETWORKS.map((value) => ({
-              value,
-              label: <span data-testid={`withdraw-crypto-network-${value}`}>{value}</span>,
+            options={NETWORKS.map((network) => ({
+              value: network,
+              label: <span data-testid={`withdraw-crypto-network-${network}`}>{network}</span>,
             }))}
-            onChange={() => {
+            onPicked={() => {
               // The same text may be valid on one network and not on the other.
               if (form.getFieldValue('address')) void form.validateFields(['address']).catch(() => undefined);
             }}

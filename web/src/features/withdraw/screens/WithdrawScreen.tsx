@@ -1,5 +1,6 @@
+import { SingleSelector } from '../../../components/forms/SingleSelector';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Button, DotLoading, Form, NoticeBar, Selector } from 'antd-mobile';
+import { Button, DotLoading, Form, NoticeBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { money, type WithdrawIndex } from '@custos/contract';
@@ -234,7 +235,7 @@ export default function WithdrawScreen() {
             label={methodLabel}
             rules={[{ required: true, type: 'array', min: 1, message: t('withdraw.chooseMethod') }]}
           >
-            <Selector
+            <SingleSelector<string>
               columns={1}
               data-testid="withdraw-method"
               options={index.methods.map((method) => {

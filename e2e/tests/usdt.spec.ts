@@ -1,0 +1,188 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Address } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
+import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
+import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { depositUsdt, mineBlocks, usdtBalanceOf } from '../support/chain';
+import { CHAIN_FINANCE_OPERATOR, currentAccountId } from '../support/funding';
+import { uniqueEmail } from '../support/mail';
+import { loginViaApi, registerViaApi } from '../support/members';
+import { freshCode } from '../support/totp';
+
+/**
+ * USDT end to end on the dev chain (a real EVM node started by the global setup): a member deposits
+ * to the address the app shows, sees it confirm and be credited, saves a withdrawal address, asks
+ * for a withdrawal, an operator approves it in the console, the hot wallet pays it on chain, and the
+ * member sees it completed.
+ */
+
+const TRADE_PASSWORD = 'trade-secret';
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+async function newMember(request: APIRequestContext, name: string) {
+  const email = uniqueEmail(name);
+  await registerViaApi(request, email, 'login-password');
+  const token = await loginViaApi(request, email, 'login-password');
+  const set = await request.post('/api/user/set_trade_password', {
+    headers: { authorization: token },
+    data: { password: TRADE_PASSWORD, confirmPassword: TRADE_PASSWORD },
+  });
+  expect((await set.json()) as unknown).toMatchObject({ code: 200 });
+  return { email, token, accountId: await currentAccountId(request, token) };
+}
+
+/** Errors a money screen is expected to cause: the server's 400/409 refusals. */
+function unexpected(errors: string[]): string[] {
+  return errors.filter((error) => !/status of (400|409)/.test(error));
+}
+
+/** Clicks a dialog's button until the dialog has gone (antd dialogs animate in). */
+async function confirmDialog(page: Page, dialogName: string, buttonName: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: dialogName });
+  await expect(dialog).toBeVisible();
+  await expect(async () => {
+    await dialog.getByRole('button', { name: buttonName, exact: true }).click({ timeout: 1_000 });
+    await expect(dialog).toBeHidden({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}
+
+async function consoleAsChainFinance(browser: Browser): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto('/admin/');
+  await page.getByLabel('Username').fill(CHAIN_FINANCE_OPERATOR.username);
+  await page.getByLabel('Password').fill(CHAIN_FINANCE_OPERATOR.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByLabel('Authenticator code').fill(await freshCode(CHAIN_FINANCE_OPERATOR.totpSecret));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('operator-name')).toContainText(`${CHAIN_FINANCE_OPERATOR.username} · finance`);
+  return page;
+}
+
+test('recharge in Chinese: the address as text and QR, the notice, a deposit confirming then credited', async ({
+  page,
+  request,
+}) => {
+  const errors = collectErrors(page);
+  const member = await newMember(request, 'recharge-zh');
+  await prepareStorage(page, { credential: member.token, locale: 'zh-Hans' });
+  await page.goto('/#/pages/withdraw/withdraw1');
+  const address = (await page.getByTestId('recharge-address').textContent())!.trim() as Address;
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  await expect(page.getByTestId('recharge-qr')).toBeVisible();
+  await expect(page.getByTestId('recharge-network-closed-TRC20')).toBeVisible();
+  await expect(page.getByTestId('recharge-notice')).toContainText('3');
+
+  // A deposit below the minimum is recorded and never credited; a proper one is credited at 3 confirmations.
+  await depositUsdt(address, '0.5');
+  await depositUsdt(address, '25.75');
+  await page.getByTestId('recharge-records-link').click();
+  await expect.poll(() => hashPath(page)).toBe('/pages/withdraw_record/withdraw_record1');
+  const rows = page.getByTestId('deposit-item');
+  await expect(async () => {
+    await page.reload();
+    await expect(rows).toHaveCount(2, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('deposit-status').first()).toHaveAttribute('data-status', 'confirming');
+  await mineBlocks(3);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('[data-testid="deposit-status"][data-status="credited"]')).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.locator('[data-testid="deposit-status"][data-status="below_minimum"]')).toHaveText(
+    zhHans.recharge.status.below_minimum,
+  );
+  await page.goto('/#/pages/my/my');
+  await expect(page.getByTestId('balance-USDT')).toContainText('25.7500');
+  expect(unexpected(errors)).toEqual([]);
+});
+
+test('deposit, withdraw to a saved address, operator approval in the console, paid on chain, completed (English)', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const errors = collectErrors(page);
+  const member = await newMember(request, 'usdt-flow');
+  await prepareStorage(page, { credential: member.token, locale: 'en' });
+
+  // Recharge: the app's address receives 120 USDT on chain and the watcher credits it.
+  await page.goto('/#/pages/withdraw/withdraw1');
+  const depositAddress = (await page.getByTestId('recharge-address').textContent())!.trim() as Address;
+  await depositUsdt(depositAddress, '120');
+  await mineBlocks(3);
+  await page.goto('/#/pages/withdraw_record/withdraw_record1');
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('deposit-status').first()).toHaveAttribute('data-status', 'credited', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('deposit-status').first()).toHaveText(en.recharge.status.credited);
+
+  // Add a withdrawal method: a wrong-network address is refused in the app, the right one is saved.
+  const payee = privateKeyToAddress(generatePrivateKey());
+  await page.goto('/#/pages/withdraw/withdraw3');
+  // BEP20 is chosen already; tapping it again must not clear it.
+  await page.getByTestId('withdraw-crypto-network-BEP20').click();
+  await page.getByTestId('withdraw-crypto-address').locator('input').fill('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+  await page.getByTestId('withdraw-crypto-submit').click();
+  await expect(page.getByText(/not a valid address/)).toBeVisible();
+  await page.getByTestId('withdraw-crypto-address').locator('input').fill(payee);
+  await page.getByTestId('withdraw-crypto-submit').click();
+  await expect.poll(() => hashPath(page)).not.toBe('/pages/withdraw/withdraw3');
+
+  // Withdraw 100: fee 1, 99 arrives; the amount is held at once.
+  await page.goto('/#/pages/withdraw/withdraw');
+  await expect(page.getByTestId('withdraw-balance')).toContainText('120.0000');
+  // Tapping the only method (twice, as people do) leaves it chosen.
+  await page.getByTestId('withdraw-method-option').first().click();
+  await page.getByTestId('withdraw-method-option').first().click();
+  await page.getByTestId('amount-input').locator('input').fill('100');
+  await expect(page.getByTestId('withdraw-fee')).toContainText('1.0000');
+  await expect(page.getByTestId('withdraw-receive')).toContainText('99.0000');
+  await page.getByTestId('trade-password-input').locator('input').fill(TRADE_PASSWORD);
+  await page.getByTestId('withdraw-submit').click();
+  await expect.poll(() => hashPath(page), { timeout: 15_000 }).toMatch(/withdraw_record/);
+  await page.goto('/#/pages/withdraw_record/withdraw_record');
+  await expect(page.getByTestId('withdrawal-status').first()).toHaveAttribute('data-status', 'pending');
+  await expect(page.getByTestId('withdrawal-status').first()).toHaveText(en.withdraw.status.pending);
+  const held = await request.get('/api/user/assets', { headers: { authorization: member.token } });
+  expect(JSON.stringify(await held.json())).toContain('20.0000');
+
+  // The operator approves in the console: the hot wallet signs and broadcasts the payout.
+  const console = await consoleAsChainFinance(browser);
+  await console.goto('/admin/#/chain/withdrawals');
+  await console
+    .getByTestId('withdrawal-search')
+    .locator('input')
+    .fill(member.email)
+    .catch(async () => {
+      await console.getByTestId('withdrawal-search').fill(member.email);
+    });
+  await console.keyboard.press('Enter');
+  const row = console.getByTestId('withdrawal-row').filter({ hasText: member.email });
+  await expect(row).toHaveCount(1);
+  // A new member's first withdrawal right after a deposit: the console says so.
+  await expect(row.locator('[data-testid="withdrawal-risk"][data-risk="first_withdrawal"]')).toBeVisible();
+  await expect(row.locator('[data-testid="withdrawal-risk"][data-risk="recent_deposit"]')).toBeVisible();
+  await row.getByTestId('withdrawal-approve').click();
+  await confirmDialog(console, 'Approve withdrawal', 'Approve');
+  // It leaves the pending queue; under "Processing" it waits for its confirmations.
+  await expect(row).toHaveCount(0);
+  await console.getByTestId('withdrawal-status-filter').getByText('Processing', { exact: true }).click();
+  await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'processing');
+  await expect(row.getByTestId('withdrawal-tx')).toContainText(/0x[0-9a-f]{4}/);
+
+  // Confirmations on chain; the tracker completes it; exactly what the record promised arrives.
+  await mineBlocks(3);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('withdrawal-status').first()).toHaveAttribute('data-status', 'success', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByTestId('withdrawal-status').first()).toHaveText(en.withdraw.status.success);
+  expect(await usdtBalanceOf(payee)).toBe(99n * 10n ** 18n);
+  await page.getByTestId('withdrawal-item').first().click();
+  await expect(page.getByTestId('withdrawal-detail-tx')).toHaveAttribute('href', /bscscan\.com\/tx\/0x[0-9a-f]{64}/);
+  await console.reload();
+  await console.close();
+  expect(unexpected(errors)).toEqual([]);
+});
