@@ -29,6 +29,7 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       'audit_log',
       'chain_cursors',
       'chain_deposits',
+      'chain_sweeps',
       'deposit_addresses',
       'exchange_orders',
       'identity_verifications',
@@ -46,6 +47,9 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       'rate_limit_buckets',
       'uploads',
       'verification_codes',
+      'withdraw_holidays',
+      'withdraw_methods',
+      'withdrawals',
     ]);
     await t.database.migrate();
     expect(await tables()).toEqual(first);

@@ -90,3 +90,29 @@ export const chainCursors = pgTable(
   },
   () => [check('chain_cursors_network_check', sql.raw(`network ${NETWORK_CHECK}`))],
 );
+
+/** What `npm run sweep` moved from deposit addresses to the collection wallet (and the gas it sent first). */
+export const chainSweeps = pgTable(
+  'chain_sweeps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    network: text('network').notNull(),
+    depositAddressId: uuid('deposit_address_id')
+      .notNull()
+      .references(() => depositAddresses.id),
+    fromAddress: text('from_address').notNull(),
+    toAddress: text('to_address').notNull(),
+    rawAmount: numeric('raw_amount', { precision: 78, scale: 0 }).notNull(),
+    amount: numeric('amount', { precision: 38, scale: 4 }).notNull(),
+    gasTxHash: text('gas_tx_hash'),
+    txHash: text('tx_hash'),
+    /** sent, or failed with the error. */
+    status: text('status').notNull(),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('chain_sweeps_status_check', sql`${table.status} in ('sent', 'failed')`),
+    index('chain_sweeps_created_idx').on(table.createdAt),
+  ],
+);

@@ -127,6 +127,33 @@ export class ChainRepository {
     );
   }
 
+  depositAddressesOf(network: Network): Promise<DepositAddressRow[]> {
+    return queryRows<DepositAddressRow>(
+      this.db,
+      sql`select id, member_id, account_id, network, derivation_index, address, match_key from deposit_addresses
+          where network = ${network} order by derivation_index`,
+    );
+  }
+
+  async recordSweep(sweep: {
+    network: Network;
+    depositAddressId: string;
+    fromAddress: string;
+    toAddress: string;
+    rawAmount: string;
+    amount: string;
+    gasTxHash: string | null;
+    txHash: string | null;
+    status: 'sent' | 'failed';
+    error: string | null;
+  }): Promise<void> {
+    await this.db.execute(
+      sql`insert into chain_sweeps (network, deposit_address_id, from_address, to_address, raw_amount, amount, gas_tx_hash, tx_hash, status, error)
+          values (${sweep.network}, ${sweep.depositAddressId}::uuid, ${sweep.fromAddress}, ${sweep.toAddress}, ${sweep.rawAmount}::numeric,
+            ${sweep.amount}::numeric, ${sweep.gasTxHash}, ${sweep.txHash}, ${sweep.status}, ${sweep.error})`,
+    );
+  }
+
   // ── Cursors ────────────────────────────────────────────────────────────────────────────────────
 
   async cursor(network: Network): Promise<CursorRow | null> {
