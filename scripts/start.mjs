@@ -1,7 +1,7 @@
 // `npm start [-- --demo]`: builds whatever is missing or older than its sources, then serves the API,
 // the member app at / and the console at /admin/ on one port.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -44,11 +44,25 @@ for (const build of builds) {
   }
 }
 
+// With --demo and a running dev chain (`npm run devchain` writes devchain/.env.devchain), deposits and
+// BEP20 payouts work on it out of the box; variables already set win.
+const env = { ...process.env };
+const devchainEnv = path.join(root, 'devchain', '.env.devchain');
+if (process.argv.includes('--demo') && existsSync(devchainEnv) && !env.BSC_RPC_URL) {
+  for (const line of readFileSync(devchainEnv, 'utf8').split('\n')) {
+    const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
+    if (match && env[match[1]] === undefined) env[match[1]] = match[2];
+  }
+  env.BSC_START_BLOCK ??= '0';
+  process.stdout.write(`Using the dev chain at ${env.BSC_RPC_URL} (devchain/.env.devchain)\n`);
+}
+
 const server = spawn(
   process.execPath,
   ['--enable-source-maps', path.join(root, 'server/dist/main.js'), ...process.argv.slice(2)],
   {
     cwd: root,
+    env,
     stdio: 'inherit',
   },
 );
