@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminWithdrawal, WithdrawIndex, WithdrawMethod, Withdrawal } from '@custos/contract';
+import { base32Decode, hotp, totpStep } from '../src/lib/totp.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -247,6 +248,36 @@ describe('requests and their states', () => {
       message: 'Withdrawals are made from the main account; please switch to it',
     });
     await call('POST', '/api/account/switch', { accountId: mainId });
+  });
+
+  it('needs the authenticator code once one is bound: missing or wrong is refused and nothing is held', async () => {
+    const member = await registerMember(t, 'withdraw-2fa@example.com');
+    const accountId = await accountIdOf(t, member);
+    await setTradePassword(t, member);
+    await fund(t, accountId, 'USDT', '100');
+    const method = await call<WithdrawMethod>(
+      'POST',
+      '/api/withdraw/add_chain',
+      { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      member,
+    );
+    const { secret } = (await call<{ secret: string }>('GET', '/api/user/google_2fa', undefined, member)).body.data;
+    const codeNow = () => hotp(base32Decode(secret), totpStep(now.getTime()));
+    expect((await call('POST', '/api/user/google_2fa/bind', { googleCode: codeNow() }, member)).body.code).toBe(200);
+    now = new Date(now.getTime() + 30_000);
+    expect((await call<WithdrawIndex>('GET', '/api/withdraw/index', undefined, member)).body.data.requiresAuthenticator).toBe(
+      true,
+    );
+
+    const missing = await withdraw({ methodId: method.body.data.id, amount: '20' }, member);
+    expect(missing.status).toBe(400);
+    const wrongCode = codeNow() === '000000' ? '111111' : '000000';
+    const wrong = await withdraw({ methodId: method.body.data.id, amount: '20', googleCode: wrongCode }, member);
+    expect(wrong.status).toBe(400);
+    expect(await availableOf(t, accountId, 'USDT')).toBe('100.0000');
+    const right = await withdraw({ methodId: method.body.data.id, amount: '20', googleCode: codeNow() }, member);
+    expect(right.body.data).toMatchObject({ status: 'pending', amount: '20.0000' });
+    expect(await availableOf(t, accountId, 'USDT')).toBe('80.0000');
   });
 
   it('accepts exactly one of 50 concurrent full-balance withdrawals', async () => {
