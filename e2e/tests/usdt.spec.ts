@@ -83,7 +83,8 @@ test('recharge in Chinese: the address as text and QR, the notice, a deposit con
     await page.reload();
     await expect(rows).toHaveCount(2, { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
-  await expect(page.getByTestId('deposit-status').first()).toHaveAttribute('data-status', 'confirming');
+  const proper = rows.filter({ hasText: '25.75' }).getByTestId('deposit-status');
+  await expect(proper).toHaveAttribute('data-status', 'confirming');
   await mineBlocks(3);
   await expect(async () => {
     await page.reload();

@@ -321,7 +321,7 @@ export class ChainRepository {
   ): Promise<{ rows: DepositRow[]; total: number }> {
     const rows = await queryRows<DepositRow>(
       this.db,
-      sql`${DEPOSIT_SELECT} where ${where} order by d.seen_at desc, d.id desc limit ${limit} offset ${offset}`,
+      sql`${DEPOSIT_SELECT} where ${where} order by d.seen_at desc, d.block_number desc, d.log_index desc, d.id desc limit ${limit} offset ${offset}`,
     );
     const [count] = await queryRows<{ total: number }>(
       this.db,
