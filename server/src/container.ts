@@ -43,6 +43,9 @@ import { TronGridChainSource } from './modules/chain/trongrid-source.js';
 import { EvmHotWallet } from './modules/chain/evm-hot-wallet.js';
 import { WithdrawRepository } from './modules/withdraw/withdraw.repository.js';
 import { WithdrawService } from './modules/withdraw/withdraw.service.js';
+import { HostingRepository } from './modules/hosting/hosting.repository.js';
+import { HostingService } from './modules/hosting/hosting.service.js';
+import { SettlementService } from './modules/hosting/settlement.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -68,6 +71,8 @@ export interface Services {
   /** One per configured network; main starts them where jobs run, tests drive `scan()` themselves. */
   depositWatchers: DepositWatcher[];
   withdraw: WithdrawService;
+  hosting: HostingService;
+  settlement: SettlementService;
 }
 
 export function createServices(
@@ -137,6 +142,9 @@ export function createServices(
     payoutConfirmations: bsc?.payoutConfirmations ?? 3,
     logger,
   });
+  const hostingRepository = new HostingRepository(db);
+  const hosting = new HostingService(db, hostingRepository, ledger, security, audit, config.platformTimeZone, clock);
+  const settlement = new SettlementService(db, hostingRepository, ledger, audit, config.platformTimeZone, clock, logger);
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -166,6 +174,8 @@ export function createServices(
     adminOperators: new AdminOperatorsService(db, new AdminOperatorsRepository(db), audit),
     chain,
     withdraw,
+    hosting,
+    settlement,
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }

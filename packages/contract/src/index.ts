@@ -18,3 +18,4 @@ export * from './api/ledger.js';
 export * from './api/chain.js';
 export * from './api/withdraw.js';
 export * from './chain-address.js';
+export * from './api/hosting.js';

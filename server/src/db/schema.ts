@@ -303,3 +303,4 @@ export const identityVerifications = pgTable(
 export * from './schema-ledger.js';
 export * from './schema-chain.js';
 export * from './schema-withdraw.js';
+export * from './schema-hosting.js';

@@ -21,6 +21,16 @@ export function jobHandlers(services: Services): JobHandler[] {
       },
     },
     {
+      // Shortly after each platform midnight (the runner's cron is in the platform time zone); it
+      // also catches up days missed while no instance ran. Safe to run twice or on two instances.
+      name: 'settlement.daily',
+      schedule: '5 0 * * *',
+      retryLimit: 5,
+      async run() {
+        await services.settlement.settleDue();
+      },
+    },
+    {
       name: 'housekeeping.purge-rate-limits',
       schedule: '23 * * * *',
       async run() {

@@ -183,6 +183,78 @@ export class LedgerRepository {
     );
   }
 
+  // ── Set-based entries (the daily settlement) ───────────────────────────────────────────────────
+
+  /** Claims a settlement entry's key; null if it has posted already (by this run or another). */
+  async claimEntry(tx: Tx, entry: NewEntry): Promise<string | null> {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into journal_entries (idempotency_key, kind, reference_type, reference_id, memo, operator_id)
+          values (${entry.idempotencyKey}, ${entry.kind}, ${entry.referenceType}, ${entry.referenceId}, ${entry.memo}, ${entry.operatorId}::uuid)
+          on conflict (idempotency_key) do nothing
+          returning id::text as id`,
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  /**
+   * Posts, for every row of `source` (owner_account_id uuid, amount numeric > 0), one posting per leg
+   * on the member's ledger account of that purpose (amount × the leg's sign), in set-based statements:
+   * the member rows are locked first in id order (as every entry locks them), then changed, then the
+   * optional platform counter-posting takes the opposite of the total. Returns the total.
+   */
+  async postFromSource(
+    tx: Tx,
+    entryId: string,
+    source: SQL,
+    asset: Asset,
+    legs: readonly { purpose: MemberPurpose; sign: 1 | -1; recordType: RecordType }[],
+    counter?: { platformCode: PlatformCode; recordType: RecordType },
+  ): Promise<string> {
+    const purposes = sql.join(
+      legs.map((leg) => sql`${leg.purpose}`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`select la.id from ledger_accounts la
+          where la.asset = ${asset} and la.purpose in (${purposes})
+            and la.owner_account_id in (select s.owner_account_id from (${source}) s)
+          order by la.id for update`,
+    );
+    let total = '0';
+    for (const leg of legs) {
+      const rows = await queryRows<{ total: string }>(
+        tx,
+        sql`with s as (select owner_account_id, sum(amount) as amount from (${source}) raw group by owner_account_id),
+            moved as (
+              update ledger_accounts la set balance = la.balance + ${leg.sign}::int * s.amount, updated_at = now()
+              from s where la.owner_account_id = s.owner_account_id and la.asset = ${asset} and la.purpose = ${leg.purpose}
+              returning la.id, la.balance, s.amount
+            ),
+            posted as (
+              insert into postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type)
+              select ${entryId}::bigint, id, ${asset}, ${leg.sign}::int * amount, balance, ${leg.recordType} from moved
+              returning amount
+            )
+            select coalesce(sum(amount), 0)::text as total from posted`,
+      );
+      total = rows[0]!.total;
+    }
+    if (counter) {
+      // The counter-posting takes the opposite of the (last) leg's total.
+      await tx.execute(
+        sql`with moved as (
+              update ledger_accounts set balance = balance - ${total}::numeric, updated_at = now()
+              where platform_code = ${counter.platformCode} and asset = ${asset}
+              returning id, balance
+            )
+            insert into postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type)
+            select ${entryId}::bigint, id, ${asset}, -${total}::numeric, balance, ${counter.recordType} from moved`,
+      );
+    }
+    return total;
+  }
+
   // ── Holds ──────────────────────────────────────────────────────────────────────────────────────
 
   async insertHold(

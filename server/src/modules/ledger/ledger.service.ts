@@ -1,4 +1,5 @@
 import { money, type Asset, type LedgerAccount, type LedgerReport, type Money, type RecordType } from '@custos/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import {
@@ -8,7 +9,9 @@ import {
   type LedgerAccountRef,
   type LedgerAccountRow,
   type LedgerRepository,
+  type MemberPurpose,
   type NewPosting,
+  type PlatformCode,
 } from './ledger.repository.js';
 
 export type { LedgerAccountRef, MemberPurpose, PlatformCode } from './ledger.repository.js';
@@ -35,6 +38,14 @@ export interface PostedEntry {
   entryId: string;
   /** True when the idempotency key had already posted: nothing moved this time. */
   duplicate: boolean;
+}
+
+/** A set-based entry found its rows already posted (by another run): nothing to do. */
+export class NothingToPostError extends Error {
+  override name = 'NothingToPostError';
+  constructor(readonly idempotencyKey: string) {
+    super(`settlement entry ${idempotencyKey} found nothing to post`);
+  }
 }
 
 /** A programming error: an entry that could never be valid. */
@@ -280,6 +291,37 @@ export class LedgerService {
     });
     await this.repository.settleHold(tx, hold.id, status, posted.entryId);
     return posted;
+  }
+
+  /**
+   * A set-based entry for the settlement: claims `idempotencyKey` (null if it has posted already) and
+   * posts every row of `source` (owner_account_id, amount) on the member side with the given legs,
+   * balanced by the platform account when given. `fill` runs after the claim and before the
+   * postings, inside the same transaction (it writes the feature's rows the source reads).
+   */
+  async postSettlement(
+    tx: Tx,
+    entry: { idempotencyKey: string; kind: string; referenceType?: string; referenceId?: string },
+    fill: (entryId: string) => Promise<number>,
+    source: (entryId: string) => SQL,
+    asset: Asset,
+    legs: readonly { purpose: MemberPurpose; sign: 1 | -1; recordType: RecordType }[],
+    counter?: { platformCode: PlatformCode; recordType: RecordType },
+  ): Promise<{ entryId: string; rows: number; total: Money } | null> {
+    const entryId = await this.repository.claimEntry(tx, {
+      idempotencyKey: entry.idempotencyKey,
+      kind: entry.kind,
+      referenceType: entry.referenceType ?? null,
+      referenceId: entry.referenceId ?? null,
+      memo: null,
+      operatorId: null,
+    });
+    if (entryId === null) return null;
+    const rows = await fill(entryId);
+    // Another run paid these rows first: throwing rolls the claim back with the transaction.
+    if (rows === 0) throw new NothingToPostError(entry.idempotencyKey);
+    const total = await this.repository.postFromSource(tx, entryId, source(entryId), asset, legs, counter);
+    return { entryId, rows, total: money.parseMoney(total) };
   }
 
   /** Balances of member accounts, by account id, asset and purpose (missing ones are zero). */

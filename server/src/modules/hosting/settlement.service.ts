@@ -1,0 +1,200 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { money, type SettlementRun } from '@custos/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import type { RequestOrigin } from '../../http/origin.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { Clock } from '../common/common.service.js';
+import { NothingToPostError, type LedgerService } from '../ledger/ledger.service.js';
+import { localTime } from '../withdraw/withdraw-window.js';
+import type { HostingRepository, RunRow } from './hosting.repository.js';
+
+/**
+ * One step of the daily settlement. Steps run in order for a day; each must be safe to run again
+ * (a crash, a re-run, or another instance running the same day at once). Machine output, the AI
+ * dividend and team earnings add their steps after the custody ones.
+ */
+export interface SettlementStep {
+  name: string;
+  run(day: string): Promise<void>;
+}
+
+/** Orders per chunk: one transaction and one ledger entry each. */
+export const SETTLEMENT_CHUNK = 5_000n;
+
+function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10);
+}
+
+function toRun(row: RunRow): SettlementRun {
+  return {
+    day: row.day,
+    status: row.status,
+    startedAt: new Date(row.started_at).toISOString(),
+    finishedAt: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
+    ordersAccrued: row.orders_accrued,
+    interestTotal: money.formatMoney(money.parseMoney(row.interest_total)),
+    ordersExpired: row.orders_expired,
+    ordersRenewed: row.orders_renewed,
+    error: row.error,
+  };
+}
+
+/**
+ * The daily settlement (docs/decisions/011-hosting-and-settlement.md): for each platform day, in
+ * set-based chunks of orders, pays the day's custody interest and then expires or renews the orders
+ * that end that day. Every chunk is one transaction that first claims its ledger entry's
+ * idempotency key, so a chunk posts once however often or wherever the day is run.
+ */
+export class SettlementService {
+  private readonly steps: SettlementStep[];
+
+  constructor(
+    private readonly db: Db,
+    private readonly repository: HostingRepository,
+    private readonly ledger: LedgerService,
+    private readonly audit: AuditRepository,
+    private readonly timeZone: string,
+    private readonly clock: Clock,
+    private readonly logger: FastifyBaseLogger,
+    private readonly chunkSize: bigint = SETTLEMENT_CHUNK,
+  ) {
+    this.steps = [
+      { name: 'custody-interest', run: (day) => this.custodyInterest(day) },
+      { name: 'custody-expiry', run: (day) => this.custodyExpiry(day) },
+    ];
+  }
+
+  /** Adds a step after the existing ones (the extension point for later earnings). */
+  addStep(step: SettlementStep): void {
+    this.steps.push(step);
+  }
+
+  /** The last platform day that has ended. */
+  yesterday(): string {
+    return addDays(localTime(this.clock.now(), this.timeZone).date, -1);
+  }
+
+  /**
+   * Works through the orders in ranges of `seq`. A range's entry key names the range, and each order
+   * is paid at most once by the database (one accrual or expiry row per order), so runs with other
+   * chunk sizes, or at the same time, never pay twice; a range someone else paid first is skipped.
+   */
+  private async chunks(work: (from: bigint, to: bigint) => Promise<void>): Promise<void> {
+    const maxSeq = await this.repository.maxSeq();
+    for (let from = 1n; from <= maxSeq; from += this.chunkSize) {
+      try {
+        await work(from, from + this.chunkSize);
+      } catch (error) {
+        if (!(error instanceof NothingToPostError)) throw error;
+      }
+    }
+  }
+
+  private async custodyInterest(day: string): Promise<void> {
+    await this.chunks(async (from, to) => {
+      if (!(await this.repository.hasInterestDue(day, from, to))) return;
+      await this.ledger.transaction((tx) =>
+        this.ledger.postSettlement(
+          tx,
+          {
+            idempotencyKey: `custody-interest:${day}:${from}-${to}`,
+            kind: 'custody_interest',
+            referenceType: 'settlement_day',
+            referenceId: day,
+          },
+          (entryId) => this.repository.accrue(tx, day, from, to, entryId),
+          (entryId) => this.repository.accrualSource(entryId),
+          'USDT',
+          [{ purpose: 'available', sign: 1, recordType: 'interest' }],
+          { platformCode: 'interest', recordType: 'interest' },
+        ),
+      );
+    });
+  }
+
+  private async custodyExpiry(day: string): Promise<void> {
+    await this.chunks(async (from, to) => {
+      if (!(await this.repository.hasEnding(day, from, to))) return;
+      // Renewals move no money (the principal stays in custody); the rest comes back to cash.
+      await this.db.transaction((tx) => this.repository.renewEnding(tx, day, from, to));
+      if (!(await this.repository.hasEnding(day, from, to))) return;
+      await this.ledger.transaction((tx) =>
+        this.ledger.postSettlement(
+          tx,
+          {
+            idempotencyKey: `custody-expiry:${day}:${from}-${to}`,
+            kind: 'custody_expiry',
+            referenceType: 'settlement_day',
+            referenceId: day,
+          },
+          (entryId) => this.repository.expireEnding(tx, day, from, to, entryId),
+          (entryId) => this.repository.expirySource(entryId),
+          'USDT',
+          [
+            { purpose: 'custody', sign: -1, recordType: 'custody_redeem' },
+            { purpose: 'available', sign: 1, recordType: 'custody_redeem' },
+          ],
+        ),
+      );
+    });
+  }
+
+  /** Settles one day; a completed day is left alone (null). Throws what failed, after recording it. */
+  async settle(day: string, operatorId: string | null = null): Promise<SettlementRun | null> {
+    const run = await this.repository.startRun(day, operatorId);
+    if (!run) return null;
+    const startedAt = Date.now();
+    try {
+      for (const step of this.steps) await step.run(day);
+      const finished = toRun(await this.repository.finishRun(day));
+      this.logger.info({ ...finished, durationMs: Date.now() - startedAt }, 'settlement: day completed');
+      return finished;
+    } catch (error) {
+      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      this.logger.error({ day, err: error }, 'settlement: day failed');
+      await this.repository.failRun(day, message);
+      throw error;
+    }
+  }
+
+  /** The job: every ended day since the last completed one, oldest first (at most 60 per run). */
+  async settleDue(): Promise<SettlementRun[]> {
+    const yesterday = this.yesterday();
+    const last = await this.repository.lastCompletedDay();
+    const first = last ? addDays(last, 1) : ((await this.repository.firstOrderDay()) ?? yesterday);
+    const runs: SettlementRun[] = [];
+    for (let day = first, count = 0; day <= yesterday && count < 60; day = addDays(day, 1), count += 1) {
+      const run = await this.settle(day);
+      if (run) runs.push(run);
+    }
+    return runs;
+  }
+
+  async runs(): Promise<SettlementRun[]> {
+    return (await this.repository.runs(60)).map(toRun);
+  }
+
+  /** The console's "run again" for a failed (or never run) past day. */
+  async rerun(operatorId: string, day: string, origin: RequestOrigin): Promise<SettlementRun> {
+    if (day > this.yesterday()) throw AppError.conflict('settlement.day_not_over');
+    const run = await this.settle(day, operatorId).catch((error: unknown) => {
+      throw AppError.conflict('settlement.failed', {
+        error: error instanceof Error ? error.message.split('\n')[0]! : String(error),
+      });
+    });
+    if (!run) throw AppError.conflict('settlement.already_completed');
+    await this.audit.record({
+      operatorId,
+      action: 'settlement.rerun',
+      targetType: 'settlement_day',
+      targetId: day,
+      before: null,
+      after: run,
+      ip: origin.ip,
+      requestId: origin.requestId,
+    });
+    return run;
+  }
+}

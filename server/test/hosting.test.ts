@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostingConfig, HostingLogItem, HostingOrder, HostingPlan } from '@custos/contract';
+import { createLogger } from '../src/lib/logger.js';
+import { HostingRepository } from '../src/modules/hosting/hosting.repository.js';
+import { SettlementService } from '../src/modules/hosting/settlement.service.js';
+import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
+import { operatorToken, registerMember } from './support/members.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Custody with an injected clock and the daily settlement driven day by day: exact interest, the
+ * principal back on the last day, early redemption, auto-renew, retired plans, running a day twice,
+ * a settlement that fails part-way and is run again, and two settlements at once.
+ */
+
+// Friday 2026-11-20, 10:00 in Shanghai: orders made now start on 2026-11-20.
+let now = new Date('2026-11-20T02:00:00Z');
+const clock = { now: () => now };
+
+let t: TestApp;
+let token: string;
+let accountId: string;
+let finance: string;
+let plans: HostingPlan[];
+
+type Envelope<T = unknown> = { code: number; message: string; data: T };
+
+function call<T = unknown>(method: 'GET' | 'POST', url: string, payload?: object, as = token) {
+  return t.app
+    .inject({ method, url, headers: { authorization: as, lang: 'EN' }, ...(payload ? { payload } : {}) })
+    .then((response) => ({ status: response.statusCode, body: response.json<Envelope<T>>() }));
+}
+
+function create(fields: Record<string, unknown>, as = token) {
+  return call<HostingOrder>(
+    'POST',
+    '/api/hosting/create',
+    { amount: '1000', autoRenew: false, tradePassword: 'trade-pass-1', idempotencyKey: randomUUID(), ...fields },
+    as,
+  );
+}
+
+function plan(days: number): HostingPlan {
+  return plans.find((candidate) => candidate.periodDays === days)!;
+}
+
+function addDays(day: string, days: number): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10);
+}
+
+async function settleThrough(lastDay: string, service = t.services.settlement): Promise<void> {
+  const last = (await t.app.inject({ method: 'GET', url: '/api/admin/settlement/runs', headers: { authorization: finance } }))
+    .json<Envelope<{ day: string; status: string }[]>>()
+    .data.find((run) => run.status === 'completed')?.day;
+  for (let day = last ? addDays(last, 1) : '2026-11-20'; day <= lastDay; day = addDays(day, 1)) await service.settle(day);
+}
+
+async function order(id: string, as = token): Promise<HostingOrder> {
+  const page = await call<{ items: HostingOrder[] }>('GET', '/api/hosting/order?pageSize=100', undefined, as);
+  return page.body.data.items.find((item) => item.id === id)!;
+}
+
+async function custodyOf(id = accountId): Promise<string> {
+  const balances = await t.services.ledger.balancesOf([id]);
+  const units = balances.get(`${id}:USDT:custody`) ?? 0n;
+  return (Number(units) / 10_000).toFixed(4);
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  token = await registerMember(t, 'hoster@example.com');
+  accountId = await accountIdOf(t, token);
+  await setTradePassword(t, token);
+  await fund(t, accountId, 'USDT', '10000');
+  finance = await operatorToken(t, 'hosting-finance', 'finance');
+  plans = (await call<HostingConfig>('GET', '/api/hosting/config')).body.data.plans;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('custody orders', () => {
+  it('offers the seeded plans: 7, 30, 90, 180 and 360 days', () => {
+    expect(plans.map((item) => item.periodDays)).toEqual([7, 30, 90, 180, 360]);
+    expect(plan(30)).toMatchObject({
+      dailyRate: '0.0012',
+      minAmount: '100.0000',
+      earlyPenaltyRate: '0.05',
+      autoRenewAllowed: true,
+    });
+  });
+
+  it('refuses amounts outside the plan, with too many places, or above the cash balance, moving nothing', async () => {
+    expect((await create({ planId: plan(30).id, amount: '99.9999' })).body).toMatchObject({
+      code: 409,
+      message: 'This plan takes from 100.0000 to 100000.0000 USDT',
+    });
+    expect((await create({ planId: plan(30).id, amount: '100.00001' })).status).toBe(400);
+    expect((await create({ planId: plan(30).id, amount: '20000' })).body).toMatchObject({
+      code: 409,
+      message: 'Insufficient USDT balance',
+    });
+    expect((await create({ planId: randomUUID() })).status).toBe(404);
+    expect(await availableOf(t, accountId, 'USDT')).toBe('10000.0000');
+  });
+
+  it('moves cash into custody, pays exactly 30 days of interest, and returns the principal on day 30', async () => {
+    const { body } = await create({ planId: plan(30).id, amount: '1234.5678' });
+    expect(body.data).toMatchObject({
+      status: 'active',
+      startDate: '2026-11-20',
+      endDate: '2026-12-20',
+      amount: '1234.5678',
+      daysAccrued: 0,
+    });
+    expect(await availableOf(t, accountId, 'USDT')).toBe('8765.4322');
+    expect(await custodyOf()).toBe('1234.5678');
+    const config = (await call<HostingConfig>('GET', '/api/hosting/config')).body.data;
+    expect(config).toMatchObject({ custodyBalance: '1234.5678', isValid: true, validThreshold: '500.0000' });
+
+    // The start day earns nothing; each later day 1234.5678 × 0.0012 = 1.48148… → 1.4814.
+    await t.services.settlement.settle('2026-11-20');
+    expect((await order(body.data.id)).daysAccrued).toBe(0);
+    await settleThrough('2026-12-19');
+    expect(await order(body.data.id)).toMatchObject({ status: 'active', daysAccrued: 29, interestSoFar: '42.9606' });
+    await settleThrough('2026-12-20');
+    expect(await order(body.data.id)).toMatchObject({
+      status: 'expired',
+      daysAccrued: 30,
+      interestSoFar: '44.4420',
+      returnedAmount: '1234.5678',
+    });
+    expect(await custodyOf()).toBe('0.0000');
+    expect(await availableOf(t, accountId, 'USDT')).toBe('10044.4420');
+
+    const log = await call<{ items: HostingLogItem[]; total: number }>(
+      'GET',
+      `/api/hosting/operator_log?orderId=${body.data.id}&pageSize=5`,
+    );
+    expect(log.body.data.total).toBe(32);
+    expect(log.body.data.items[0]).toMatchObject({ event: 'expired', amount: '1234.5678', day: '2026-12-20' });
+    expect(log.body.data.items.filter((item) => item.event === 'accrued')[0]).toMatchObject({
+      amount: '1.4814',
+      day: '2026-12-20',
+    });
+    const balanceLog = await call<{ items: { type: string; amount: string }[] }>(
+      'GET',
+      '/api/user/balance_log?asset=USDT&pageSize=3',
+    );
+    expect(balanceLog.body.data.items.map((item) => item.type)).toEqual(expect.arrayContaining(['custody_redeem', 'interest']));
+  });
+
+  it('running a day again posts nothing', async () => {
+    const before = await availableOf(t, accountId, 'USDT');
+    expect(await t.services.settlement.settle('2026-12-20')).toBeNull();
+    // Even the steps themselves, run again for a settled day, find nothing left to pay.
+    const fresh = new SettlementService(
+      t.testDatabase.database.db,
+      new HostingRepository(t.testDatabase.database.db),
+      t.services.ledger,
+      t.services.audit,
+      'Asia/Shanghai',
+      clock,
+      createLogger('silent'),
+    );
+    await t.testDatabase.database.db.execute(sql`update settlement_runs set status = 'failed' where day = '2026-12-20'`);
+    expect(await fresh.settle('2026-12-20')).toMatchObject({ status: 'completed', ordersAccrued: 1, interestTotal: '1.4814' });
+    expect(await availableOf(t, accountId, 'USDT')).toBe(before);
+  });
+
+  it('redeems early: the principal less the penalty (rounded up) back to cash; an ended order cannot be redeemed', async () => {
+    now = new Date('2026-12-21T02:00:00Z');
+    const { body } = await create({ planId: plan(90).id, amount: '1000.0001' });
+    await settleThrough('2026-12-23');
+    expect(await order(body.data.id)).toMatchObject({ daysAccrued: 2, interestSoFar: '3.0000' });
+    const cash = await availableOf(t, accountId, 'USDT');
+    const redeemed = await call<HostingOrder>('POST', '/api/hosting/sub', {
+      orderId: body.data.id,
+      tradePassword: 'trade-pass-1',
+    });
+    // 1000.0001 × 0.05 = 50.000005 → 50.0001 kept; 950.0000 back.
+    expect(redeemed.body.data).toMatchObject({ status: 'redeemed', penalty: '50.0001', returnedAmount: '950.0000' });
+    expect(Number(await availableOf(t, accountId, 'USDT')) - Number(cash)).toBeCloseTo(950, 4);
+    const again = await call('POST', '/api/hosting/sub', { orderId: body.data.id, tradePassword: 'trade-pass-1' });
+    expect(again.body).toMatchObject({ code: 409, message: 'This order has ended already' });
+    // A redeemed order earns nothing more.
+    await settleThrough('2026-12-24');
+    expect((await order(body.data.id)).daysAccrued).toBe(2);
+  });
+
+  it('renews at the end when asked, keeping the principal in custody; a retired plan expires instead', async () => {
+    now = new Date('2026-12-25T02:00:00Z');
+    const renewing = (await create({ planId: plan(7).id, amount: '700', autoRenew: true })).body.data;
+    const toRetire = (await create({ planId: plan(180).id, amount: '200', autoRenew: true })).body.data;
+    expect(await custodyOf()).toBe('900.0000');
+    await settleThrough('2027-01-01');
+    expect(await order(renewing.id)).toMatchObject({
+      status: 'expired',
+      daysAccrued: 7,
+      interestSoFar: '4.9000',
+      returnedAmount: null,
+    });
+    const renewal = (
+      await call<{ items: HostingOrder[] }>('GET', '/api/hosting/order?status=active&pageSize=100')
+    ).body.data.items.find((item) => item.renewedFromId === renewing.id)!;
+    expect(renewal).toMatchObject({
+      status: 'active',
+      startDate: '2027-01-01',
+      endDate: '2027-01-08',
+      amount: '700.0000',
+      autoRenew: true,
+    });
+    expect(await custodyOf()).toBe('900.0000');
+
+    // Turning auto-renew off, and retiring the other order's plan: both return their principal at the end.
+    expect(
+      (await call<HostingOrder>('POST', '/api/hosting/auto_renew', { orderId: renewal.id, autoRenew: false })).body.data
+        .autoRenew,
+    ).toBe(false);
+    const retired = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/hosting/plans/${plan(180).id}/retire`,
+      headers: { authorization: finance },
+    });
+    expect(retired.json<Envelope<HostingPlan>>().data.status).toBe('retired');
+    expect((await create({ planId: plan(180).id, amount: '200' })).body).toMatchObject({
+      code: 409,
+      message: 'This plan takes no new deposits',
+    });
+    await settleThrough('2027-01-08');
+    expect(await order(renewal.id)).toMatchObject({ status: 'expired', returnedAmount: '700.0000' });
+    // The retired plan's order keeps earning until its own end.
+    expect((await order(toRetire.id)).daysAccrued).toBe(14);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/hosting/plans/${plan(180).id}/activate`,
+      headers: { authorization: finance },
+    });
+  });
+
+  it('keeps members out of each other’s orders', async () => {
+    const other = await registerMember(t, 'hoster-other@example.com');
+    const mine = (await call<{ items: HostingOrder[] }>('GET', '/api/hosting/order')).body.data.items[0]!;
+    expect((await call('GET', `/api/hosting/operator_log?orderId=${mine.id}`, undefined, other)).status).toBe(404);
+    expect((await call('POST', '/api/hosting/auto_renew', { orderId: mine.id, autoRenew: true }, other)).status).toBe(404);
+    expect((await call<{ total: number }>('GET', '/api/hosting/order', undefined, other)).body.data.total).toBe(0);
+  });
+});
+
+describe('the daily settlement', () => {
+  it('finishes a day that failed part-way without paying any order twice', async () => {
+    now = new Date('2027-01-09T02:00:00Z');
+    const members = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const member = await registerMember(t, `settle-crash-${n}@example.com`);
+        const id = await accountIdOf(t, member);
+        await setTradePassword(t, member);
+        await fund(t, id, 'USDT', '1000');
+        await create({ planId: plan(30).id, amount: '1000' }, member);
+        return id;
+      }),
+    );
+    await settleThrough('2027-01-09');
+    // Chunks of one order each; the day fails after the first chunk of interest.
+    const repository = new HostingRepository(t.testDatabase.database.db);
+    const crashing = new SettlementService(
+      t.testDatabase.database.db,
+      repository,
+      t.services.ledger,
+      t.services.audit,
+      'Asia/Shanghai',
+      clock,
+      createLogger('silent'),
+      1n,
+    );
+    const accrue = repository.accrue.bind(repository);
+    let calls = 0;
+    repository.accrue = async (...args) => {
+      calls += 1;
+      if (calls === 2) throw new Error('the database went away');
+      return accrue(...args);
+    };
+    await expect(crashing.settle('2027-01-10')).rejects.toThrow(/went away/);
+    const runs = await t.app.inject({ method: 'GET', url: '/api/admin/settlement/runs', headers: { authorization: finance } });
+    expect(runs.json<Envelope<{ day: string; status: string; error: string }[]>>().data[0]).toMatchObject({
+      day: '2027-01-10',
+      status: 'failed',
+      error: 'the database went away',
+    });
+    // The operator runs it again from the console once the day is over: the rest is paid, nothing twice.
+    repository.accrue = accrue;
+    now = new Date('2027-01-11T02:00:00Z');
+    const early = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/settlement/runs/2027-01-11/rerun',
+      headers: { authorization: finance, lang: 'EN' },
+    });
+    expect(early.json()).toMatchObject({ code: 409, message: 'That day has not ended yet' });
+    const rerun = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/settlement/runs/2027-01-10/rerun',
+      headers: { authorization: finance },
+    });
+    expect(rerun.json<Envelope<{ status: string }>>()).toMatchObject({ code: 200, data: { status: 'completed' } });
+    for (const id of members) expect(await availableOf(t, id, 'USDT')).toBe('1.2000');
+  });
+
+  it('two settlements of the same day at once pay each order once', async () => {
+    const second = new SettlementService(
+      t.testDatabase.database.db,
+      new HostingRepository(t.testDatabase.database.db),
+      t.services.ledger,
+      t.services.audit,
+      'Asia/Shanghai',
+      clock,
+      createLogger('silent'),
+      1n,
+    );
+    const results = await Promise.allSettled([t.services.settlement.settle('2027-01-11'), second.settle('2027-01-11')]);
+    expect(results.some((result) => result.status === 'fulfilled')).toBe(true);
+    await t.services.settlement.settle('2027-01-11').catch(() => null);
+    const accrued = await t.app.inject({ method: 'GET', url: '/api/admin/settlement/runs', headers: { authorization: finance } });
+    const day = accrued
+      .json<Envelope<{ day: string; ordersAccrued: number; status: string }[]>>()
+      .data.find((run) => run.day === '2027-01-11')!;
+    expect(day.status).toBe('completed');
+    const active = (
+      await t.app.inject({
+        method: 'GET',
+        url: '/api/admin/hosting/orders?status=active&pageSize=100',
+        headers: { authorization: finance },
+      })
+    ).json<Envelope<{ items: { id: string; daysAccrued: number; startDate: string }[] }>>().data.items;
+    expect(day.ordersAccrued).toBe(active.filter((item) => item.startDate < '2027-01-11').length);
+  });
+
+  it('the job settles every ended day since the last one', async () => {
+    now = new Date('2027-01-14T02:00:00Z');
+    const runs = await t.services.settlement.settleDue();
+    expect(runs.map((run) => run.day)).toEqual(['2027-01-12', '2027-01-13']);
+    expect(await t.services.settlement.settleDue()).toEqual([]);
+  });
+});
