@@ -3,72 +3,35 @@
 // the ratio means something). Not part of `npm test`. Needs `npm run build` and PostgreSQL 15.
 //
 //   BENCH_SECONDS=10 npm run bench
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chownSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { asOwner, chownToPostgres, freePort, startCluster } from './cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 // BENCH_PG_STATS=1 prints the statements the API runs issued (pg_stat_statements), busiest first.
 const pgStats = process.env.BENCH_PG_STATS === '1';
 const concurrencies = (process.env.BENCH_CLIENTS ?? '8,32').split(',').map(Number);
-const isRoot = process.getuid?.() === 0;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function asOwner(command, args, options = {}) {
-  const [file, fileArgs] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
-  const result = spawnSync(file, fileArgs, { encoding: 'utf8', ...options });
-  if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
-  return result.stdout;
-}
-
 function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
 // ── A PostgreSQL 15 cluster with default durability ─────────────────────────────────────────────
-const base = mkdtempSync(path.join(tmpdir(), 'custos-bench-'));
-if (isRoot) {
-  const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-  const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-  chownSync(base, uid, gid);
-}
-const dataDir = path.join(base, 'data');
-const pgPort = await freePort();
-asOwner('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8']);
-asOwner('pg_ctl', [
-  '-D',
-  dataDir,
-  '-l',
-  path.join(base, 'server.log'),
-  '-o',
-  `-p ${pgPort} -k ${base} -c listen_addresses=127.0.0.1 -c max_connections=200${pgStats ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on' : ''}`,
-  '-w',
-  'start',
-]);
-const adminUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
-const admin = new pg.Client({ connectionString: adminUrl });
+const cluster = await startCluster(
+  pgStats ? '-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on' : '',
+);
+const { base, port: pgPort } = cluster;
+const admin = new pg.Client({ connectionString: cluster.url('postgres') });
 await admin.connect();
 await admin.query('create database custos_bench');
 await admin.end();
-const databaseUrl = `postgres://postgres@127.0.0.1:${pgPort}/custos_bench`;
+const databaseUrl = cluster.url('custos_bench');
 
 // ── The built server on it ──────────────────────────────────────────────────────────────────────
 const apiPort = await freePort();
@@ -92,12 +55,7 @@ const server = spawn(process.execPath, [...serverNodeArgs, path.join(root, 'serv
 });
 const cleanup = () => {
   server.kill('SIGTERM');
-  try {
-    asOwner('pg_ctl', ['-D', dataDir, '-m', 'fast', 'stop']);
-  } catch {
-    // already stopped
-  }
-  rmSync(base, { recursive: true, force: true });
+  cluster.stop();
 };
 process.on('exit', cleanup);
 for (let attempt = 0; ; attempt += 1) {
@@ -323,21 +281,11 @@ UNION ALL
 SELECT entry.id, credit.id, 'USDT', 0.0001, credit.balance, 'transfer_in' FROM entry, credit;
 `,
 );
-if (isRoot)
-  chownSync(
-    script,
-    Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
-    Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
-  );
+chownToPostgres(script);
 
 function runPgbench(clients) {
   const logDir = mkdtempSync(path.join(base, 'pgbench-'));
-  if (isRoot)
-    chownSync(
-      logDir,
-      Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim()),
-      Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim()),
-    );
+  chownToPostgres(logDir);
   const output = asOwner(
     'pgbench',
     [

@@ -4,7 +4,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'ledger-verify': 'src/ledger-verify.ts', sweep: 'src/sweep.ts' },
+  entryPoints: { main: 'src/main.ts', 'ledger-verify': 'src/ledger-verify.ts', sweep: 'src/sweep.ts', settle: 'src/settle.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

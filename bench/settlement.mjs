@@ -1,0 +1,105 @@
+// `npm run bench` (second part): the daily settlement on PostgreSQL — BENCH_ORDERS custody orders
+// (1,000,000 by default) accrued for one day by the real settlement (`server/dist/settle.js`), beside
+// the time, in the same run and database, of one plain set-based INSERT … SELECT of the same accrual
+// rows plus the UPDATE of the same orders (the limit). Goal: settlement ≤ 2× the limit.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startCluster } from './cluster.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const ordersPerMember = 100;
+const memberCount = Math.ceil(orderCount / ordersPerMember);
+const DAY = '2030-01-02';
+
+const cluster = await startCluster();
+process.on('exit', () => cluster.stop());
+const admin = new pg.Client({ connectionString: cluster.url('postgres') });
+await admin.connect();
+await admin.query('create database custos_settle');
+await admin.end();
+const databaseUrl = cluster.url('custos_settle');
+const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' };
+const settleJs = path.join(root, 'server', 'dist', 'settle.js');
+
+function settle(day) {
+  const startedAt = performance.now();
+  const result = spawnSync(process.execPath, [settleJs, '--day', day], { env, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`settle failed: ${result.stderr}${result.stdout}`);
+  return { ms: performance.now() - startedAt, output: result.stdout.trim() };
+}
+
+// Migrations (and an empty day, to time the process start-up alone).
+const empty = settle('2000-01-01');
+const db = new pg.Client({ connectionString: databaseUrl });
+await db.connect();
+
+process.stdout.write(`seeding ${memberCount} members with ${ordersPerMember} custody orders each…\n`);
+const seedStarted = performance.now();
+await db.query(
+  `insert into members (email, password_hash) select 'bench-' || g || '@example.com', 'x' from generate_series(1, $1) g`,
+  [memberCount],
+);
+await db.query(
+  `insert into accounts (member_id, kind, invite_code, nickname)
+   select id, 'main', 'B' || lpad((row_number() over ())::text, 11, '0'), 'bench' from members`,
+);
+await db.query(
+  `insert into hosting_orders (id, member_id, account_id, plan_id, plan_name, amount, period_days, daily_rate, early_penalty_rate, start_date, end_date)
+   select gen_random_uuid(), a.member_id, a.id, p.id, p.name, 100 + (g * 7919) % 100000, p.period_days, p.daily_rate, p.early_penalty_rate,
+     $1::date - 1, $1::date - 1 + p.period_days
+   from accounts a cross join generate_series(1, $2) g cross join (select * from hosting_plans where period_days = 30) p
+   limit $3`,
+  [DAY, ordersPerMember, orderCount],
+);
+await db.query('vacuum analyze');
+process.stdout.write(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
+
+// The limit: the same accrual rows and order updates as plain set-based SQL, then rolled back.
+const due = `status = 'active' and start_date < '${DAY}'::date and end_date >= '${DAY}'::date`;
+await db.query('begin');
+const limitStarted = performance.now();
+const { rows: entry } = await db.query(
+  `insert into journal_entries (idempotency_key, kind) values ('bench-limit', 'bench') returning id`,
+);
+await db.query(
+  `insert into hosting_accruals (order_id, day, amount, entry_id)
+   select id, '${DAY}'::date, trunc(amount * daily_rate, 4), $1 from hosting_orders where ${due}`,
+  [entry[0].id],
+);
+await db.query(
+  `update hosting_orders set days_accrued = days_accrued + 1, interest_total = interest_total + trunc(amount * daily_rate, 4) where ${due}`,
+);
+const limitMs = performance.now() - limitStarted;
+await db.query('rollback');
+await db.query('vacuum analyze');
+
+const run = settle(DAY);
+const settleMs = run.ms - empty.ms;
+const { rows: check } = await db.query(
+  `select (select count(*) from hosting_accruals where day = $1)::int as accrued,
+          (select coalesce(sum(amount), 0)::text from hosting_accruals where day = $1) as total`,
+  [DAY],
+);
+await db.end();
+const verify = spawnSync(process.execPath, [path.join(root, 'server', 'dist', 'ledger-verify.js')], {
+  env: { ...env, LOG_LEVEL: 'silent' },
+  encoding: 'utf8',
+});
+
+process.stdout.write(
+  `\nSettlement benchmark (${orderCount.toLocaleString('en')} custody orders, one day, PostgreSQL 15 on this machine)\n`,
+);
+process.stdout.write('what | seconds\n---|---\n');
+process.stdout.write(`limit: INSERT … SELECT accruals + UPDATE orders | ${(limitMs / 1000).toFixed(1)}\n`);
+process.stdout.write(
+  `settlement (process start-up of ${(empty.ms / 1000).toFixed(1)} s taken off) | ${(settleMs / 1000).toFixed(1)}\n`,
+);
+process.stdout.write(`settlement ÷ limit | ${(settleMs / limitMs).toFixed(2)} (goal ≤ 2)\n`);
+process.stdout.write(`\n${run.output}\naccrued ${check[0].accrued} orders, ${check[0].total} USDT\n`);
+process.stdout.write(
+  `checker: ${verify.stdout.split('\n').find((line) => line.includes('clean') || line.includes('problem')) ?? verify.stderr}\n`,
+);
+process.exit(verify.status === 0 && check[0].accrued === orderCount ? 0 : 1);
