@@ -46,6 +46,8 @@ import { WithdrawService } from './modules/withdraw/withdraw.service.js';
 import { HostingRepository } from './modules/hosting/hosting.repository.js';
 import { HostingService } from './modules/hosting/hosting.service.js';
 import { SettlementService } from './modules/hosting/settlement.service.js';
+import { MachinesRepository } from './modules/machines/machines.repository.js';
+import { MachinesService } from './modules/machines/machines.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -73,6 +75,7 @@ export interface Services {
   withdraw: WithdrawService;
   hosting: HostingService;
   settlement: SettlementService;
+  machines: MachinesService;
 }
 
 export function createServices(
@@ -145,6 +148,8 @@ export function createServices(
   const hostingRepository = new HostingRepository(db);
   const hosting = new HostingService(db, hostingRepository, ledger, security, audit, config.platformTimeZone, clock);
   const settlement = new SettlementService(db, hostingRepository, ledger, audit, config.platformTimeZone, clock, logger);
+  const machines = new MachinesService(db, new MachinesRepository(db), ledger, security, audit, config.platformTimeZone, clock);
+  settlement.addStep(machines.settlementStep(() => settlement.chunkSize));
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -176,6 +181,7 @@ export function createServices(
     withdraw,
     hosting,
     settlement,
+    machines,
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }

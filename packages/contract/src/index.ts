@@ -19,3 +19,4 @@ export * from './api/chain.js';
 export * from './api/withdraw.js';
 export * from './chain-address.js';
 export * from './api/hosting.js';
+export * from './api/machines.js';

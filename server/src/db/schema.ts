@@ -304,3 +304,4 @@ export * from './schema-ledger.js';
 export * from './schema-chain.js';
 export * from './schema-withdraw.js';
 export * from './schema-hosting.js';
+export * from './schema-machines.js';

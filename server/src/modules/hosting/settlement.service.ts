@@ -22,6 +22,24 @@ export interface SettlementStep {
 /** Orders per chunk: one transaction and one ledger entry each. */
 export const SETTLEMENT_CHUNK = 5_000n;
 
+/**
+ * Runs `work` for each range [from, to) of a dense sequence up to `maxSeq`; a range another run
+ * has already paid (nothing to post) is skipped. Settlement steps of every feature use it.
+ */
+export async function forEachRange(
+  maxSeq: bigint,
+  chunkSize: bigint,
+  work: (from: bigint, to: bigint) => Promise<void>,
+): Promise<void> {
+  for (let from = 1n; from <= maxSeq; from += chunkSize) {
+    try {
+      await work(from, from + chunkSize);
+    } catch (error) {
+      if (!(error instanceof NothingToPostError)) throw error;
+    }
+  }
+}
+
 function addDays(day: string, days: number): string {
   const [year, month, date] = day.split('-').map(Number);
   return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10);
@@ -49,6 +67,7 @@ function toRun(row: RunRow): SettlementRun {
  */
 export class SettlementService {
   private readonly steps: SettlementStep[];
+  readonly chunkSize: bigint;
 
   constructor(
     private readonly db: Db,
@@ -58,8 +77,9 @@ export class SettlementService {
     private readonly timeZone: string,
     private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
-    private readonly chunkSize: bigint = SETTLEMENT_CHUNK,
+    chunkSize: bigint = SETTLEMENT_CHUNK,
   ) {
+    this.chunkSize = chunkSize;
     this.steps = [
       { name: 'custody-interest', run: (day) => this.custodyInterest(day) },
       { name: 'custody-expiry', run: (day) => this.custodyExpiry(day) },
@@ -82,14 +102,7 @@ export class SettlementService {
    * chunk sizes, or at the same time, never pay twice; a range someone else paid first is skipped.
    */
   private async chunks(work: (from: bigint, to: bigint) => Promise<void>): Promise<void> {
-    const maxSeq = await this.repository.maxSeq();
-    for (let from = 1n; from <= maxSeq; from += this.chunkSize) {
-      try {
-        await work(from, from + this.chunkSize);
-      } catch (error) {
-        if (!(error instanceof NothingToPostError)) throw error;
-      }
-    }
+    await forEachRange(await this.repository.maxSeq(), this.chunkSize, work);
   }
 
   private async custodyInterest(day: string): Promise<void> {

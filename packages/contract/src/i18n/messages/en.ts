@@ -133,6 +133,7 @@ export const en = {
   'exchange.below_minimum': 'The minimum is {minimum} {asset}',
   'exchange.nothing_received': 'The amount is too small to exchange after the fee',
   'recharge.network_disabled': 'Deposits on {network} are not available at the moment',
+  'machine.retired': 'This machine is no longer on sale',
   'hosting.plan_retired': 'This plan takes no new deposits',
   'hosting.amount_range': 'This plan takes from {min} to {max} USDT',
   'hosting.auto_renew_not_allowed': 'This plan does not renew automatically',

@@ -131,6 +131,7 @@ export const th: MessageCatalogue = {
   'exchange.below_minimum': 'ขั้นต่ำคือ {minimum} {asset}',
   'exchange.nothing_received': 'จำนวนน้อยเกินไปหลังหักค่าธรรมเนียม',
   'recharge.network_disabled': 'ขณะนี้ยังไม่เปิดให้ฝากผ่าน {network}',
+  'machine.retired': 'เครื่องนี้เลิกจำหน่ายแล้ว',
   'hosting.plan_retired': 'แผนนี้ไม่รับฝากใหม่แล้ว',
   'hosting.amount_range': 'แผนนี้รับตั้งแต่ {min} ถึง {max} USDT',
   'hosting.auto_renew_not_allowed': 'แผนนี้ไม่ต่ออายุอัตโนมัติ',

@@ -131,6 +131,7 @@ export const vi: MessageCatalogue = {
   'exchange.below_minimum': 'Tối thiểu là {minimum} {asset}',
   'exchange.nothing_received': 'Số tiền quá nhỏ để quy đổi sau khi trừ phí',
   'recharge.network_disabled': 'Hiện chưa thể nạp tiền qua mạng {network}',
+  'machine.retired': 'Máy này không còn được bán',
   'hosting.plan_retired': 'Gói này không nhận tiền gửi mới',
   'hosting.amount_range': 'Gói này nhận từ {min} đến {max} USDT',
   'hosting.auto_renew_not_allowed': 'Gói này không tự động gia hạn',

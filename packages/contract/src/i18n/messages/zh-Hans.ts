@@ -131,6 +131,7 @@ export const zhHans: MessageCatalogue = {
   'exchange.below_minimum': '最少 {minimum} {asset}',
   'exchange.nothing_received': '扣除手续费后金额过小，无法兑换',
   'recharge.network_disabled': '{network} 充值暂不可用',
+  'machine.retired': '该矿机已停售',
   'hosting.plan_retired': '该方案已不再接受新的托管',
   'hosting.amount_range': '该方案金额为 {min} 至 {max} USDT',
   'hosting.auto_renew_not_allowed': '该方案不支持自动续期',
