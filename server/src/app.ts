@@ -28,6 +28,7 @@ import { chainRoutes } from './modules/chain/chain.routes.js';
 import { withdrawRoutes } from './modules/withdraw/withdraw.routes.js';
 import { hostingRoutes } from './modules/hosting/hosting.routes.js';
 import { machinesRoutes } from './modules/machines/machines.routes.js';
+import { earningsRoutes } from './modules/earnings/earnings.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { adminOperatorsRoutes } from './modules/admin-operators/admin-operators.routes.js';
 
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, services, logger }: BuildAppO
   await app.register(transferRoutes, { service: services.transfers, auth: services.auth });
   await app.register(chainRoutes, { service: services.chain, auth: services.auth, operators: services.operators });
   await app.register(withdrawRoutes, { service: services.withdraw, auth: services.auth, operators: services.operators });
+  await app.register(earningsRoutes, { service: services.earnings, auth: services.auth, operators: services.operators });
   await app.register(machinesRoutes, { service: services.machines, auth: services.auth, operators: services.operators });
   await app.register(hostingRoutes, {
     service: services.hosting,

@@ -48,6 +48,8 @@ import { HostingService } from './modules/hosting/hosting.service.js';
 import { SettlementService } from './modules/hosting/settlement.service.js';
 import { MachinesRepository } from './modules/machines/machines.repository.js';
 import { MachinesService } from './modules/machines/machines.service.js';
+import { EarningsRepository } from './modules/earnings/earnings.repository.js';
+import { EarningsService } from './modules/earnings/earnings.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -76,6 +78,7 @@ export interface Services {
   hosting: HostingService;
   settlement: SettlementService;
   machines: MachinesService;
+  earnings: EarningsService;
 }
 
 export function createServices(
@@ -150,6 +153,9 @@ export function createServices(
   const settlement = new SettlementService(db, hostingRepository, ledger, audit, config.platformTimeZone, clock, logger);
   const machines = new MachinesService(db, new MachinesRepository(db), ledger, security, audit, config.platformTimeZone, clock);
   settlement.addStep(machines.settlementStep(() => settlement.chunkSize));
+  const earnings = new EarningsService(db, new EarningsRepository(db), ledger, audit);
+  // After custody and machines: the dividend shares custody as it stands once the day's orders have moved.
+  settlement.addStep(earnings.settlementStep());
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -182,6 +188,7 @@ export function createServices(
     hosting,
     settlement,
     machines,
+    earnings,
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }

@@ -31,6 +31,8 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       'chain_deposits',
       'chain_sweeps',
       'deposit_addresses',
+      'dividend_allocations',
+      'dividend_pools',
       'exchange_orders',
       'hosting_accruals',
       'hosting_expiries',

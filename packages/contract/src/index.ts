@@ -20,3 +20,4 @@ export * from './api/withdraw.js';
 export * from './chain-address.js';
 export * from './api/hosting.js';
 export * from './api/machines.js';
+export * from './api/earnings.js';

@@ -305,3 +305,4 @@ export * from './schema-chain.js';
 export * from './schema-withdraw.js';
 export * from './schema-hosting.js';
 export * from './schema-machines.js';
+export * from './schema-earnings.js';

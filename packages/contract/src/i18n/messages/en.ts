@@ -133,6 +133,8 @@ export const en = {
   'exchange.below_minimum': 'The minimum is {minimum} {asset}',
   'exchange.nothing_received': 'The amount is too small to exchange after the fee',
   'recharge.network_disabled': 'Deposits on {network} are not available at the moment',
+  'dividend.nothing_to_claim': 'There is nothing to claim yet',
+  'dividend.already_distributed': 'The dividend of that day has been shared out already',
   'machine.retired': 'This machine is no longer on sale',
   'hosting.plan_retired': 'This plan takes no new deposits',
   'hosting.amount_range': 'This plan takes from {min} to {max} USDT',

@@ -131,6 +131,8 @@ export const ja: MessageCatalogue = {
   'exchange.below_minimum': '最小数量は {minimum} {asset} です',
   'exchange.nothing_received': '手数料を差し引くと金額が小さすぎて交換できません',
   'recharge.network_disabled': '現在 {network} での入金はご利用いただけません',
+  'dividend.nothing_to_claim': '受け取れる配当はまだありません',
+  'dividend.already_distributed': 'その日の配当はすでに分配済みです',
   'machine.retired': 'このマシンは販売を終了しました',
   'hosting.plan_retired': 'このプランは新規の預け入れを受け付けていません',
   'hosting.amount_range': 'このプランは {min}〜{max} USDT です',

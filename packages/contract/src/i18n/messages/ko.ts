@@ -131,6 +131,8 @@ export const ko: MessageCatalogue = {
   'exchange.below_minimum': '최소 수량은 {minimum} {asset}입니다',
   'exchange.nothing_received': '수수료를 제외하면 금액이 너무 작아 교환할 수 없습니다',
   'recharge.network_disabled': '현재 {network} 입금을 이용할 수 없습니다',
+  'dividend.nothing_to_claim': '아직 받을 배당이 없습니다',
+  'dividend.already_distributed': '해당 날짜의 배당은 이미 분배되었습니다',
   'machine.retired': '이 채굴기는 더 이상 판매되지 않습니다',
   'hosting.plan_retired': '이 플랜은 신규 예치를 받지 않습니다',
   'hosting.amount_range': '이 플랜은 {min}~{max} USDT입니다',

@@ -131,6 +131,8 @@ export const th: MessageCatalogue = {
   'exchange.below_minimum': 'ขั้นต่ำคือ {minimum} {asset}',
   'exchange.nothing_received': 'จำนวนน้อยเกินไปหลังหักค่าธรรมเนียม',
   'recharge.network_disabled': 'ขณะนี้ยังไม่เปิดให้ฝากผ่าน {network}',
+  'dividend.nothing_to_claim': 'ยังไม่มีปันผลให้รับ',
+  'dividend.already_distributed': 'ปันผลของวันนั้นแบ่งไปแล้ว',
   'machine.retired': 'เครื่องนี้เลิกจำหน่ายแล้ว',
   'hosting.plan_retired': 'แผนนี้ไม่รับฝากใหม่แล้ว',
   'hosting.amount_range': 'แผนนี้รับตั้งแต่ {min} ถึง {max} USDT',

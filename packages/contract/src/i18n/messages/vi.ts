@@ -131,6 +131,8 @@ export const vi: MessageCatalogue = {
   'exchange.below_minimum': 'Tối thiểu là {minimum} {asset}',
   'exchange.nothing_received': 'Số tiền quá nhỏ để quy đổi sau khi trừ phí',
   'recharge.network_disabled': 'Hiện chưa thể nạp tiền qua mạng {network}',
+  'dividend.nothing_to_claim': 'Chưa có cổ tức để nhận',
+  'dividend.already_distributed': 'Cổ tức của ngày đó đã được chia',
   'machine.retired': 'Máy này không còn được bán',
   'hosting.plan_retired': 'Gói này không nhận tiền gửi mới',
   'hosting.amount_range': 'Gói này nhận từ {min} đến {max} USDT',

@@ -131,6 +131,8 @@ export const zhHans: MessageCatalogue = {
   'exchange.below_minimum': '最少 {minimum} {asset}',
   'exchange.nothing_received': '扣除手续费后金额过小，无法兑换',
   'recharge.network_disabled': '{network} 充值暂不可用',
+  'dividend.nothing_to_claim': '暂无可领取的分红',
+  'dividend.already_distributed': '该日分红已发放',
   'machine.retired': '该矿机已停售',
   'hosting.plan_retired': '该方案已不再接受新的托管',
   'hosting.amount_range': '该方案金额为 {min} 至 {max} USDT',

@@ -131,6 +131,8 @@ export const zhHant: MessageCatalogue = {
   'exchange.below_minimum': '最少 {minimum} {asset}',
   'exchange.nothing_received': '扣除手續費後金額過小，無法兌換',
   'recharge.network_disabled': '{network} 充值暫不可用',
+  'dividend.nothing_to_claim': '暫無可領取的分紅',
+  'dividend.already_distributed': '該日分紅已發放',
   'machine.retired': '該礦機已停售',
   'hosting.plan_retired': '該方案已不再接受新的託管',
   'hosting.amount_range': '該方案金額為 {min} 至 {max} USDT',

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { INCOME_TYPES, VALID_CUSTODY_USDT, money, type AiInfo, type DividendPool, type IncomeType } from '@custos/contract';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/app-error.js';
+import type { RequestOrigin } from '../../http/origin.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import type { MemberSessionContext } from '../auth/auth.service.js';
+import type { SettlementStep } from '../hosting/settlement.service.js';
+import { NothingToPostError, type LedgerService } from '../ledger/ledger.service.js';
+import type { EarningsRepository } from './earnings.repository.js';
+
+function four(value: string): string {
+  return money.formatMoney(money.parseMoney(value));
+}
+
+/** Types whose earnings exist today; the team's arrive with the team feature. */
+const AVAILABLE_INCOME_TYPES: readonly IncomeType[] = ['static', 'mining', 'dividend'];
+
+/**
+ * The AI dividend and the income log. The operator sets a USDT pool per platform day; that day's
+ * settlement shares it among valid members (custody ≥ 500 USDT) pro rata to custody, as claimable
+ * shares (no money moves); a claim pays every claimable share at once from the `rewards` account.
+ */
+export class EarningsService {
+  constructor(
+    private readonly db: Db,
+    private readonly repository: EarningsRepository,
+    private readonly ledger: LedgerService,
+    private readonly audit: AuditRepository,
+  ) {}
+
+  async info(context: MemberSessionContext, page: number, pageSize: number): Promise<AiInfo> {
+    const accountId = context.account.id;
+    const [totals, records, lastPool, balances] = await Promise.all([
+      this.repository.totals(accountId),
+      this.repository.allocations(accountId, pageSize, (page - 1) * pageSize),
+      this.repository.lastPool(),
+      this.ledger.balancesOf([accountId]),
+    ]);
+    const custody = balances.get(`${accountId}:USDT:custody`) ?? money.ZERO;
+    return {
+      claimable: four(totals.claimable),
+      claimedTotal: four(totals.claimed),
+      custodyBalance: money.formatMoney(custody),
+      validThreshold: VALID_CUSTODY_USDT,
+      isValid: money.compare(custody, money.parseMoney(VALID_CUSTODY_USDT)) >= 0,
+      lastPool: lastPool ? { day: lastPool.day, amount: four(lastPool.amount), members: lastPool.members } : null,
+      records: {
+        items: records.rows.map((row) => ({
+          day: row.day,
+          custody: four(row.custody),
+          amount: four(row.amount),
+          status: row.status,
+          claimedAt: row.claimed_at === null ? null : new Date(row.claimed_at).toISOString(),
+        })),
+        total: records.total,
+        page,
+        pageSize,
+      },
+    };
+  }
+
+  /** Claims every claimable share (to be claimed → claimed) into the member's cash. */
+  async receive(context: MemberSessionContext): Promise<{ amount: string; days: number }> {
+    const accountId = context.account.id;
+    let days = 0;
+    try {
+      const posted = await this.ledger.transaction((tx) =>
+        this.ledger.postSettlement(
+          tx,
+          {
+            idempotencyKey: `dividend-claim:${accountId}:${randomUUID()}`,
+            kind: 'dividend_claim',
+            referenceType: 'account',
+            referenceId: accountId,
+          },
+          async (entryId) => {
+            const claimed = await this.repository.claimAll(tx, accountId, entryId);
+            days = claimed.days;
+            return claimed.days;
+          },
+          (entryId) => this.repository.claimSource(entryId),
+          'USDT',
+          [{ purpose: 'available', sign: 1, recordType: 'dividend' }],
+          { platformCode: 'rewards', recordType: 'dividend' },
+        ),
+      );
+      return { amount: money.formatMoney(posted!.total), days };
+    } catch (error) {
+      if (error instanceof NothingToPostError) throw AppError.conflict('dividend.nothing_to_claim');
+      throw error;
+    }
+  }
+
+  async income(context: MemberSessionContext, type: IncomeType | undefined, page: number, pageSize: number) {
+    const { rows, total } = await this.repository.income(context.account.id, type, pageSize, (page - 1) * pageSize);
+    return { items: rows.map((row) => ({ ...row, amount: four(row.amount) })), total, page, pageSize };
+  }
+
+  typeList() {
+    return INCOME_TYPES.map((type) => ({ type, available: AVAILABLE_INCOME_TYPES.includes(type) }));
+  }
+
+  /** The settlement step: shares the day's pool, once. */
+  settlementStep(): SettlementStep {
+    return {
+      name: 'ai-dividend',
+      run: async (day) => {
+        if (!(await this.repository.pool(this.db, day))) return;
+        await this.db.transaction(async (tx) => {
+          if (await this.repository.isDistributed(tx, day)) return;
+          await this.repository.distribute(tx, day, VALID_CUSTODY_USDT);
+        });
+      },
+    };
+  }
+
+  // ── Console ────────────────────────────────────────────────────────────────────────────────────
+
+  async pools(): Promise<DividendPool[]> {
+    return (await this.repository.pools(60)).map((row) => ({
+      day: row.day,
+      amount: four(row.amount),
+      distributed: row.distributed === null ? null : four(row.distributed),
+      members: row.distributed === null ? null : row.members,
+      claimed: four(row.claimed),
+    }));
+  }
+
+  /** Sets a day's pool; refused once that day has been shared out. */
+  async setPool(operatorId: string, day: string, amount: string, origin: RequestOrigin): Promise<DividendPool[]> {
+    await this.db.transaction(async (tx) => {
+      if (await this.repository.isDistributed(tx, day)) throw AppError.conflict('dividend.already_distributed');
+      const before = await this.repository.pool(tx, day);
+      await this.repository.setPool(tx, day, money.formatMoney(money.parseMoney(amount)), operatorId);
+      await this.audit.record(
+        {
+          operatorId,
+          action: 'dividend.pool_set',
+          targetType: 'dividend_pool',
+          targetId: day,
+          before,
+          after: { amount },
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
+        tx,
+      );
+    });
+    return this.pools();
+  }
+}
