@@ -29,6 +29,8 @@ import { withdrawRoutes } from './modules/withdraw/withdraw.routes.js';
 import { hostingRoutes } from './modules/hosting/hosting.routes.js';
 import { machinesRoutes } from './modules/machines/machines.routes.js';
 import { earningsRoutes } from './modules/earnings/earnings.routes.js';
+import type { AdjustableClock } from './lib/adjustable-clock.js';
+import { testClockRoutes } from './modules/common/test-clock.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { adminOperatorsRoutes } from './modules/admin-operators/admin-operators.routes.js';
 
@@ -39,9 +41,11 @@ export interface BuildAppOptions {
   database: Database;
   services: Services;
   logger: FastifyBaseLogger;
+  /** Only with TEST_CLOCK_CONTROL: the clock POST /api/test/clock moves. */
+  clock?: AdjustableClock;
 }
 
-export async function buildApp({ config, database, services, logger }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, services, logger, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const startedAt = Date.now();
   let stopping = false;
 
@@ -122,6 +126,8 @@ export async function buildApp({ config, database, services, logger }: BuildAppO
   await app.register(transferRoutes, { service: services.transfers, auth: services.auth });
   await app.register(chainRoutes, { service: services.chain, auth: services.auth, operators: services.operators });
   await app.register(withdrawRoutes, { service: services.withdraw, auth: services.auth, operators: services.operators });
+  // End-to-end tests only (TEST_CLOCK_CONTROL): move the clock to advance the platform day.
+  if (clock) await app.register(testClockRoutes, { clock });
   await app.register(earningsRoutes, { service: services.earnings, auth: services.auth, operators: services.operators });
   await app.register(machinesRoutes, { service: services.machines, auth: services.auth, operators: services.operators });
   await app.register(hostingRoutes, {

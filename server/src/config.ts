@@ -80,6 +80,14 @@ const envSchema = z.object({
   TRON_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   TRON_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(1000).default(20),
   TRON_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
+   * End-to-end tests only: exposes POST /api/test/clock to move the server's clock forward (to
+   * advance the platform day). Never set it on a real deployment.
+   */
+  TEST_CLOCK_CONTROL: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Run background jobs in this instance (turn off on API-only replicas). */
   JOBS_ENABLED: z
     .enum(['true', 'false'])
@@ -100,6 +108,7 @@ export interface AppConfig {
   shutdownGraceMs: number;
   operatorSessionTtlMs: number;
   jobsEnabled: boolean;
+  testClockControl: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   memberSession: { idleMs: number; absoluteMs: number };
   chains: { bsc: EvmChainConfig | undefined; tron: TronChainConfig | undefined };
@@ -164,6 +173,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     shutdownGraceMs: value.SHUTDOWN_GRACE_S * 1000,
     operatorSessionTtlMs: value.OPERATOR_SESSION_TTL_HOURS * 3_600_000,
     jobsEnabled: value.JOBS_ENABLED,
+    testClockControl: value.TEST_CLOCK_CONTROL,
     mail: { smtpUrl: value.SMTP_URL, from: value.MAIL_FROM },
     memberSession: {
       idleMs: value.MEMBER_SESSION_IDLE_DAYS * 86_400_000,

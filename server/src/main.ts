@@ -8,6 +8,8 @@ import { seedDemo } from './demo/seed.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/runner.js';
 import { IntervalTask } from './lib/interval-task.js';
+import { AdjustableClock } from './lib/adjustable-clock.js';
+import { systemClock } from './modules/common/common.service.js';
 import { createLogger } from './lib/logger.js';
 
 /** Repository root, from src/ (tsx) or dist/ (bundle): both sit two levels below it. */
@@ -48,12 +50,15 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger(config.logLevel);
-  const services = createServices(database, config, logger);
+  const clock = config.testClockControl ? new AdjustableClock() : systemClock;
+  if (clock instanceof AdjustableClock)
+    logger.warn('TEST_CLOCK_CONTROL is on: POST /api/test/clock can move this server’s clock');
+  const services = createServices(database, config, logger, clock);
   await services.settings.ensureDefaults();
   const firstOperator = await services.operators.ensureFirstOperator();
   if (demo) await seedDemo(services);
 
-  const app = await buildApp({ config, database, services, logger });
+  const app = await buildApp({ config, database, services, logger, clock: clock instanceof AdjustableClock ? clock : undefined });
   const jobs = new JobRunner({ database, logger: app.log, timeZone: config.platformTimeZone });
   for (const handler of jobHandlers(services)) jobs.register(handler);
   const payoutTracker = new IntervalTask(
