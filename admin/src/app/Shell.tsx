@@ -15,6 +15,9 @@ import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
 import { DepositsScreen } from '../features/chain/screens/DepositsScreen';
 import { WatchersScreen } from '../features/chain/screens/WatchersScreen';
 import { ExchangeSettingsScreen } from '../features/exchange/screens/ExchangeSettingsScreen';
+import { HostingOrdersScreen } from '../features/hosting/screens/HostingOrdersScreen';
+import { HostingPlansScreen } from '../features/hosting/screens/HostingPlansScreen';
+import { SettlementRunsScreen } from '../features/hosting/screens/SettlementRunsScreen';
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
 import { AdjustmentsScreen } from '../features/ledger/screens/AdjustmentsScreen';
 import { LedgerCheckScreen } from '../features/ledger/screens/LedgerCheckScreen';
@@ -76,6 +79,9 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
                 <Route path="/ledger/platform" element={<PlatformAccountsScreen />} />
                 <Route path="/ledger/exchange" element={<ExchangeSettingsScreen operator={operator} />} />
                 <Route path="/ledger/check" element={<LedgerCheckScreen />} />
+                <Route path="/earn/plans" element={<HostingPlansScreen operator={operator} />} />
+                <Route path="/earn/orders" element={<HostingOrdersScreen />} />
+                <Route path="/earn/settlement" element={<SettlementRunsScreen operator={operator} />} />
               </>
             )}
             {operatorMay(operator.role, 'chain.read') && (

@@ -32,7 +32,22 @@ describe('menuFor', () => {
         ['/chain/withdraw-settings', 'Withdrawal settings'],
       ]);
     }
-    expect(MENU_GROUPS).toEqual(['ledger', 'chain']);
+    expect(MENU_GROUPS).toEqual(['ledger', 'chain', 'earn']);
+  });
+
+  it('shows the custody pages (plans, orders, settlement runs) to the roles that may read the ledger, grouped under Earn', () => {
+    for (const role of ['super_admin', 'finance', 'support'] as const) {
+      const earn = menuFor(operator(role)).find((item) => item.key === 'earn');
+      expect(
+        earn?.children?.map((item) => [item.key, item.label]),
+        role,
+      ).toEqual([
+        ['/earn/plans', 'Custody plans'],
+        ['/earn/orders', 'Custody orders'],
+        ['/earn/settlement', 'Settlement runs'],
+      ]);
+    }
+    expect(menuFor(operator('reviewer')).find((item) => item.key === 'earn')).toBeUndefined();
   });
 
   it('drops the whole Ledger group for a role without ledger.read', () => {

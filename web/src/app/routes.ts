@@ -47,7 +47,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
 
   { id: 'index', path: '/pages/index/index', tab: 0, load: () => import('../features/home/screens/HomeScreen') },
-  { id: 'index2', path: '/pages/index/index2', tab: 1, load: notYetOpen },
+  { id: 'index2', path: '/pages/index/index2', tab: 1, load: () => import('../features/hosting/screens/HostingScreen') },
   { id: 'blanceRecord6', path: '/pages/blance_record/blance_record6', tab: 2, load: notYetOpen },
   { id: 'my', path: '/pages/my/my', tab: 3, load: () => import('../features/assets/screens/AssetsScreen') },
   { id: 'index1', path: '/pages/index/index1', tab: 4, load: notYetOpen },
