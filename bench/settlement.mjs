@@ -1,7 +1,8 @@
 // `npm run bench` (second part): the daily settlement on PostgreSQL — BENCH_ORDERS custody orders
-// (1,000,000 by default) accrued for one day by the real settlement (`server/dist/settle.js`), beside
-// the time, in the same run and database, of one plain set-based INSERT … SELECT of the same accrual
-// rows plus the UPDATE of the same orders (the limit). Goal: settlement ≤ 2× the limit.
+// (1,000,000 by default) and BENCH_MACHINES mining machines (100,000) paid for one day by the real
+// settlement (`server/dist/settle.js`), beside the time, in the same run and database, of plain
+// set-based INSERT … SELECT of the same accrual and output rows plus the UPDATE of the same orders
+// and machines (the limit). Goal: settlement ≤ 2× the limit.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,7 @@ import { startCluster } from './cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const orderCount = Number(process.env.BENCH_ORDERS ?? 1_000_000);
+const machineCount = Number(process.env.BENCH_MACHINES ?? 100_000);
 const ordersPerMember = 100;
 const memberCount = Math.ceil(orderCount / ordersPerMember);
 const DAY = '2030-01-02';
@@ -54,6 +56,15 @@ await db.query(
    limit $3`,
   [DAY, ordersPerMember, orderCount],
 );
+await db.query(
+  `insert into member_machines (id, member_id, account_id, product_id, name, hashrate, daily_output, paid_asset, paid_amount,
+     start_date, end_date, client_key, request_hash)
+   select gen_random_uuid(), a.member_id, a.id, p.id, p.name, p.hashrate, trunc(p.hashrate * p.daily_output_per_t, 4), 'USDT', p.price_usdt,
+     $1::date - 1, $1::date - 1 + p.lifetime_days, 'bench-' || a.id || '-' || g, 'bench'
+   from accounts a cross join generate_series(1, 10) g cross join (select * from machine_products order by hashrate limit 1) p
+   limit $2`,
+  [DAY, machineCount],
+);
 await db.query('vacuum analyze');
 process.stdout.write(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
 
@@ -72,6 +83,14 @@ await db.query(
 await db.query(
   `update hosting_orders set days_accrued = days_accrued + 1, interest_total = interest_total + trunc(amount * daily_rate, 4) where ${due}`,
 );
+const running = `status = 'running' and start_date < '${DAY}'::date and end_date >= '${DAY}'::date`;
+await db.query(
+  `insert into machine_outputs (machine_id, day, amount, entry_id) select id, '${DAY}'::date, daily_output, $1 from member_machines where ${running}`,
+  [entry[0].id],
+);
+await db.query(
+  `update member_machines set days_mined = days_mined + 1, output_total = output_total + daily_output where ${running}`,
+);
 const limitMs = performance.now() - limitStarted;
 await db.query('rollback');
 await db.query('vacuum analyze');
@@ -80,7 +99,8 @@ const run = settle(DAY);
 const settleMs = run.ms - empty.ms;
 const { rows: check } = await db.query(
   `select (select count(*) from hosting_accruals where day = $1)::int as accrued,
-          (select coalesce(sum(amount), 0)::text from hosting_accruals where day = $1) as total`,
+          (select coalesce(sum(amount), 0)::text from hosting_accruals where day = $1) as total,
+          (select count(*) from machine_outputs where day = $1)::int as mined`,
   [DAY],
 );
 await db.end();
@@ -90,16 +110,20 @@ const verify = spawnSync(process.execPath, [path.join(root, 'server', 'dist', 'l
 });
 
 process.stdout.write(
-  `\nSettlement benchmark (${orderCount.toLocaleString('en')} custody orders, one day, PostgreSQL 15 on this machine)\n`,
+  `\nSettlement benchmark (${orderCount.toLocaleString('en')} custody orders and ${machineCount.toLocaleString('en')} machines, one day, PostgreSQL 15 on this machine)\n`,
 );
 process.stdout.write('what | seconds\n---|---\n');
-process.stdout.write(`limit: INSERT … SELECT accruals + UPDATE orders | ${(limitMs / 1000).toFixed(1)}\n`);
+process.stdout.write(
+  `limit: INSERT … SELECT accruals and outputs + UPDATE orders and machines | ${(limitMs / 1000).toFixed(1)}\n`,
+);
 process.stdout.write(
   `settlement (process start-up of ${(empty.ms / 1000).toFixed(1)} s taken off) | ${(settleMs / 1000).toFixed(1)}\n`,
 );
 process.stdout.write(`settlement ÷ limit | ${(settleMs / limitMs).toFixed(2)} (goal ≤ 2)\n`);
-process.stdout.write(`\n${run.output}\naccrued ${check[0].accrued} orders, ${check[0].total} USDT\n`);
+process.stdout.write(
+  `\n${run.output}\naccrued ${check[0].accrued} orders, ${check[0].total} USDT; ${check[0].mined} machines mined\n`,
+);
 process.stdout.write(
   `checker: ${verify.stdout.split('\n').find((line) => line.includes('clean') || line.includes('problem')) ?? verify.stderr}\n`,
 );
-process.exit(verify.status === 0 && check[0].accrued === orderCount ? 0 : 1);
+process.exit(verify.status === 0 && check[0].accrued === orderCount && check[0].mined === machineCount ? 0 : 1);

@@ -5,12 +5,10 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { createLogger } from './lib/logger.js';
-import { AuditRepository } from './modules/audit/audit.repository.js';
+import { createServices } from './container.js';
 import { systemClock } from './modules/common/common.service.js';
 import { HostingRepository } from './modules/hosting/hosting.repository.js';
-import { SETTLEMENT_CHUNK, SettlementService } from './modules/hosting/settlement.service.js';
-import { LedgerRepository } from './modules/ledger/ledger.repository.js';
-import { LedgerService } from './modules/ledger/ledger.service.js';
+import { SettlementService } from './modules/hosting/settlement.service.js';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { day: { type: 'string' }, chunk: { type: 'string' } } });
@@ -19,18 +17,24 @@ async function main(): Promise<number> {
   const database = await openDatabase(config.database);
   try {
     await database.migrate();
-    const { db } = database;
-    const ledger = new LedgerService(db, new LedgerRepository(db));
-    const settlement = new SettlementService(
-      db,
-      new HostingRepository(db),
-      ledger,
-      new AuditRepository(db),
-      config.platformTimeZone,
-      systemClock,
-      createLogger(config.logLevel),
-      values.chunk ? BigInt(values.chunk) : SETTLEMENT_CHUNK,
-    );
+    // The same services a server wires, so every settlement step (custody, machines, dividend) runs.
+    const services = createServices(database, config, createLogger(config.logLevel));
+    const settlement = values.chunk
+      ? new SettlementService(
+          database.db,
+          new HostingRepository(database.db),
+          services.ledger,
+          services.audit,
+          config.platformTimeZone,
+          systemClock,
+          createLogger(config.logLevel),
+          BigInt(values.chunk),
+        )
+      : services.settlement;
+    if (values.chunk) {
+      settlement.addStep(services.machines.settlementStep(() => settlement.chunkSize));
+      settlement.addStep(services.earnings.settlementStep());
+    }
     const runs = values.day ? [await settlement.settle(values.day)].filter((run) => run !== null) : await settlement.settleDue();
     for (const run of runs) {
       process.stdout.write(

@@ -55,6 +55,8 @@ export const hostingOrderSchema = z.object({
   amount: z.string(),
   periodDays: z.number().int(),
   dailyRate: z.string(),
+  /** The penalty rate this order was made with (plans may change later). */
+  earlyPenaltyRate: z.string(),
   /** Platform dates: interest accrues for each day after the start day up to the end day. */
   startDate: z.string(),
   endDate: z.string(),
@@ -122,7 +124,10 @@ export const hostingPlanInput = z
     autoRenewAllowed: z.boolean(),
   })
   .superRefine((plan, context) => {
-    if (money.compare(money.parseMoney(plan.minAmount), money.parseMoney(plan.maxAmount)) > 0) {
+    // Only compare amounts that are themselves valid (their own checks report the others).
+    const minimum = moneyAmountSchema.safeParse(plan.minAmount);
+    const maximum = moneyAmountSchema.safeParse(plan.maxAmount);
+    if (minimum.success && maximum.success && money.compare(money.parseMoney(minimum.data), money.parseMoney(maximum.data)) > 0) {
       context.addIssue({ code: 'custom', path: ['maxAmount'], message: ValidationReason.invalid });
     }
     if (Number(plan.earlyPenaltyRate) >= 1) {

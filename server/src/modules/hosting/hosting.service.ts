@@ -57,6 +57,7 @@ export function toOrder(row: OrderRow): HostingOrder {
     amount: fourPlaces(row.amount),
     periodDays: row.period_days,
     dailyRate: plainRate(row.daily_rate),
+    earlyPenaltyRate: plainRate(row.early_penalty_rate),
     startDate: row.start_date,
     endDate: row.end_date,
     createdAt: new Date(row.created_at).toISOString(),

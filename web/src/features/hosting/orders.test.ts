@@ -23,6 +23,7 @@ const order = (id: string, overrides: Partial<HostingOrder> = {}): HostingOrder 
   amount: '1000.0000',
   periodDays: 30,
   dailyRate: '0.0012',
+  earlyPenaltyRate: '0.05',
   startDate: '2026-11-21',
   endDate: '2026-12-21',
   createdAt: '2026-11-21T01:00:00.000Z',
