@@ -141,6 +141,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     LOG_LEVEL: 'warn',
     // API-made test members call from addresses of their own through this "proxy" (support/members.ts).
     TRUST_PROXY: '127.0.0.1',
+    // earn.spec advances the platform day through POST /api/test/clock (never on a real server).
+    TEST_CLOCK_CONTROL: 'true',
     NODE_ENV: 'production',
   };
   // First start: the server creates the first operator and prints its one-time password.
