@@ -34,7 +34,7 @@ const tokens = new Map<string, string>();
  */
 export async function financeToken(
   request: APIRequestContext,
-  operator: (typeof FINANCE_OPERATORS)[number] | (typeof CONSOLE_FINANCE_OPERATORS)[number],
+  operator: { username: string; password: string; totpSecret: string },
 ): Promise<string> {
   const known = tokens.get(operator.username);
   if (known) return known;
