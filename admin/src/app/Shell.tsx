@@ -13,6 +13,7 @@ import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScr
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
 import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
 import { DepositsScreen } from '../features/chain/screens/DepositsScreen';
+import { DividendPoolsScreen } from '../features/earnings/screens/DividendPoolsScreen';
 import { WatchersScreen } from '../features/chain/screens/WatchersScreen';
 import { ExchangeSettingsScreen } from '../features/exchange/screens/ExchangeSettingsScreen';
 import { HostingOrdersScreen } from '../features/hosting/screens/HostingOrdersScreen';
@@ -21,6 +22,7 @@ import { SettlementRunsScreen } from '../features/hosting/screens/SettlementRuns
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
 import { AdjustmentsScreen } from '../features/ledger/screens/AdjustmentsScreen';
 import { LedgerCheckScreen } from '../features/ledger/screens/LedgerCheckScreen';
+import { MachinesScreen } from '../features/machines/screens/MachinesScreen';
 import { PlatformAccountsScreen } from '../features/ledger/screens/PlatformAccountsScreen';
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
@@ -82,6 +84,8 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
                 <Route path="/earn/plans" element={<HostingPlansScreen operator={operator} />} />
                 <Route path="/earn/orders" element={<HostingOrdersScreen />} />
                 <Route path="/earn/settlement" element={<SettlementRunsScreen operator={operator} />} />
+                <Route path="/earn/machines" element={<MachinesScreen operator={operator} />} />
+                <Route path="/earn/dividend" element={<DividendPoolsScreen operator={operator} />} />
               </>
             )}
             {operatorMay(operator.role, 'chain.read') && (

@@ -35,7 +35,7 @@ describe('menuFor', () => {
     expect(MENU_GROUPS).toEqual(['ledger', 'chain', 'earn']);
   });
 
-  it('shows the custody pages (plans, orders, settlement runs) to the roles that may read the ledger, grouped under Earn', () => {
+  it('shows the earn pages (custody plans, orders, settlement runs, mining machines, AI dividend) to the roles that may read the ledger, grouped under Earn', () => {
     for (const role of ['super_admin', 'finance', 'support'] as const) {
       const earn = menuFor(operator(role)).find((item) => item.key === 'earn');
       expect(
@@ -45,6 +45,8 @@ describe('menuFor', () => {
         ['/earn/plans', 'Custody plans'],
         ['/earn/orders', 'Custody orders'],
         ['/earn/settlement', 'Settlement runs'],
+        ['/earn/machines', 'Mining machines'],
+        ['/earn/dividend', 'AI dividend'],
       ]);
     }
     expect(menuFor(operator('reviewer')).find((item) => item.key === 'earn')).toBeUndefined();

@@ -56,6 +56,8 @@ export const MENU: MenuEntry[] = [
       { key: '/earn/plans', label: 'Custody plans', permission: 'ledger.read' },
       { key: '/earn/orders', label: 'Custody orders', permission: 'ledger.read' },
       { key: '/earn/settlement', label: 'Settlement runs', permission: 'ledger.read' },
+      { key: '/earn/machines', label: 'Mining machines', permission: 'ledger.read' },
+      { key: '/earn/dividend', label: 'AI dividend', permission: 'ledger.read' },
     ],
   },
   { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', permission: 'mail.read' },

@@ -52,10 +52,14 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'my', path: '/pages/my/my', tab: 3, load: () => import('../features/assets/screens/AssetsScreen') },
   { id: 'index1', path: '/pages/index/index1', tab: 4, load: notYetOpen },
 
-  { id: 'index3', path: '/pages/index/index3', load: notYetOpen },
-  { id: 'index4', path: '/pages/index/index4', load: notYetOpen },
+  { id: 'index3', path: '/pages/index/index3', load: () => import('../features/machines/screens/MachinesScreen') },
+  { id: 'index4', path: '/pages/index/index4', load: () => import('../features/dividend/screens/DividendScreen') },
   { id: 'index5', path: '/pages/index/index5', load: notYetOpen },
-  { id: 'goodsDetail', path: '/pages/goods_detail/goods_detail', load: notYetOpen },
+  {
+    id: 'goodsDetail',
+    path: '/pages/goods_detail/goods_detail',
+    load: () => import('../features/machines/screens/MachineDetailScreen'),
+  },
   { id: 'pdf', path: '/pages/pdf/pdf', load: notYetOpen },
   { id: 'kefu', path: '/pages/kefu/kefu', load: notYetOpen },
   { id: 'sharePoster', path: '/pages/share_poster/share_poster', load: notYetOpen },
@@ -77,7 +81,27 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/blance_record/blance_record3',
     load: () => import('../features/exchange/screens/ExchangeRecordsScreen'),
   },
-  ...[1, 2, 4, 5, 7, 8, 9, 10, 11, 12].map((n) => ({
+  {
+    id: 'blanceRecord1',
+    path: '/pages/blance_record/blance_record1',
+    load: () => import('../features/hosting/screens/CustodyOrdersScreen'),
+  },
+  {
+    id: 'blanceRecord2',
+    path: '/pages/blance_record/blance_record2',
+    load: () => import('../features/machines/screens/MiningRecordsScreen'),
+  },
+  {
+    id: 'blanceRecord4',
+    path: '/pages/blance_record/blance_record4',
+    load: () => import('../features/dividend/screens/DividendRecordsScreen'),
+  },
+  {
+    id: 'blanceRecord5',
+    path: '/pages/blance_record/blance_record5',
+    load: () => import('../features/income/screens/IncomeScreen'),
+  },
+  ...[7, 8, 9, 10, 11, 12].map((n) => ({
     id: `blanceRecord${n}`,
     path: `/pages/blance_record/blance_record${n}`,
     load: notYetOpen,

@@ -183,11 +183,7 @@ export function canRerun(run: Pick<SettlementRun, 'status'>): boolean {
 }
 
 /** A calendar date as the server takes it ('2026-11-21'). */
-export function isIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00.000Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
-}
+export { isIsoDate } from '../../lib/dates';
 
 /** Runs newest day first. */
 export function sortRuns<T extends Pick<SettlementRun, 'day'>>(runs: readonly T[]): T[] {

@@ -5,7 +5,10 @@ import {
   CollectMoneyOutline,
   DownCircleOutline,
   FileOutline,
+  GiftOutline,
+  HistogramOutline,
   LoopOutline,
+  PayCircleOutline,
   ReceiptOutline,
   SendOutline,
   UnorderedListOutline,
@@ -14,7 +17,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The money screens, each under its route title. */
+/** The money and earnings screens, each under its route title. */
 export const MONEY_SHORTCUTS: readonly { id: string; path: string; icon: ReactNode }[] = [
   { id: 'withdraw1', path: '/pages/withdraw/withdraw1', icon: <DownCircleOutline /> },
   { id: 'withdraw', path: '/pages/withdraw/withdraw', icon: <UpCircleOutline /> },
@@ -25,6 +28,9 @@ export const MONEY_SHORTCUTS: readonly { id: string; path: string; icon: ReactNo
   { id: 'withdrawRecord6', path: '/pages/withdraw_record/withdraw_record6', icon: <UnorderedListOutline /> },
   { id: 'withdrawRecord1', path: '/pages/withdraw_record/withdraw_record1', icon: <CollectMoneyOutline /> },
   { id: 'withdrawRecord', path: '/pages/withdraw_record/withdraw_record', icon: <FileOutline /> },
+  { id: 'index3', path: '/pages/index/index3', icon: <HistogramOutline /> },
+  { id: 'index4', path: '/pages/index/index4', icon: <GiftOutline /> },
+  { id: 'blanceRecord5', path: '/pages/blance_record/blance_record5', icon: <PayCircleOutline /> },
 ];
 
 export function MoneyShortcuts() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { money } from '@custos/contract';
-import { penaltyRateFor, redeemPreview } from './redeem';
+import { orderRedeemPreview, redeemPreview } from './redeem';
 
 const f = money.formatMoney;
 
@@ -17,17 +17,11 @@ describe('early redemption preview', () => {
     expect([f(free.penalty), f(free.returned)]).toEqual(['0.0000', '500.0000']);
   });
 
-  it('takes the rate of the order’s plan only while the plan is open with the order’s terms', () => {
-    const plans = [
-      { id: 'p30', earlyPenaltyRate: '0.05', periodDays: 30, dailyRate: '0.0012' },
-      { id: 'p90', earlyPenaltyRate: '0.08', periodDays: 90, dailyRate: '0.0015' },
-    ];
-    expect(penaltyRateFor({ planId: 'p30', periodDays: 30, dailyRate: '0.0012' }, plans)).toBe('0.05');
-    expect(penaltyRateFor({ planId: 'p30', periodDays: 30, dailyRate: '0.00120000' }, plans)).toBe('0.05');
-    // The plan's terms changed since the order was made: the order's own rate is not known here.
-    expect(penaltyRateFor({ planId: 'p90', periodDays: 60, dailyRate: '0.0015' }, plans)).toBeNull();
-    expect(penaltyRateFor({ planId: 'p90', periodDays: 90, dailyRate: '0.002' }, plans)).toBeNull();
-    // A retired plan is not among the open ones.
-    expect(penaltyRateFor({ planId: 'gone', periodDays: 30, dailyRate: '0.0012' }, plans)).toBeNull();
+  it('uses the rate the order was made with, whatever its plan says now', () => {
+    const preview = orderRedeemPreview({ amount: '2000.0000', earlyPenaltyRate: '0.08' });
+    expect([preview.rate, f(preview.penalty), f(preview.returned)]).toEqual(['0.08', '160.0000', '1840.0000']);
+    // Eight-place rates stay exact: 1234.5678 × 0.03333333 = 41.15225587… → 41.1523 (up).
+    const exact = orderRedeemPreview({ amount: '1234.5678', earlyPenaltyRate: '0.03333333' });
+    expect([f(exact.penalty), f(exact.returned)]).toEqual(['41.1523', '1193.4155']);
   });
 });

@@ -1,7 +1,8 @@
-import { money, type HostingOrder, type HostingPlan, type Money } from '@custos/contract';
-import { trimMoney } from '../../lib/format/money';
+import { money, type HostingOrder, type Money } from '@custos/contract';
 
 export interface RedeemPreview {
+  /** The penalty rate the order was made with (plans may have changed since). */
+  rate: string;
   /** The principal × the penalty rate, rounded up (as the server charges fees). */
   penalty: Money;
   /** What goes back to cash: the principal less the penalty. */
@@ -12,20 +13,10 @@ export interface RedeemPreview {
 export function redeemPreview(amount: string, earlyPenaltyRate: string): RedeemPreview {
   const principal = money.parseMoney(amount);
   const penalty = money.multiply(principal, earlyPenaltyRate, 'up');
-  return { penalty, returned: money.subtract(principal, penalty) };
+  return { rate: earlyPenaltyRate, penalty, returned: money.subtract(principal, penalty) };
 }
 
-/**
- * The penalty rate to preview with. An order keeps the terms it was made with, but the API sends
- * the penalty rate only with the open plans, so this is the order's plan's rate while the plan is
- * open and still has the order's period and daily rate; otherwise (retired, or its terms changed
- * since) it is unknown here and the dialog says the penalty follows the order's own terms.
- */
-export function penaltyRateFor(
-  order: Pick<HostingOrder, 'planId' | 'periodDays' | 'dailyRate'>,
-  plans: readonly Pick<HostingPlan, 'id' | 'earlyPenaltyRate' | 'periodDays' | 'dailyRate'>[],
-): string | null {
-  const plan = plans.find((candidate) => candidate.id === order.planId);
-  if (!plan || plan.periodDays !== order.periodDays || trimMoney(plan.dailyRate) !== trimMoney(order.dailyRate)) return null;
-  return plan.earlyPenaltyRate;
+/** Early redemption of an order at the penalty rate it was made with, whatever its plan says today. */
+export function orderRedeemPreview(order: Pick<HostingOrder, 'amount' | 'earlyPenaltyRate'>): RedeemPreview {
+  return redeemPreview(order.amount, order.earlyPenaltyRate);
 }

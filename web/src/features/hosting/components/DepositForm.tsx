@@ -12,7 +12,7 @@ import { IdempotencyKeyHolder } from '../../../lib/money/idempotency';
 import { showToast } from '../../../lib/toast';
 import { createHostingOrder } from '../api/create-hosting-order';
 import { calculateDeposit, depositAll, depositProblem } from '../calculator';
-import { QuoteRow } from './QuoteRow';
+import { QuoteRow } from '../../../components/QuoteRow';
 
 interface DepositValues {
   amount?: string;

@@ -6,7 +6,7 @@ import { displayMoney, percentOf } from '../../../lib/format/money';
 import { showToast } from '../../../lib/toast';
 import { setAutoRenew } from '../api/set-auto-renew';
 import { ORDER_STATUS_COLOURS, autoRenewControl, daysProgress, orderStatusKey } from '../orders';
-import { QuoteRow } from './QuoteRow';
+import { QuoteRow } from '../../../components/QuoteRow';
 
 /** Taps on the row's own controls do not open the log. */
 const stop = (event: { stopPropagation: () => void }) => event.stopPropagation();

@@ -1,23 +1,24 @@
 import { useRef, useState } from 'react';
 import { Button, Dialog, Form } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { HostingOrder, HostingPlan } from '@custos/contract';
+import type { HostingOrder } from '@custos/contract';
 import { TradePasswordField } from '../../../components/forms/AmountField';
 import { displayMoney, percentOf } from '../../../lib/format/money';
 import { showToast } from '../../../lib/toast';
 import { redeemHostingOrder } from '../api/redeem-hosting-order';
-import { penaltyRateFor, redeemPreview } from '../redeem';
-import { QuoteRow } from './QuoteRow';
+import { orderRedeemPreview } from '../redeem';
+import { QuoteRow } from '../../../components/QuoteRow';
 
-/** What the member confirms: the principal, the penalty and what comes back, then the trading password. */
+/**
+ * What the member confirms: the principal, the penalty at the rate the order was made with and what
+ * comes back, then the trading password.
+ */
 function RedeemContent({
   order,
-  plans,
   onDone,
   onCancel,
 }: {
   order: HostingOrder;
-  plans: readonly HostingPlan[];
   onDone: (order: HostingOrder) => void;
   onCancel: () => void;
 }) {
@@ -25,8 +26,7 @@ function RedeemContent({
   const [form] = Form.useForm<{ tradePassword?: string }>();
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
-  const rate = penaltyRateFor(order, plans);
-  const preview = rate === null ? null : redeemPreview(order.amount, rate);
+  const preview = orderRedeemPreview(order);
 
   const submit = async (values: { tradePassword?: string }) => {
     if (sending.current) return;
@@ -51,24 +51,16 @@ function RedeemContent({
         value={`${displayMoney(order.amount)} USDT`}
         testId="hosting-redeem-principal"
       />
-      {rate !== null && preview ? (
-        <>
-          <QuoteRow
-            label={t('hosting.redeem.penalty', { rate: percentOf(rate) })}
-            value={`${displayMoney(preview.penalty)} USDT`}
-            testId="hosting-redeem-penalty"
-          />
-          <QuoteRow
-            label={t('hosting.redeem.returned')}
-            value={`${displayMoney(preview.returned)} USDT`}
-            testId="hosting-redeem-returned"
-          />
-        </>
-      ) : (
-        <p className="hosting-note" data-testid="hosting-redeem-terms">
-          {t('hosting.redeem.orderTerms')}
-        </p>
-      )}
+      <QuoteRow
+        label={t('hosting.redeem.penalty', { rate: percentOf(preview.rate) })}
+        value={`${displayMoney(preview.penalty)} USDT`}
+        testId="hosting-redeem-penalty"
+      />
+      <QuoteRow
+        label={t('hosting.redeem.returned')}
+        value={`${displayMoney(preview.returned)} USDT`}
+        testId="hosting-redeem-returned"
+      />
       <p className="hosting-note">{t('hosting.redeem.interestKept', { amount: displayMoney(order.interestSoFar) })}</p>
       <Form
         form={form}
@@ -94,12 +86,10 @@ function RedeemContent({
 /** The early-redemption confirmation of an active order. */
 export function RedeemDialog({
   order,
-  plans,
   onClose,
   onDone,
 }: {
   order: HostingOrder | null;
-  plans: readonly HostingPlan[];
   onClose: () => void;
   onDone: (order: HostingOrder) => void;
 }) {
@@ -111,7 +101,7 @@ export function RedeemDialog({
       closeOnMaskClick
       destroyOnClose
       onClose={onClose}
-      content={order && <RedeemContent key={order.id} order={order} plans={plans} onDone={onDone} onCancel={onClose} />}
+      content={order && <RedeemContent key={order.id} order={order} onDone={onDone} onCancel={onClose} />}
     />
   );
 }

@@ -1,19 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { DotLoading, ErrorBlock, List, Popup, PullToRefresh, Segmented, Tag } from 'antd-mobile';
+import { useCallback, useEffect, useState } from 'react';
+import { DotLoading, ErrorBlock, List, Popup, PullToRefresh, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { HostingConfig, HostingOrder, HostingPlan } from '@custos/contract';
-import { PagedList } from '../../../components/lists/PagedList';
+import type { HostingConfig, HostingPlan } from '@custos/contract';
 import { displayMoney, percentOf } from '../../../lib/format/money';
-import { usePagedList } from '../../../lib/paging/use-paged-list';
 import { getHostingConfig } from '../api/get-hosting-config';
-import { listHostingOrders } from '../api/list-hosting-orders';
 import { DepositForm } from '../components/DepositForm';
-import { OrderLog } from '../components/OrderLog';
-import { OrderRow } from '../components/OrderRow';
-import { RedeemDialog } from '../components/RedeemDialog';
-import { ORDER_SEGMENTS, endedOrdersPager, type OrderSegment } from '../orders';
-
-const POPUP_BODY = { maxHeight: '85vh', overflowY: 'auto', borderTopLeftRadius: 12, borderTopRightRadius: 12 } as const;
+import { OrdersPanel } from '../components/OrdersPanel';
+import { POPUP_BODY } from '../components/popup-style';
 
 /** Custody balance, cash balance and whether the member is valid (custody at or above the threshold). */
 function SummaryCard({ config }: { config: HostingConfig }) {
@@ -77,12 +70,9 @@ export default function HostingScreen() {
   const { t } = useTranslation();
   const [config, setConfig] = useState<HostingConfig | null>(null);
   const [load, setLoad] = useState<{ attempt: number; failed: boolean }>({ attempt: 0, failed: false });
-  const [segment, setSegment] = useState<OrderSegment>('all');
   const [depositPlan, setDepositPlan] = useState<HostingPlan | null>(null);
-  const [redeeming, setRedeeming] = useState<HostingOrder | null>(null);
-  const [logOrder, setLogOrder] = useState<HostingOrder | null>(null);
-  // Orders changed in place (auto-renew) since the list was loaded.
-  const [changed, setChanged] = useState<Record<string, HostingOrder>>({});
+  // Bumped to load the orders again.
+  const [ordersToken, setOrdersToken] = useState(0);
 
   const refreshConfig = useCallback(
     () =>
@@ -99,20 +89,10 @@ export default function HostingScreen() {
     void refreshConfig();
   }, [refreshConfig, load.attempt]);
 
-  const fetchPage = useMemo(() => {
-    const all = (page: number, pageSize: number) => listHostingOrders({ page, pageSize });
-    if (segment === 'ended') return endedOrdersPager(all);
-    if (segment === 'active') return (page: number, pageSize: number) => listHostingOrders({ page, pageSize, status: 'active' });
-    return all;
-  }, [segment]);
-  const orders = usePagedList(fetchPage);
-  const { reload } = orders;
-
   const refreshAll = useCallback(async () => {
-    setChanged({});
-    reload();
+    setOrdersToken((token) => token + 1);
     await refreshConfig();
-  }, [reload, refreshConfig]);
+  }, [refreshConfig]);
 
   if (!config && load.failed) {
     return (
@@ -163,36 +143,7 @@ export default function HostingScreen() {
           </List>
         )}
 
-        <div className="hosting-orders-head">
-          <div className="hosting-orders-title">{t('hosting.myOrders')}</div>
-          <Segmented
-            block
-            value={segment}
-            options={ORDER_SEGMENTS.map((value) => ({
-              value,
-              label: <span data-testid={`hosting-segment-${value}`}>{t(`hosting.segments.${value}`)}</span>,
-            }))}
-            onChange={(value) => {
-              setChanged({});
-              setSegment(value as OrderSegment);
-            }}
-            data-testid="hosting-order-segment"
-          />
-        </div>
-        <PagedList
-          {...orders}
-          testId="hosting-orders"
-          renderItem={(order) => (
-            <OrderRow
-              key={order.id}
-              order={changed[order.id] ?? order}
-              plans={config.plans}
-              onChanged={(next) => setChanged((previous) => ({ ...previous, [next.id]: next }))}
-              onRedeem={setRedeeming}
-              onOpenLog={setLogOrder}
-            />
-          )}
-        />
+        <OrdersPanel plans={config.plans} refreshToken={ordersToken} onRedeemed={() => void refreshConfig()} />
       </div>
 
       <Popup
@@ -215,27 +166,6 @@ export default function HostingScreen() {
           />
         )}
       </Popup>
-
-      <Popup
-        visible={logOrder !== null}
-        onMaskClick={() => setLogOrder(null)}
-        onClose={() => setLogOrder(null)}
-        destroyOnClose
-        showCloseButton
-        bodyStyle={POPUP_BODY}
-      >
-        {logOrder && <OrderLog key={logOrder.id} order={logOrder} />}
-      </Popup>
-
-      <RedeemDialog
-        order={redeeming}
-        plans={config.plans}
-        onClose={() => setRedeeming(null)}
-        onDone={() => {
-          setRedeeming(null);
-          void refreshAll();
-        }}
-      />
     </PullToRefresh>
   );
 }

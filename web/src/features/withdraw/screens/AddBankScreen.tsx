@@ -10,7 +10,7 @@ import { showToast } from '../../../lib/toast';
 import { addBankMethod } from '../api/add-bank-method';
 import { addWalletMethod } from '../api/add-wallet-method';
 import { getWithdrawIndex } from '../api/get-withdraw-index';
-import { goBackOr } from '../go-back';
+import { goBackOr } from '../../../lib/go-back';
 import { requestProblems, walletTypesOffered } from '../methods';
 import { METHODS_PATH } from '../paths';
 

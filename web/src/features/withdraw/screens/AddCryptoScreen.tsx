@@ -8,7 +8,7 @@ import { NETWORKS, addCryptoMethodRequest, type Network } from '@custos/contract
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
 import { addCryptoMethod } from '../api/add-crypto-method';
-import { goBackOr } from '../go-back';
+import { goBackOr } from '../../../lib/go-back';
 import { requestProblems } from '../methods';
 import { METHODS_PATH } from '../paths';
 

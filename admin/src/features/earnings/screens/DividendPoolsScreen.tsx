@@ -1,0 +1,198 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, App, Button, Card, Empty, Form, Input, Space, Table, Tag, Typography } from 'antd';
+import { operatorMay, type DividendPool, type Operator } from '@custos/contract';
+import { Amount } from '../../../components/Amount';
+import { listDividendPools } from '../api/list-dividend-pools';
+import { setDividendPool } from '../api/set-dividend-pool';
+import {
+  EMPTY_POOL_FORM,
+  POOL_STATE_COLOURS,
+  POOL_STATE_LABELS,
+  mayChangePool,
+  poolState,
+  sortPools,
+  toPoolRequest,
+  type PoolForm,
+} from '../earnings';
+
+function errorText(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
+}
+
+/**
+ * The AI dividend: each platform day's pool (USDT), shared out by that day's settlement among the
+ * day's valid members pro rata to their custody, then claimed by them. Setting a day's pool needs
+ * hosting.manage (audited); a day shared out already is refused.
+ */
+export function DividendPoolsScreen({ operator }: { operator: Operator }) {
+  const { message } = App.useApp();
+  const mayManage = operatorMay(operator.role, 'hosting.manage');
+  const [form] = Form.useForm<PoolForm>();
+  const [pools, setPools] = useState<DividendPool[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    listDividendPools()
+      .then(
+        (rows) => {
+          setPools(sortPools(rows));
+          setError(null);
+        },
+        (reason: unknown) => setError(errorText(reason)),
+      )
+      .finally(() => setLoading(false));
+  }, []);
+  useEffect(load, [load]);
+
+  const save = (values: PoolForm) => {
+    const request = toPoolRequest({ ...EMPTY_POOL_FORM, ...values });
+    if ('problems' in request) {
+      form.setFields(
+        Object.entries(request.problems).map(([name, problem]) => ({ name: name as keyof PoolForm, errors: [problem] })),
+      );
+      return;
+    }
+    setRefusal(null);
+    setSaving(true);
+    setDividendPool(request.day, request.amount)
+      .then(
+        (rows) => {
+          setPools(sortPools(rows));
+          void message.success(`Pool of ${request.day} set to ${request.amount} USDT`);
+          form.resetFields();
+        },
+        (reason: unknown) => setRefusal(`Could not set the pool of ${request.day}: ${errorText(reason)}`),
+      )
+      .finally(() => setSaving(false));
+  };
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Title level={3}>AI dividend</Typography.Title>
+      <Typography.Paragraph type="secondary">
+        Each platform day may have a pool in USDT. That day&apos;s settlement shares it out among the members valid that day
+        (custody at or above the threshold) in proportion to their custody, as shares they claim in the app; the shares are paid
+        from the rewards account when claimed. A pool may be set or changed until its day is shared out.
+      </Typography.Paragraph>
+      {mayManage ? (
+        <Card size="small" title="Set a day's pool">
+          <Form<PoolForm>
+            form={form}
+            layout="inline"
+            initialValues={EMPTY_POOL_FORM}
+            onFinish={save}
+            data-testid="dividend-pool-form"
+          >
+            <Form.Item name="day" rules={[{ required: true, message: 'Choose the day' }]}>
+              <Input type="date" aria-label="Day" style={{ width: 180 }} data-testid="dividend-pool-day" />
+            </Form.Item>
+            <Form.Item name="amount" rules={[{ required: true, message: 'Enter the amount' }]}>
+              <Input
+                inputMode="decimal"
+                suffix="USDT"
+                placeholder="Pool amount"
+                autoComplete="off"
+                style={{ width: 200 }}
+                data-testid="dividend-pool-amount"
+              />
+            </Form.Item>
+            <Form.Item>
+              <Button type="primary" htmlType="submit" loading={saving} data-testid="dividend-pool-save">
+                Set pool
+              </Button>
+            </Form.Item>
+          </Form>
+        </Card>
+      ) : (
+        <Alert type="info" showIcon title="Read only: your role may not set dividend pools." />
+      )}
+      <Space>
+        <Button onClick={load} loading={loading}>
+          Refresh
+        </Button>
+      </Space>
+      {error && <Alert type="error" showIcon title={error} />}
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setRefusal(null)}
+          title={refusal}
+          data-testid="dividend-pool-refusal"
+        />
+      )}
+      <Table<DividendPool>
+        rowKey="day"
+        size="small"
+        loading={pools === null && !error}
+        dataSource={pools ?? []}
+        scroll={{ x: 'max-content' }}
+        pagination={{ pageSize: 31, showSizeChanger: false, hideOnSinglePage: true }}
+        locale={{ emptyText: <Empty description="No pool has been set yet" /> }}
+        onRow={(pool) => ({ 'data-testid': 'dividend-pool-row', 'data-day': pool.day, 'data-state': poolState(pool) }) as object}
+        columns={[
+          { title: 'Day', dataIndex: 'day', render: (value: string) => <span data-testid="dividend-pool-row-day">{value}</span> },
+          {
+            title: 'Pool (USDT)',
+            dataIndex: 'amount',
+            align: 'right',
+            render: (value: string) => <Amount value={value} testId="dividend-pool-row-amount" />,
+          },
+          {
+            title: 'Shared out (USDT)',
+            dataIndex: 'distributed',
+            align: 'right',
+            render: (value: string | null) =>
+              value === null ? '—' : <Amount value={value} testId="dividend-pool-row-distributed" />,
+          },
+          {
+            title: 'Members',
+            dataIndex: 'members',
+            align: 'right',
+            render: (value: number | null) => <span data-testid="dividend-pool-row-members">{value ?? '—'}</span>,
+          },
+          {
+            title: 'Claimed (USDT)',
+            dataIndex: 'claimed',
+            align: 'right',
+            render: (value: string) => <Amount value={value} testId="dividend-pool-row-claimed" />,
+          },
+          {
+            title: 'State',
+            render: (_: unknown, pool) => {
+              const state = poolState(pool);
+              return (
+                <Tag color={POOL_STATE_COLOURS[state]} data-testid="dividend-pool-row-state" data-state={state}>
+                  {POOL_STATE_LABELS[state]}
+                </Tag>
+              );
+            },
+          },
+          ...(mayManage
+            ? [
+                {
+                  title: '',
+                  key: 'actions',
+                  render: (_: unknown, pool: DividendPool) =>
+                    mayChangePool(pool) && (
+                      <Button
+                        size="small"
+                        onClick={() => form.setFieldsValue({ day: pool.day, amount: pool.amount })}
+                        data-testid="dividend-pool-edit"
+                      >
+                        Change
+                      </Button>
+                    ),
+                },
+              ]
+            : []),
+        ]}
+      />
+    </Space>
+  );
+}
