@@ -9,30 +9,7 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-
-const ERC20_ABI = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [{ name: 'owner', type: 'address' }],
-    outputs: [{ type: 'uint256' }],
-  },
-  { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
-] as const;
-
-/** Gas for an ERC-20 transfer with room to spare; a token transfer never needs more. */
-const TRANSFER_GAS = 100_000n;
+import { ERC20_ABI, ERC20_TRANSFER_GAS } from './erc20.js';
 
 export interface SignedPayout {
   rawTx: Hex;
@@ -79,7 +56,7 @@ export class EvmHotWallet {
       nonce: Number(nonce),
       to: this.tokenAddress,
       data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [to, amountUnits] }),
-      gas: TRANSFER_GAS,
+      gas: ERC20_TRANSFER_GAS,
       gasPrice,
       value: 0n,
     });

@@ -1,10 +1,8 @@
 import { createPublicClient, getAddress, http, parseAbiItem, type PublicClient } from 'viem';
 import type { ChainSource, TokenTransfer } from './chain-source.js';
+import { ERC20_ABI } from './erc20.js';
 
 const TRANSFER_EVENT = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
-const DECIMALS_ABI = [
-  { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
-] as const;
 
 /** BEP20 USDT through any EVM JSON-RPC endpoint (a BSC node, a provider, or the dev chain). */
 export class EvmChainSource implements ChainSource {
@@ -60,6 +58,6 @@ export class EvmChainSource implements ChainSource {
   }
 
   tokenDecimals(): Promise<number> {
-    return this.client.readContract({ address: this.tokenAddress, abi: DECIMALS_ABI, functionName: 'decimals' });
+    return this.client.readContract({ address: this.tokenAddress, abi: ERC20_ABI, functionName: 'decimals' });
   }
 }

@@ -8,29 +8,7 @@ import { money, type Money } from '@custos/contract';
 import { addressOfPublicKey } from './address-derivation.js';
 import type { ChainRepository, DepositAddressRow } from './chain.repository.js';
 import { tokenUnitsToMoney } from './deposit-watcher.js';
-
-const ERC20_ABI = [
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
-    outputs: [{ type: 'bool' }],
-  },
-  {
-    type: 'function',
-    name: 'balanceOf',
-    stateMutability: 'view',
-    inputs: [{ name: 'owner', type: 'address' }],
-    outputs: [{ type: 'uint256' }],
-  },
-  { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ type: 'uint8' }] },
-] as const;
-
-const TRANSFER_GAS = 100_000n;
+import { ERC20_ABI, ERC20_TRANSFER_GAS } from './erc20.js';
 
 export interface SweepOptions {
   rpcUrl: string;
@@ -106,7 +84,7 @@ export async function sweepBep20(repository: ChainRepository, options: SweepOpti
     let txHash: Hex | null = null;
     try {
       const gasPrice = await client.getGasPrice();
-      const needed = TRANSFER_GAS * gasPrice;
+      const needed = ERC20_TRANSFER_GAS * gasPrice;
       const native = await client.getBalance({ address });
       if (native < needed) {
         gasTxHash = await gasWallet.sendTransaction({ to: address, value: needed - native, chain: null });
@@ -119,7 +97,7 @@ export async function sweepBep20(repository: ChainRepository, options: SweepOpti
         abi: ERC20_ABI,
         functionName: 'transfer',
         args: [options.collectionAddress, rawAmount],
-        gas: TRANSFER_GAS,
+        gas: ERC20_TRANSFER_GAS,
         gasPrice,
         chain: null,
       });
