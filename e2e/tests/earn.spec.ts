@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { AiInfo, HostingConfig, MachineIndex, MachineProduct } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
@@ -57,13 +56,15 @@ test('custody and a machine, a platform day later: interest, mining output and a
   await expect(page.getByTestId('hosting-custody-balance')).toContainText('1,000.0000');
   await expect(page.getByTestId('hosting-valid')).toBeVisible();
 
-  // A machine, bought with USDT: 10T, 5 RAB a day.
+  // A machine, bought in the app with USDT: 10T, 5 RAB a day.
+  await page.goto('/#/pages/index/index3');
   const products = await get<MachineProduct[]>(request, '/api/machine/list', token);
-  const bought = await request.post('/api/machine/buy', {
-    headers: { authorization: token },
-    data: { machineId: products[0]!.id, payWith: 'USDT', tradePassword: TRADE_PASSWORD, idempotencyKey: randomUUID() },
-  });
-  expect(((await bought.json()) as { code: number }).code).toBe(200);
+  await page.locator(`[data-testid="machine-card"][data-product-id="${products[0]!.id}"]`).click();
+  await page.locator('[data-testid="machine-pay-with-option"][data-asset="USDT"]').click();
+  await page.getByTestId('trade-password-input').locator('input').fill(TRADE_PASSWORD);
+  await page.getByTestId('machine-buy-submit').click();
+  await expect(page.getByTestId('my-machine')).toHaveCount(1);
+  await expect(page.getByTestId('my-machine-status')).toHaveText(en.machines.status.running);
 
   // The operator funds tomorrow's AI dividend pool; then the platform day moves on and tomorrow is settled.
   const tomorrow = platformDate(1);
@@ -82,20 +83,31 @@ test('custody and a machine, a platform day later: interest, mining output and a
   }
 
   // Interest in the app: one day, 1.2000 USDT.
-  await page.reload();
+  await page.goto('/#/pages/index/index2');
   const order = page.getByTestId('hosting-order').first();
   await order.scrollIntoViewIfNeeded();
   await expect(order.getByTestId('hosting-order-interest')).toContainText('1.2000');
   await expect(order.getByTestId('hosting-order-days')).toContainText('1 / 30');
 
-  // Mining output and the dividend.
+  // Mining output in the app, and the income log.
+  await page.goto('/#/pages/index/index3');
+  await expect(page.getByTestId('my-machine-output')).toContainText('5.0000');
   const machines = await get<MachineIndex>(request, '/api/machine/index', token);
   expect(machines).toMatchObject({ outputSoFar: '5.0000', running: 1 });
+
+  // The dividend: claimable in the app, claimed, then shown as claimed.
   const ai = await get<AiInfo>(request, '/api/ai/info', token);
   expect(Number(ai.claimable)).toBeGreaterThan(0);
-  const claim = await request.post('/api/ai/receive', { headers: { authorization: token } });
-  const claimed = (await claim.json()) as { code: number; data: { amount: string } };
-  expect(claimed.data.amount).toBe(ai.claimable);
+  await page.goto('/#/pages/index/index4');
+  await expect(page.getByTestId('dividend-validity')).toHaveAttribute('data-valid', 'true');
+  await expect(page.getByTestId('dividend-claimable')).toContainText(ai.claimable.split('.')[0]!);
+  await page.getByTestId('dividend-claim').click();
+  await expect(page.locator('[data-testid="dividend-record"][data-status="claimed"]')).toHaveCount(1);
+  expect((await get<AiInfo>(request, '/api/ai/info', token)).claimedTotal).toBe(ai.claimable);
+  await page.goto('/#/pages/blance_record/blance_record5');
+  await expect(page.locator('[data-testid="income-item"][data-type="static"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="income-item"][data-type="mining"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="income-item"][data-type="dividend"][data-state="arrived"]')).toHaveCount(1);
   const config = await get<HostingConfig>(request, '/api/hosting/config', token);
   expect(config.custodyBalance).toBe('1000.0000');
   expect(en.hosting.status.active).toBeTruthy();
