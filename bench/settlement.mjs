@@ -3,10 +3,11 @@
 // settlement (`server/dist/settle.js`), beside the time, in the same run and database, of plain
 // set-based INSERT … SELECT of the same accrual and output rows plus the UPDATE of the same orders
 // and machines (the limit). Goal: settlement ≤ 2× the limit.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { benchMembers, startApiServer, transferLoad } from './api.mjs';
 import { startCluster } from './cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -15,6 +16,9 @@ const machineCount = Number(process.env.BENCH_MACHINES ?? 100_000);
 const ordersPerMember = 100;
 const memberCount = Math.ceil(orderCount / ordersPerMember);
 const DAY = '2030-01-02';
+const NEXT_DAY = '2030-01-03';
+const loadSeconds = Number(process.env.BENCH_SECONDS ?? 10);
+const loadClients = 8;
 
 const cluster = await startCluster();
 process.on('exit', () => cluster.stop());
@@ -28,20 +32,32 @@ const settleJs = path.join(root, 'server', 'dist', 'settle.js');
 
 function settle(day) {
   const startedAt = performance.now();
-  const result = spawnSync(process.execPath, [settleJs, '--day', day], { env, encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`settle failed: ${result.stderr}${result.stdout}`);
-  return { ms: performance.now() - startedAt, output: result.stdout.trim() };
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [settleJs, '--day', day], { env });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve({ ms: performance.now() - startedAt, output: output.trim() })
+        : reject(new Error(`settle failed: ${output}`)),
+    );
+  });
+}
+
+function p99(sorted) {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(0.99 * sorted.length))];
 }
 
 // Migrations (and an empty day, to time the process start-up alone).
-const empty = settle('2000-01-01');
+const empty = await settle('2000-01-01');
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
 
 process.stdout.write(`seeding ${memberCount} members with ${ordersPerMember} custody orders each…\n`);
 const seedStarted = performance.now();
 await db.query(
-  `insert into members (email, password_hash) select 'bench-' || g || '@example.com', 'x' from generate_series(1, $1) g`,
+  `insert into members (email, password_hash) select 'settle-seed-' || g || '@example.com', 'x' from generate_series(1, $1) g`,
   [memberCount],
 );
 await db.query(
@@ -95,7 +111,7 @@ const limitMs = performance.now() - limitStarted;
 await db.query('rollback');
 await db.query('vacuum analyze');
 
-const run = settle(DAY);
+const run = await settle(DAY);
 const settleMs = run.ms - empty.ms;
 const { rows: check } = await db.query(
   `select (select count(*) from hosting_accruals where day = $1)::int as accrued,
@@ -103,6 +119,18 @@ const { rows: check } = await db.query(
           (select count(*) from machine_outputs where day = $1)::int as mined`,
   [DAY],
 );
+// Transfers through the API while the next day settles, against the same load when idle.
+const server = await startApiServer(databaseUrl);
+process.on('exit', () => server.stop());
+const { api, makeMember } = benchMembers(server.baseUrl, db);
+const members = [];
+for (let index = 0; index < loadClients; index += 1) members.push(await makeMember(index));
+await transferLoad(api, members, new Promise((resolve) => setTimeout(resolve, 1000))); // warm-up (first argon2id checks)
+const idle = await transferLoad(api, members, new Promise((resolve) => setTimeout(resolve, loadSeconds * 1000)));
+const busySettlement = settle(NEXT_DAY);
+const busy = await transferLoad(api, members, busySettlement);
+const busyRun = await busySettlement;
+server.stop();
 await db.end();
 const verify = spawnSync(process.execPath, [path.join(root, 'server', 'dist', 'ledger-verify.js')], {
   env: { ...env, LOG_LEVEL: 'silent' },
@@ -120,6 +148,9 @@ process.stdout.write(
   `settlement (process start-up of ${(empty.ms / 1000).toFixed(1)} s taken off) | ${(settleMs / 1000).toFixed(1)}\n`,
 );
 process.stdout.write(`settlement ÷ limit | ${(settleMs / limitMs).toFixed(2)} (goal ≤ 2)\n`);
+process.stdout.write(
+  `\ntransfers through the API, ${loadClients} clients | p99 ms | count\n---|---|---\nidle (${loadSeconds} s) | ${p99(idle).toFixed(1)} | ${idle.length}\nduring the next day's settlement (${(busyRun.ms / 1000).toFixed(1)} s) | ${p99(busy).toFixed(1)} | ${busy.length}\np99 during ÷ idle | ${(p99(busy) / p99(idle)).toFixed(2)} (goal ≤ 2) |\n`,
+);
 process.stdout.write(
   `\n${run.output}\naccrued ${check[0].accrued} orders, ${check[0].total} USDT; ${check[0].mined} machines mined\n`,
 );
