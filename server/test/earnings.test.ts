@@ -79,6 +79,10 @@ describe('the AI dividend', () => {
       claimable: '0.0000',
       isValid: false,
     });
+    const runs = (
+      await call<{ day: string; dividendShares: number; dividendTotal: string }[]>('GET', '/api/admin/settlement/runs', finance)
+    ).body.data;
+    expect(runs.find((run) => run.day === '2026-11-21')).toMatchObject({ dividendShares: 2, dividendTotal: '100.0000' });
     // A shared day's pool cannot change any more.
     expect((await call('PUT', '/api/admin/dividend/pools/2026-11-21', finance, { amount: '500' })).body).toMatchObject({
       code: 409,

@@ -120,6 +120,11 @@ describe('mining machines', () => {
       ['2026-11-22', '0.8332'],
       ['2026-11-21', '0.8332'],
     ]);
+    const runs = await operator<{ day: string; machinesMined: number; outputTotal: string }[]>(
+      'GET',
+      '/api/admin/settlement/runs',
+    );
+    expect(runs.data.find((run) => run.day === '2026-11-23')).toMatchObject({ machinesMined: 3, outputTotal: '10.8332' });
     now = new Date('2026-11-25T02:00:00Z');
     const index = (await call<MachineIndex>('GET', '/api/machine/index?status=expired')).body.data;
     expect(index.machines.items[0]).toMatchObject({

@@ -147,6 +147,11 @@ export const settlementRunSchema = z.object({
   interestTotal: z.string(),
   ordersExpired: z.number().int(),
   ordersRenewed: z.number().int(),
+  machinesMined: z.number().int(),
+  /** RAB produced by machines that day. */
+  outputTotal: z.string(),
+  dividendShares: z.number().int(),
+  dividendTotal: z.string(),
   error: z.string().nullable(),
 });
 export type SettlementRun = z.infer<typeof settlementRunSchema>;

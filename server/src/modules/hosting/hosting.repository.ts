@@ -49,6 +49,10 @@ export interface RunRow {
   interest_total: string;
   orders_expired: number;
   orders_renewed: number;
+  machines_mined: number;
+  output_total: string;
+  dividend_shares: number;
+  dividend_total: string;
   error: string | null;
 }
 
@@ -61,7 +65,8 @@ const ORDER_COLUMNS = sql.raw(`o.id, o.member_id, o.account_id, o.plan_id, o.pla
   o.closed_at, o.created_at`);
 const RUN_COLUMNS =
   sql.raw(`day::text as day, status, started_at, finished_at, orders_accrued, interest_total::text as interest_total,
-  orders_expired, orders_renewed, error`);
+  orders_expired, orders_renewed, machines_mined, output_total::text as output_total, dividend_shares,
+  dividend_total::text as dividend_total, error`);
 
 /** Plans, orders, accruals and settlement runs: the only SQL of the hosting module. */
 export class HostingRepository {
@@ -358,7 +363,11 @@ export class HostingRepository {
             orders_accrued = (select count(*) from hosting_accruals where day = ${day}::date),
             interest_total = (select coalesce(sum(amount), 0) from hosting_accruals where day = ${day}::date),
             orders_expired = (select count(*) from hosting_order_events where day = ${day}::date and event = 'expired'),
-            orders_renewed = (select count(*) from hosting_order_events where day = ${day}::date and event = 'renewed')
+            orders_renewed = (select count(*) from hosting_order_events where day = ${day}::date and event = 'renewed'),
+            machines_mined = (select count(*) from machine_outputs where day = ${day}::date),
+            output_total = (select coalesce(sum(amount), 0) from machine_outputs where day = ${day}::date),
+            dividend_shares = (select count(*) from dividend_allocations where day = ${day}::date),
+            dividend_total = (select coalesce(sum(amount), 0) from dividend_allocations where day = ${day}::date)
           where day = ${day}::date
           returning ${RUN_COLUMNS}`,
     );

@@ -55,6 +55,10 @@ function toRun(row: RunRow): SettlementRun {
     interestTotal: money.formatMoney(money.parseMoney(row.interest_total)),
     ordersExpired: row.orders_expired,
     ordersRenewed: row.orders_renewed,
+    machinesMined: row.machines_mined,
+    outputTotal: money.formatMoney(money.parseMoney(row.output_total)),
+    dividendShares: row.dividend_shares,
+    dividendTotal: money.formatMoney(money.parseMoney(row.dividend_total)),
     error: row.error,
   };
 }

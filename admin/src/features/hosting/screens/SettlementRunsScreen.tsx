@@ -165,6 +165,30 @@ export function SettlementRunsScreen({ operator }: { operator: Operator }) {
             render: (value: number) => <span data-testid="settlement-renewed">{value}</span>,
           },
           {
+            title: 'Machines mined',
+            dataIndex: 'machinesMined',
+            align: 'right',
+            render: (value: number) => <span data-testid="settlement-machines">{value}</span>,
+          },
+          {
+            title: 'Output (RAB)',
+            dataIndex: 'outputTotal',
+            align: 'right',
+            render: (value: string) => <Amount value={value} testId="settlement-output" />,
+          },
+          {
+            title: 'Dividend shares',
+            dataIndex: 'dividendShares',
+            align: 'right',
+            render: (value: number) => <span data-testid="settlement-dividend-shares">{value}</span>,
+          },
+          {
+            title: 'Dividend (USDT)',
+            dataIndex: 'dividendTotal',
+            align: 'right',
+            render: (value: string) => <Amount value={value} testId="settlement-dividend" />,
+          },
+          {
             title: 'Error',
             dataIndex: 'error',
             render: (value: string | null) =>

@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
+import { LedgerRepository } from '../src/modules/ledger/ledger.repository.js';
+import { LedgerService } from '../src/modules/ledger/ledger.service.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// The settlement as a real process (`npm run settle`) on real PostgreSQL, killed with SIGKILL part-way
+// through a day, then run again: every order is paid for the day exactly once.
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DAY = '2030-03-02';
+const ORDERS = 3_000;
+
+let database: TestDatabase;
+
+function settleProcess() {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/settle.ts', '--day', DAY, '--chunk', '25'], {
+    cwd: serverDir,
+    env: { ...process.env, DATABASE_URL: database.url!, LOG_LEVEL: 'silent' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function count(query: ReturnType<typeof sql>): Promise<number> {
+  return (await queryRows<{ n: number }>(database.database.db, query))[0]!.n;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database.database;
+  // 300 members with 10 custody orders each, all due on DAY.
+  await db.execute(
+    sql`insert into members (email, password_hash) select 'crash-' || g || '@example.com', 'x' from generate_series(1, 300) g`,
+  );
+  await db.execute(
+    sql`insert into accounts (member_id, kind, invite_code, nickname)
+        select id, 'main', 'C' || lpad((row_number() over ())::text, 11, '0'), 'crash' from members`,
+  );
+  await db.execute(
+    sql`insert into hosting_orders (id, member_id, account_id, plan_id, plan_name, amount, period_days, daily_rate, early_penalty_rate, start_date, end_date)
+        select gen_random_uuid(), a.member_id, a.id, p.id, p.name, 100 + g, p.period_days, p.daily_rate, p.early_penalty_rate,
+          ${DAY}::date - 1, ${DAY}::date - 1 + p.period_days
+        from accounts a cross join generate_series(1, 10) g cross join (select * from hosting_plans where period_days = 30) p`,
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await database?.dispose();
+});
+
+describe('the settlement killed part-way', () => {
+  it('pays every order exactly once after SIGKILL and a second run', async () => {
+    expect(await count(sql`select count(*)::int as n from hosting_orders`)).toBe(ORDERS);
+    const first = settleProcess();
+    const deadline = Date.now() + 90_000;
+    // Kill it once some chunks, but not all, have committed.
+    for (;;) {
+      const accrued = await count(sql`select count(*)::int as n from hosting_accruals where day = ${DAY}::date`);
+      if (accrued > 0 && accrued < ORDERS) break;
+      if (first.exitCode !== null) throw new Error(`the settlement ended before it could be killed (accrued ${accrued})`);
+      if (Date.now() > deadline) throw new Error('the settlement did not start paying');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    const partial = await count(sql`select count(*)::int as n from hosting_accruals where day = ${DAY}::date`);
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(ORDERS);
+    expect(await count(sql`select count(*)::int as n from settlement_runs where day = ${DAY}::date and status = 'running'`)).toBe(
+      1,
+    );
+
+    // The day is run again (as the job or the console would): it finishes, nothing paid twice.
+    const second = settleProcess();
+    const exitCode = await new Promise((resolve) => second.once('exit', resolve));
+    expect(exitCode).toBe(0);
+    expect(await count(sql`select count(*)::int as n from hosting_accruals where day = ${DAY}::date`)).toBe(ORDERS);
+    expect(await count(sql`select count(*)::int as n from hosting_orders where days_accrued <> 1`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from hosting_orders o
+                      where o.interest_total <> trunc(o.amount * o.daily_rate, 4)`),
+    ).toBe(0);
+    const [run] = await queryRows<{ status: string; orders_accrued: number }>(
+      database.database.db,
+      sql`select status, orders_accrued from settlement_runs where day = ${DAY}::date`,
+    );
+    expect(run).toEqual({ status: 'completed', orders_accrued: ORDERS });
+    const report = await new LedgerService(database.database.db, new LedgerRepository(database.database.db)).verify();
+    expect(report.problems).toEqual([]);
+  }, 180_000);
+});
