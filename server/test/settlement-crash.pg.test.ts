@@ -16,8 +16,8 @@ const ORDERS = 3_000;
 
 let database: TestDatabase;
 
-function settleProcess() {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/settle.ts', '--day', DAY, '--chunk', '25'], {
+function settleProcess(day = DAY) {
+  return spawn(process.execPath, ['--import', 'tsx', 'src/settle.ts', '--day', day, '--chunk', '25'], {
     cwd: serverDir,
     env: { ...process.env, DATABASE_URL: database.url!, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -88,6 +88,21 @@ describe('the settlement killed part-way', () => {
       sql`select status, orders_accrued from settlement_runs where day = ${DAY}::date`,
     );
     expect(run).toEqual({ status: 'completed', orders_accrued: ORDERS });
+    const report = await new LedgerService(database.database.db, new LedgerRepository(database.database.db)).verify();
+    expect(report.problems).toEqual([]);
+  }, 180_000);
+
+  it('two settlement processes on the same day at once pay every order exactly once', async () => {
+    const nextDay = '2030-03-03';
+    const processes = [settleProcess(nextDay), settleProcess(nextDay)];
+    const exits = await Promise.all(processes.map((child) => new Promise((resolve) => child.once('exit', resolve))));
+    // Both end well: the one that finds the day completed (or its ranges paid) has nothing to do.
+    expect(exits).toEqual([0, 0]);
+    expect(await count(sql`select count(*)::int as n from hosting_accruals where day = ${nextDay}::date`)).toBe(ORDERS);
+    expect(await count(sql`select count(*)::int as n from hosting_orders where days_accrued <> 2`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from settlement_runs where day = ${nextDay}::date and status = 'completed'`),
+    ).toBe(1);
     const report = await new LedgerService(database.database.db, new LedgerRepository(database.database.db)).verify();
     expect(report.problems).toEqual([]);
   }, 180_000);
