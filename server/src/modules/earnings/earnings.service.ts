@@ -8,10 +8,7 @@ import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { SettlementStep } from '../hosting/settlement.service.js';
 import { NothingToPostError, type LedgerService } from '../ledger/ledger.service.js';
 import type { EarningsRepository } from './earnings.repository.js';
-
-function four(value: string): string {
-  return money.formatMoney(money.parseMoney(value));
-}
+import { fourPlaces } from '../../lib/decimal-text.js';
 
 /** Types whose earnings exist today; the team's arrive with the team feature. */
 const AVAILABLE_INCOME_TYPES: readonly IncomeType[] = ['static', 'mining', 'dividend'];
@@ -39,17 +36,17 @@ export class EarningsService {
     ]);
     const custody = balances.get(`${accountId}:USDT:custody`) ?? money.ZERO;
     return {
-      claimable: four(totals.claimable),
-      claimedTotal: four(totals.claimed),
+      claimable: fourPlaces(totals.claimable),
+      claimedTotal: fourPlaces(totals.claimed),
       custodyBalance: money.formatMoney(custody),
       validThreshold: VALID_CUSTODY_USDT,
       isValid: money.compare(custody, money.parseMoney(VALID_CUSTODY_USDT)) >= 0,
-      lastPool: lastPool ? { day: lastPool.day, amount: four(lastPool.amount), members: lastPool.members } : null,
+      lastPool: lastPool ? { day: lastPool.day, amount: fourPlaces(lastPool.amount), members: lastPool.members } : null,
       records: {
         items: records.rows.map((row) => ({
           day: row.day,
-          custody: four(row.custody),
-          amount: four(row.amount),
+          custody: fourPlaces(row.custody),
+          amount: fourPlaces(row.amount),
           status: row.status,
           claimedAt: row.claimed_at === null ? null : new Date(row.claimed_at).toISOString(),
         })),
@@ -94,7 +91,7 @@ export class EarningsService {
 
   async income(context: MemberSessionContext, type: IncomeType | undefined, page: number, pageSize: number) {
     const { rows, total } = await this.repository.income(context.account.id, type, pageSize, (page - 1) * pageSize);
-    return { items: rows.map((row) => ({ ...row, amount: four(row.amount) })), total, page, pageSize };
+    return { items: rows.map((row) => ({ ...row, amount: fourPlaces(row.amount) })), total, page, pageSize };
   }
 
   typeList() {
@@ -120,10 +117,10 @@ export class EarningsService {
   async pools(): Promise<DividendPool[]> {
     return (await this.repository.pools(60)).map((row) => ({
       day: row.day,
-      amount: four(row.amount),
-      distributed: row.distributed === null ? null : four(row.distributed),
+      amount: fourPlaces(row.amount),
+      distributed: row.distributed === null ? null : fourPlaces(row.distributed),
       members: row.distributed === null ? null : row.members,
-      claimed: four(row.claimed),
+      claimed: fourPlaces(row.claimed),
     }));
   }
 

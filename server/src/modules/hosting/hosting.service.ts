@@ -21,18 +21,10 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SecurityService } from '../security/security.service.js';
 import { localTime } from '../withdraw/withdraw-window.js';
 import type { HostingRepository, OrderRow, PlanRow } from './hosting.repository.js';
+import { fourPlaces, withoutTrailingZeros } from '../../lib/decimal-text.js';
 
 function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
-}
-
-/** Rates are stored with 8 places; shown without trailing zeros. */
-function plainRate(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
-}
-
-function fourPlaces(value: string): string {
-  return money.formatMoney(money.parseMoney(value));
 }
 
 export function toPlan(row: PlanRow): HostingPlan {
@@ -40,10 +32,10 @@ export function toPlan(row: PlanRow): HostingPlan {
     id: row.id,
     name: row.name,
     periodDays: row.period_days,
-    dailyRate: plainRate(row.daily_rate),
+    dailyRate: withoutTrailingZeros(row.daily_rate),
     minAmount: fourPlaces(row.min_amount),
     maxAmount: fourPlaces(row.max_amount),
-    earlyPenaltyRate: plainRate(row.early_penalty_rate),
+    earlyPenaltyRate: withoutTrailingZeros(row.early_penalty_rate),
     autoRenewAllowed: row.auto_renew_allowed,
     status: row.status,
   };
@@ -56,8 +48,8 @@ export function toOrder(row: OrderRow): HostingOrder {
     planName: row.plan_name,
     amount: fourPlaces(row.amount),
     periodDays: row.period_days,
-    dailyRate: plainRate(row.daily_rate),
-    earlyPenaltyRate: plainRate(row.early_penalty_rate),
+    dailyRate: withoutTrailingZeros(row.daily_rate),
+    earlyPenaltyRate: withoutTrailingZeros(row.early_penalty_rate),
     startDate: row.start_date,
     endDate: row.end_date,
     createdAt: new Date(row.created_at).toISOString(),

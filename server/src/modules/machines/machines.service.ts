@@ -21,23 +21,16 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SecurityService } from '../security/security.service.js';
 import { localTime } from '../withdraw/withdraw-window.js';
 import type { MachineRow, MachinesRepository, ProductRow } from './machines.repository.js';
-
-function four(value: string): string {
-  return money.formatMoney(money.parseMoney(value));
-}
-
-function plain(value: string): string {
-  return value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value;
-}
+import { fourPlaces, withoutTrailingZeros } from '../../lib/decimal-text.js';
 
 function toProduct(row: ProductRow): MachineProduct {
   return {
     id: row.id,
     name: row.name,
-    hashrate: plain(row.hashrate),
-    priceUsdt: four(row.price_usdt),
-    priceTickets: four(row.price_tickets),
-    dailyOutputPerT: plain(row.daily_output_per_t),
+    hashrate: withoutTrailingZeros(row.hashrate),
+    priceUsdt: fourPlaces(row.price_usdt),
+    priceTickets: fourPlaces(row.price_tickets),
+    dailyOutputPerT: withoutTrailingZeros(row.daily_output_per_t),
     lifetimeDays: row.lifetime_days,
     status: row.status,
   };
@@ -73,15 +66,15 @@ export class MachinesService {
       id: row.id,
       productId: row.product_id,
       name: row.name,
-      hashrate: plain(row.hashrate),
-      dailyOutput: four(row.daily_output),
+      hashrate: withoutTrailingZeros(row.hashrate),
+      dailyOutput: fourPlaces(row.daily_output),
       paidAsset: row.paid_asset,
-      paidAmount: four(row.paid_amount),
+      paidAmount: fourPlaces(row.paid_amount),
       startDate: row.start_date,
       endDate: row.end_date,
       daysLeft: row.status === 'running' ? Math.max(0, daysBetween(today, row.end_date)) : 0,
       daysMined: row.days_mined,
-      outputSoFar: four(row.output_total),
+      outputSoFar: fourPlaces(row.output_total),
       status: row.status,
       createdAt: new Date(row.created_at).toISOString(),
     };
@@ -179,10 +172,10 @@ export class MachinesService {
       this.ledger.balancesOf([accountId]),
     ]);
     return {
-      totalHashrate: plain(summary.total_hashrate),
+      totalHashrate: withoutTrailingZeros(summary.total_hashrate),
       running: summary.running,
-      outputSoFar: four(summary.output_total),
-      lastDayOutput: four(summary.last_day_output),
+      outputSoFar: fourPlaces(summary.output_total),
+      lastDayOutput: fourPlaces(summary.last_day_output),
       ticketsAvailable: money.formatMoney(balances.get(`${accountId}:TICKET:available`) ?? money.ZERO),
       ticketsUsed: money.formatMoney(balances.get(`${accountId}:TICKET:used`) ?? money.ZERO),
       machines: { items: machines.rows.map((row) => this.toMachine(row)), total: machines.total, page, pageSize },
@@ -195,9 +188,9 @@ export class MachinesService {
       items: rows.map((row) => ({
         machineId: row.machine_id,
         name: row.name,
-        hashrate: plain(row.hashrate),
+        hashrate: withoutTrailingZeros(row.hashrate),
         day: row.day,
-        amount: four(row.amount),
+        amount: fourPlaces(row.amount),
       })),
       total,
       page,
