@@ -35,12 +35,6 @@ async function consoleAs(browser: Browser, operator: FinanceOperator): Promise<P
 }
 
 async function openLedgerPage(page: Page, name: string): Promise<void> {
-  // A member drawer left open (the console reopens the last member after log-in) covers the menu.
-  const drawerClose = page.getByRole('button', { name: 'Close', exact: true });
-  if (await drawerClose.isVisible()) {
-    await drawerClose.click();
-    await expect(drawerClose).toBeHidden();
-  }
   const item = page.getByRole('menuitem', { name, exact: true });
   if (!(await item.isVisible())) await page.getByRole('menuitem', { name: /Ledger$/ }).click();
   await item.click();
