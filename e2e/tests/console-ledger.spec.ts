@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { collectErrors, memberToken } from '../support/app';
+import { confirmDialog, openConsolePage } from '../support/console';
 import { CONSOLE_FINANCE_OPERATORS, currentAccountId, financeToken } from '../support/funding';
 import { freshCode } from '../support/totp';
 import { uniqueEmail } from '../support/mail';
@@ -7,19 +8,6 @@ import { loginViaApi, registerViaApi } from '../support/members';
 
 type FinanceOperator = (typeof CONSOLE_FINANCE_OPERATORS)[number];
 const [PROPOSER, APPROVER] = CONSOLE_FINANCE_OPERATORS;
-
-/**
- * Clicks a dialog's button until the dialog has gone: antd dialogs open with an animation, and a
- * click that lands while the button is still moving is lost (as in console.spec).
- */
-async function confirmDialog(page: Page, dialogName: string, buttonName: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect(dialog).toBeVisible();
-  await expect(async () => {
-    await dialog.getByRole('button', { name: buttonName, exact: true }).click({ timeout: 1_000 });
-    await expect(dialog).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
 
 /** A console tab of its own (the console keeps its session per tab), logged in as a finance operator. */
 async function consoleAs(browser: Browser, operator: FinanceOperator): Promise<Page> {
@@ -35,13 +23,11 @@ async function consoleAs(browser: Browser, operator: FinanceOperator): Promise<P
 }
 
 async function openLedgerPage(page: Page, name: string): Promise<void> {
-  const item = page.getByRole('menuitem', { name, exact: true });
-  if (!(await item.isVisible())) await page.getByRole('menuitem', { name: /Ledger$/ }).click();
-  await item.click();
+  await openConsolePage(page, name, /Ledger$/);
 }
 
 async function openMemberLedger(page: Page, email: string): Promise<void> {
-  await page.getByRole('menuitem', { name: 'Members' }).click();
+  await openConsolePage(page, 'Members');
   await page.getByPlaceholder('E-mail, nickname or invitation code').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('cell', { name: email }).click();

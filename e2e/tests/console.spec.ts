@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHant from '../../web/src/app/i18n/locales/zh-Hant.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { confirmDialog } from '../support/console';
 import { uniqueEmail } from '../support/mail';
 import { loginViaApi, registerViaApi } from '../support/members';
 import { currentCode, freshCode } from '../support/totp';
@@ -13,21 +14,6 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 const OPERATOR_PASSWORD = 'correct horse battery staple';
 /** The admin's authenticator key, as the first test read it off the binding screen. */
 let adminSecret = '';
-
-/**
- * Clicks a dialog's button until the dialog has gone: antd dialogs open with an animation, and a
- * click that lands while the button is still moving is lost. A repeat click on a button already
- * busy with the first one does nothing, and none is made once the dialog has closed (a slow server
- * may take longer than one round to answer the first).
- */
-async function confirmDialog(page: Page, dialogName: string, buttonName: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect(dialog).toBeVisible();
-  await expect(async () => {
-    if (await dialog.isVisible()) await dialog.getByRole('button', { name: buttonName, exact: true }).click({ timeout: 1_000 });
-    await expect(dialog).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-}
 
 async function operatorLogin(page: Page, password: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });

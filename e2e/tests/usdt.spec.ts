@@ -4,6 +4,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { confirmDialog } from '../support/console';
 import { depositUsdt, mineBlocks, usdtBalanceOf } from '../support/chain';
 import { CHAIN_FINANCE_OPERATOR, currentAccountId } from '../support/funding';
 import { uniqueEmail } from '../support/mail';
@@ -35,16 +36,6 @@ async function newMember(request: APIRequestContext, name: string) {
 /** Errors a money screen is expected to cause: the server's 400/409 refusals. */
 function unexpected(errors: string[]): string[] {
   return errors.filter((error) => !/status of (400|409)/.test(error));
-}
-
-/** Clicks a dialog's button until the dialog has gone (antd dialogs animate in). */
-async function confirmDialog(page: Page, dialogName: string, buttonName: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: dialogName });
-  await expect(dialog).toBeVisible();
-  await expect(async () => {
-    await dialog.getByRole('button', { name: buttonName, exact: true }).click({ timeout: 1_000 });
-    await expect(dialog).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
 }
 
 async function consoleAsChainFinance(browser: Browser): Promise<Page> {
