@@ -3,14 +3,14 @@
 // the ratio means something). Not part of `npm test`. Needs `npm run build` and PostgreSQL 15.
 //
 //   BENCH_SECONDS=10 npm run bench
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchMembers, startApiServer } from './api.mjs';
-import { asOwner, chownToPostgres, startCluster } from './cluster.mjs';
+import { asOwner, chownToPostgres, freePort, startCluster } from './cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -85,11 +85,18 @@ function cpuSeconds() {
       return 0;
     }
   };
+  // Living backends, plus what the postmaster has reaped of those that ended (a pool closing idle
+  // connections would otherwise take their CPU out of the sum).
   let postgresTicks = 0;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') postgresTicks += ticksOf(entry);
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      postgresTicks += ticksOf(entry);
+      if (fields[1] !== undefined && readFileSync(`/proc/${fields[1]}/comm`, 'utf8').trim() !== 'postgres') {
+        postgresTicks += Number(fields[13]) + Number(fields[14]);
+      }
     } catch {
       // gone meanwhile
     }
@@ -215,9 +222,45 @@ function runPgbench(clients) {
   return { perSecond: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
 }
 
+// ── The HTTP floor: the same statement behind the cheapest possible HTTP server (floor-server.mjs) ──
+const floorPort = await freePort();
+const floorServer = spawn(process.execPath, [path.join(root, 'bench', 'floor-server.mjs'), databaseUrl, String(floorPort)], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+process.on('exit', () => floorServer.kill('SIGTERM'));
+await new Promise((resolve, reject) => {
+  floorServer.stdout.on('data', (chunk) => {
+    if (String(chunk).includes('floor ready')) resolve();
+  });
+  floorServer.on('exit', () => reject(new Error('the floor server stopped')));
+});
+const floor = benchMembers(`http://127.0.0.1:${floorPort}`, db);
+
+async function runFloor(clients) {
+  const latencies = [];
+  let failures = 0;
+  const startedAt = performance.now();
+  const deadline = startedAt + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, pair) => {
+      while (performance.now() < deadline) {
+        const begin = performance.now();
+        const result = await floor.api('/', { pair, amount: '0.0001', idempotencyKey: randomUUID() });
+        latencies.push(performance.now() - begin);
+        if (result.code !== 200) failures += 1;
+      }
+    }),
+  );
+  const elapsedS = (performance.now() - startedAt) / 1000;
+  latencies.sort((a, b) => a - b);
+  return { perSecond: latencies.length / elapsedS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failures };
+}
+
 const rows = [];
+const floors = [];
 for (const clients of concurrencies) {
   const raw = runPgbench(clients);
+  floors.push({ clients, floor: await runFloor(clients), raw });
   for (const operation of ['transfer', 'exchange']) {
     const result = await runApi(operation, clients);
     rows.push({ operation, clients, api: result, raw });
@@ -254,6 +297,14 @@ process.stdout.write('---|---|---|---|---|---|---|---|---\n');
 for (const row of rows) {
   process.stdout.write(
     `${row.operation} | ${row.clients} | ${fmt(row.api.perSecond)} | ${fmt(row.api.p50)} | ${fmt(row.api.p99)} | ${fmt(row.raw.perSecond)} | ${fmt(row.raw.p99)} | ${fmt(row.api.perSecond / row.raw.perSecond, 2)} | ${row.api.failures}\n`,
+  );
+}
+process.stdout.write('\nHTTP floor: the same statement behind a bare node:http server (no sessions, validation or logging)\n');
+process.stdout.write('clients | floor ops/s | floor p99 ms | raw SQL tx/s | floor ÷ raw | failures\n');
+process.stdout.write('---|---|---|---|---|---\n');
+for (const row of floors) {
+  process.stdout.write(
+    `${row.clients} | ${fmt(row.floor.perSecond)} | ${fmt(row.floor.p99)} | ${fmt(row.raw.perSecond)} | ${fmt(row.floor.perSecond / row.raw.perSecond, 2)} | ${row.floor.failures}\n`,
   );
 }
 process.stdout.write('\nCPU ms per API operation (server | PostgreSQL | this load generator), cores shared:\n');

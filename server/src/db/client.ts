@@ -150,8 +150,72 @@ export function openDatabase(config: AppConfig['database']): Promise<Database> {
   return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url, config.poolSize);
 }
 
+// ── Raw statements on PostgreSQL: named (prepared once per connection) ─────────────────────────
+// PostgreSQL parses and plans an unnamed statement every time; on the ledger's hot path that took
+// longer than running it. A statement text seen before is sent by name instead, so each connection
+// parses it once. The number of names is bounded (texts with a variable number of values differ), and
+// past the bound statements are sent unnamed as before.
+const NAMED_STATEMENTS_MAX = 2_000;
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string | undefined {
+  const known = statementNames.get(text);
+  if (known !== undefined || statementNames.size >= NAMED_STATEMENTS_MAX) return known;
+  const name = `custos_${statementNames.size.toString(36)}`;
+  statementNames.set(text, name);
+  return name;
+}
+
+// Dates and intervals stay text, exactly as drizzle's own node-postgres queries return them.
+const TEXT_TYPE_IDS = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1115,
+  1182,
+  1185,
+  1187,
+  1231,
+]);
+const asText = (value: string): string => value;
+const pgTypes = {
+  getTypeParser: (typeId: number): ((value: string) => unknown) =>
+    TEXT_TYPE_IDS.has(typeId) ? asText : (pg.types.getTypeParser(typeId) as (value: string) => unknown),
+};
+
+interface DrizzleInternals {
+  session?: { client?: unknown };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/** The pg pool or pooled client behind a drizzle handle on PostgreSQL; none on PGlite. */
+function pgClientOf(db: Db | Tx): pg.Pool | pg.ClientBase | null {
+  const client = (db as unknown as DrizzleInternals).session?.client;
+  return client instanceof pg.Pool || client instanceof pg.Client ? client : null;
+}
+
+async function runRaw<Row>(db: Db | Tx, query: SQL): Promise<{ rows: Row[]; rowCount: number }> {
+  const client = pgClientOf(db);
+  if (!client) {
+    const result = (await db.execute<Row & Record<string, unknown>>(query)) as {
+      rows: Row[];
+      rowCount?: number | null;
+      affectedRows?: number;
+    };
+    return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
+  }
+  const { sql: text, params } = (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
+  const result = await client.query<Row & pg.QueryResultRow>({ name: statementName(text), text, values: params, types: pgTypes });
+  return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+}
+
 /** Rows of a raw SQL statement; both drivers answer `{ rows }`. */
 export async function queryRows<Row>(db: Db | Tx, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as { rows: Row[] };
-  return result.rows;
+  return (await runRaw<Row>(db, query)).rows;
+}
+
+/** Runs a raw SQL statement for its effect; answers how many rows it changed. */
+export async function runStatement(db: Db | Tx, query: SQL): Promise<number> {
+  return (await runRaw(db, query)).rowCount;
 }

@@ -5,7 +5,16 @@ import { accounts, memberSessions, members } from '../../db/schema.js';
 export type AccountRow = typeof accounts.$inferSelect;
 
 export class AccountRepository {
-  constructor(private readonly db: Db) {}
+  /** Asked on every transfer: built once and prepared by name. */
+  private readonly memberAccount;
+
+  constructor(private readonly db: Db) {
+    this.memberAccount = db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.id, sql.placeholder('accountId')), eq(accounts.memberId, sql.placeholder('memberId'))))
+      .prepare('account_for_member');
+  }
 
   listForMember(memberId: string): Promise<AccountRow[]> {
     return this.db
@@ -16,10 +25,7 @@ export class AccountRepository {
   }
 
   async findForMember(memberId: string, accountId: string): Promise<AccountRow | null> {
-    const rows = await this.db
-      .select()
-      .from(accounts)
-      .where(and(eq(accounts.id, accountId), eq(accounts.memberId, memberId)));
+    const rows = await this.memberAccount.execute({ accountId, memberId });
     return rows[0] ?? null;
   }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Asset, RecordType } from '@custos/contract';
-import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { queryRows, runStatement, type Db, type Tx } from '../../db/client.js';
 
 export type MemberPurpose = 'available' | 'held' | 'custody' | 'used';
 
@@ -143,7 +143,8 @@ export class LedgerRepository {
         sql`(${entryId}::bigint, ${posting.ledgerAccountId}::uuid, ${posting.asset}, ${posting.amount}::numeric, ${posting.balanceAfter}::numeric, ${posting.recordType})`,
     );
     // A data-modifying WITH runs to completion whether or not the outer statement reads it.
-    await tx.execute(
+    await runStatement(
+      tx,
       sql`with moved as (
             update ledger_accounts as a set balance = a.balance + v.delta, updated_at = now()
             from (values ${sql.join(deltaValues, sql`, `)}) as v(id, delta) where a.id = v.id

@@ -13,7 +13,25 @@ export interface ActiveMemberSession {
 }
 
 export class MemberRepository {
-  constructor(private readonly db: Db) {}
+  /** Every member call checks its session: built once and prepared by name (parsed once per connection). */
+  private readonly activeSession;
+
+  constructor(private readonly db: Db) {
+    this.activeSession = db
+      .select({ session: memberSessions, member: members, account: accounts })
+      .from(memberSessions)
+      .innerJoin(members, eq(members.id, memberSessions.memberId))
+      .innerJoin(accounts, eq(accounts.id, memberSessions.accountId))
+      .where(
+        and(
+          eq(memberSessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(memberSessions.revokedAt),
+          gt(memberSessions.idleExpiresAt, sql`now()`),
+          gt(memberSessions.absoluteExpiresAt, sql`now()`),
+        ),
+      )
+      .prepare('member_active_session');
+  }
 
   async findByEmail(email: string): Promise<MemberRow | null> {
     const rows = await this.db.select().from(members).where(eq(members.email, email));
@@ -139,19 +157,7 @@ export class MemberRepository {
 
   /** A live session: not revoked, within both expiries. */
   async findActiveSession(tokenHash: string): Promise<ActiveMemberSession | null> {
-    const rows = await this.db
-      .select({ session: memberSessions, member: members, account: accounts })
-      .from(memberSessions)
-      .innerJoin(members, eq(members.id, memberSessions.memberId))
-      .innerJoin(accounts, eq(accounts.id, memberSessions.accountId))
-      .where(
-        and(
-          eq(memberSessions.tokenHash, tokenHash),
-          isNull(memberSessions.revokedAt),
-          gt(memberSessions.idleExpiresAt, sql`now()`),
-          gt(memberSessions.absoluteExpiresAt, sql`now()`),
-        ),
-      );
+    const rows = await this.activeSession.execute({ tokenHash });
     return rows[0] ?? null;
   }
 
