@@ -179,8 +179,25 @@ SELECT entry.id, credit.id, 'USDT', 0.0001, credit.balance, 'transfer_in' FROM e
 `,
 );
 chownToPostgres(script);
+// The same work as a pgbench transaction of separate statements (the form of pgbench's own TPC-B
+// script, and of the API's transaction): printed beside, the single statement above stays the limit.
+const transactionScript = path.join(base, 'transfer-transaction.sql');
+writeFileSync(
+  transactionScript,
+  `BEGIN;
+UPDATE ledger_accounts SET balance = balance - 0.0001, updated_at = now()
+  WHERE id = (SELECT src FROM bench_pairs WHERE n = :client_id) AND balance >= 0.0001 RETURNING id AS src_id, balance AS src_balance \\gset
+UPDATE ledger_accounts SET balance = balance + 0.0001, updated_at = now()
+  WHERE id = (SELECT dst FROM bench_pairs WHERE n = :client_id) RETURNING id AS dst_id, balance AS dst_balance \\gset
+INSERT INTO journal_entries (idempotency_key, kind) VALUES ('pgbench-tx:' || gen_random_uuid(), 'transfer') RETURNING id AS entry_id \\gset
+INSERT INTO postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type)
+  VALUES (:entry_id, :src_id, 'USDT', -0.0001, :src_balance, 'transfer_out'), (:entry_id, :dst_id, 'USDT', 0.0001, :dst_balance, 'transfer_in');
+END;
+`,
+);
+chownToPostgres(transactionScript);
 
-function runPgbench(clients) {
+function runPgbench(clients, scriptPath = script) {
   const logDir = mkdtempSync(path.join(base, 'pgbench-'));
   chownToPostgres(logDir);
   const output = asOwner(
@@ -202,7 +219,7 @@ function runPgbench(clients) {
       '-M',
       'prepared',
       '-f',
-      script,
+      scriptPath,
       '-l',
       '--log-prefix',
       path.join(logDir, 'log'),
@@ -260,6 +277,7 @@ const rows = [];
 const floors = [];
 for (const clients of concurrencies) {
   const raw = runPgbench(clients);
+  raw.transaction = runPgbench(clients, transactionScript);
   floors.push({ clients, floor: await runFloor(clients), raw });
   for (const operation of ['transfer', 'exchange']) {
     const result = await runApi(operation, clients);
@@ -305,6 +323,17 @@ process.stdout.write('---|---|---|---|---|---\n');
 for (const row of floors) {
   process.stdout.write(
     `${row.clients} | ${fmt(row.floor.perSecond)} | ${fmt(row.floor.p99)} | ${fmt(row.raw.perSecond)} | ${fmt(row.floor.perSecond / row.raw.perSecond, 2)} | ${row.floor.failures}\n`,
+  );
+}
+process.stdout.write(
+  '\nThe same work as a pgbench transaction of separate statements (BEGIN; debit; credit; entry; postings; END)\n',
+);
+process.stdout.write('clients | transaction tx/s | p99 ms | transfer API ÷ transaction\n');
+process.stdout.write('---|---|---|---\n');
+for (const row of rows.filter((item) => item.operation === 'transfer')) {
+  const transaction = row.raw.transaction;
+  process.stdout.write(
+    `${row.clients} | ${fmt(transaction.perSecond)} | ${fmt(transaction.p99)} | ${fmt(row.api.perSecond / transaction.perSecond, 2)}\n`,
   );
 }
 process.stdout.write('\nCPU ms per API operation (server | PostgreSQL | this load generator), cores shared:\n');
