@@ -31,7 +31,12 @@ const admin = new pg.Client({ connectionString: cluster.url('postgres') });
 await admin.connect();
 await admin.query('create database custos_bench');
 await admin.end();
-const databaseUrl = cluster.url('custos_bench');
+// BENCH_PG_SOCKET=1: the API, the floor and pgbench all reach PostgreSQL over its Unix socket
+// instead of loopback TCP (as a server on the database's own machine may).
+const overSocket = process.env.BENCH_PG_SOCKET === '1';
+const databaseUrl = overSocket
+  ? `postgres://postgres@/custos_bench?host=${encodeURIComponent(base)}&port=${pgPort}`
+  : cluster.url('custos_bench');
 
 // ── The built server on it ──────────────────────────────────────────────────────────────────────
 // BENCH_SERVER_ARGS passes node flags to the server, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
@@ -205,7 +210,7 @@ function runPgbench(clients, scriptPath = script) {
     [
       '-n',
       '-h',
-      '127.0.0.1',
+      overSocket ? base : '127.0.0.1',
       '-p',
       String(pgPort),
       '-U',
