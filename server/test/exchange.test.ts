@@ -234,4 +234,30 @@ describe('token exchange', () => {
     expect((assets.body.data.cashUsdt as string).replace('.', '')).toBe(expected);
     expect(assets.body.data.totalUsdt).toBe(assets.body.data.cashUsdt);
   });
+  it('answers a retry from its first result even after the price changed or the exchange closed; a refusal keeps the key free', async () => {
+    const original = await t.services.settings.get('exchange');
+    const price = original.rabPriceUsdt;
+    const changed = price === '0.4' ? '0.3' : '0.4';
+    const key = randomUUID();
+    const first = await exchange({ amount: '20', quotedPrice: price, idempotencyKey: key });
+    expect(first.body.code).toBe(200);
+    try {
+      await t.services.settings.set('exchange', { ...original, rabPriceUsdt: changed }, null);
+      expect((await exchange({ amount: '20', quotedPrice: price, idempotencyKey: key })).body.data).toEqual(first.body.data);
+      await t.services.settings.set('exchange', { ...original, enabled: false }, null);
+      expect((await exchange({ amount: '20', quotedPrice: price, idempotencyKey: key })).body.data).toEqual(first.body.data);
+
+      // Refused (closed, then a stale price): nothing kept, so the same key goes through once the price is right.
+      const refusedKey = randomUUID();
+      expect((await exchange({ amount: '10', quotedPrice: price, idempotencyKey: refusedKey })).body.code).toBe(409);
+      await t.services.settings.set('exchange', { ...original, rabPriceUsdt: changed }, null);
+      expect((await exchange({ amount: '10', quotedPrice: price, idempotencyKey: refusedKey })).body.code).toBe(409);
+      const usdt = await availableOf(t, accountId, 'USDT');
+      const accepted = await exchange({ amount: '10', quotedPrice: changed, idempotencyKey: refusedKey });
+      expect(accepted.body).toMatchObject({ code: 200, data: { price: changed } });
+      expect(await availableOf(t, accountId, 'USDT')).not.toBe(usdt);
+    } finally {
+      await t.services.settings.set('exchange', original, null);
+    }
+  });
 });

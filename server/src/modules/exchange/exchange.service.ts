@@ -4,6 +4,7 @@ import {
   type exchangeRequest,
   money,
   quoteExchange,
+  type ExchangeQuote,
   type ExchangeIndex,
   type ExchangeOrder,
   type ExchangeSettings,
@@ -35,6 +36,56 @@ function toOrder(row: ExchangeOrderRow): ExchangeOrder {
     feeUsdt: row.fee_usdt,
     createdAt: new Date(row.created_at).toISOString(),
   };
+}
+
+/** The entry of an exchange: the member's two legs, the treasury's other side, and the fee. */
+function exchangePostings(
+  direction: ExchangeRequest['direction'],
+  quote: ExchangeQuote,
+  member: (asset: 'USDT' | 'RAB' | 'FUEL') => LedgerAccountRef,
+): PostingSpec[] {
+  const postings: PostingSpec[] = [
+    {
+      account: member(quote.fromAsset as 'USDT' | 'RAB'),
+      amount: money.negate(quote.fromAmount),
+      recordType: 'exchange_out',
+    },
+    { account: member(quote.toAsset as 'USDT' | 'RAB'), amount: quote.toAmount, recordType: 'exchange_in' },
+  ];
+  // The treasury takes the asset given and pays the asset received; USDT fees go to the fee account.
+  if (direction === 'rab_to_usdt') {
+    postings.push(
+      { account: { platformCode: 'treasury', asset: 'RAB' }, amount: quote.fromAmount, recordType: 'exchange_in' },
+      {
+        account: { platformCode: 'treasury', asset: 'USDT' },
+        amount: money.negate(money.add(quote.toAmount, quote.feeUsdt)),
+        recordType: 'exchange_out',
+      },
+    );
+  } else {
+    postings.push(
+      {
+        account: { platformCode: 'treasury', asset: 'USDT' },
+        amount: money.subtract(quote.fromAmount, quote.feeUsdt),
+        recordType: 'exchange_in',
+      },
+      {
+        account: { platformCode: 'treasury', asset: 'RAB' },
+        amount: money.negate(quote.toAmount),
+        recordType: 'exchange_out',
+      },
+    );
+  }
+  if (quote.feeUsdt > 0n) {
+    postings.push({ account: { platformCode: 'fees', asset: 'USDT' }, amount: quote.feeUsdt, recordType: 'exchange_fee' });
+  }
+  if (quote.feeFuel > 0n) {
+    postings.push(
+      { account: member('FUEL'), amount: money.negate(quote.feeFuel), recordType: 'exchange_fee' },
+      { account: { platformCode: 'fees', asset: 'FUEL' }, amount: quote.feeFuel, recordType: 'exchange_fee' },
+    );
+  }
+  return postings;
 }
 
 /** RAB ⇄ USDT at the operator's price: both legs and the fee post as one ledger entry. */
@@ -73,84 +124,48 @@ export class ExchangeService {
       return toOrder(row);
     };
     await this.security.verifyTradePassword(context.member, request.tradePassword, context.sessionId);
-    const existing = await this.orders.findByClientKey(this.db, accountId, request.idempotencyKey);
-    if (existing) return replay(existing);
-
     const settings = await this.settings.get('exchange');
-    if (!settings.enabled) throw AppError.conflict('exchange.disabled');
-    if (normaliseDecimal(request.quotedPrice) !== normaliseDecimal(settings.rabPriceUsdt)) {
-      throw AppError.conflict('exchange.quote_stale', { price: normaliseDecimal(settings.rabPriceUsdt) });
-    }
     const amount = money.parseMoney(request.amount);
+    const orderId = randomUUID();
+    const member = (asset: 'USDT' | 'RAB' | 'FUEL'): LedgerAccountRef => ({
+      ownerAccountId: accountId,
+      asset,
+      purpose: 'available',
+    });
+    let quote: ExchangeQuote | undefined;
 
     return this.db.transaction(async (tx) => {
-      const member = (asset: 'USDT' | 'RAB' | 'FUEL'): LedgerAccountRef => ({
-        ownerAccountId: accountId,
-        asset,
-        purpose: 'available',
-      });
-      const balanceOf = await this.ledger.lockBalances(tx, [
-        member('USDT'),
-        member('RAB'),
-        member('FUEL'),
-        { platformCode: 'treasury', asset: 'USDT' },
-        { platformCode: 'treasury', asset: 'RAB' },
-        { platformCode: 'fees', asset: 'USDT' },
-        { platformCode: 'fees', asset: 'FUEL' },
-      ]);
-      const quoted = quoteExchange(request.direction, amount, settings, balanceOf(member('FUEL')));
-      if ('problem' in quoted) throw problemError(quoted.problem, request.direction, settings);
-      const { quote } = quoted;
-      const orderId = randomUUID();
-      const postings: PostingSpec[] = [
+      // The ledger claims the key and locks the accounts in one round trip; a retry is answered from
+      // its first result (even if the price has changed since), so the checks below run only for new requests.
+      const posted = await this.ledger.postWithBalances(
+        tx,
         {
-          account: member(quote.fromAsset as 'USDT' | 'RAB'),
-          amount: money.negate(quote.fromAmount),
-          recordType: 'exchange_out',
+          idempotencyKey: `exchange:${accountId}:${request.idempotencyKey}`,
+          kind: 'exchange',
+          referenceType: 'exchange_order',
+          referenceId: orderId,
         },
-        { account: member(quote.toAsset as 'USDT' | 'RAB'), amount: quote.toAmount, recordType: 'exchange_in' },
-      ];
-      // The treasury takes the asset given and pays the asset received; USDT fees go to the fee account.
-      if (request.direction === 'rab_to_usdt') {
-        postings.push(
-          { account: { platformCode: 'treasury', asset: 'RAB' }, amount: quote.fromAmount, recordType: 'exchange_in' },
-          {
-            account: { platformCode: 'treasury', asset: 'USDT' },
-            amount: money.negate(money.add(quote.toAmount, quote.feeUsdt)),
-            recordType: 'exchange_out',
-          },
-        );
-      } else {
-        postings.push(
-          {
-            account: { platformCode: 'treasury', asset: 'USDT' },
-            amount: money.subtract(quote.fromAmount, quote.feeUsdt),
-            recordType: 'exchange_in',
-          },
-          {
-            account: { platformCode: 'treasury', asset: 'RAB' },
-            amount: money.negate(quote.toAmount),
-            recordType: 'exchange_out',
-          },
-        );
-      }
-      if (quote.feeUsdt > 0n) {
-        postings.push({ account: { platformCode: 'fees', asset: 'USDT' }, amount: quote.feeUsdt, recordType: 'exchange_fee' });
-      }
-      if (quote.feeFuel > 0n) {
-        postings.push(
-          { account: member('FUEL'), amount: money.negate(quote.feeFuel), recordType: 'exchange_fee' },
-          { account: { platformCode: 'fees', asset: 'FUEL' }, amount: quote.feeFuel, recordType: 'exchange_fee' },
-        );
-      }
-      const posted = await this.ledger.post(tx, {
-        idempotencyKey: `exchange:${accountId}:${request.idempotencyKey}`,
-        kind: 'exchange',
-        referenceType: 'exchange_order',
-        referenceId: orderId,
-        postings: postings.filter((posting) => posting.amount !== 0n),
-      });
-      if (posted.duplicate) {
+        [
+          member('USDT'),
+          member('RAB'),
+          member('FUEL'),
+          { platformCode: 'treasury', asset: 'USDT' },
+          { platformCode: 'treasury', asset: 'RAB' },
+          { platformCode: 'fees', asset: 'USDT' },
+          { platformCode: 'fees', asset: 'FUEL' },
+        ],
+        (balanceOf) => {
+          if (!settings.enabled) throw AppError.conflict('exchange.disabled');
+          if (normaliseDecimal(request.quotedPrice) !== normaliseDecimal(settings.rabPriceUsdt)) {
+            throw AppError.conflict('exchange.quote_stale', { price: normaliseDecimal(settings.rabPriceUsdt) });
+          }
+          const quoted = quoteExchange(request.direction, amount, settings, balanceOf(member('FUEL')));
+          if ('problem' in quoted) throw problemError(quoted.problem, request.direction, settings);
+          quote = quoted.quote;
+          return exchangePostings(request.direction, quote, member).filter((posting) => posting.amount !== 0n);
+        },
+      );
+      if (posted.duplicate || !quote) {
         const winner = await this.orders.findByClientKey(tx, accountId, request.idempotencyKey);
         if (!winner) throw new Error(`exchange entry ${posted.entryId} has no order`);
         return replay(winner);

@@ -79,32 +79,72 @@ export class LedgerService {
 
   async post(tx: Tx, spec: EntrySpec): Promise<PostedEntry> {
     checkEntry(spec);
-    const refs = uniqueRefs(spec.postings.map((posting) => posting.account));
+    const { postings, ...entry } = spec;
+    return this.claimAndApply(
+      tx,
+      entry,
+      postings.map((posting) => posting.account),
+      () => postings,
+    );
+  }
+
+  /**
+   * `post` for an entry whose postings depend on balances (how much of a fee FUEL can pay, whether a
+   * quote still holds): claims the key and locks `accounts` in one round trip, then `build` decides
+   * the postings from the locked balances (missing member accounts read as zero). A retried key
+   * answers `duplicate` without calling `build`. `build` may refuse by throwing; the caller's
+   * transaction must then roll back, which also frees the key.
+   */
+  async postWithBalances(
+    tx: Tx,
+    entry: Omit<EntrySpec, 'postings'>,
+    accounts: readonly LedgerAccountRef[],
+    build: (balanceOf: (ref: LedgerAccountRef) => Money) => readonly PostingSpec[],
+  ): Promise<PostedEntry> {
+    if (!entry.idempotencyKey) throw new LedgerInvariantError('an entry needs an idempotency key');
+    return this.claimAndApply(tx, entry, accounts, (balanceOf) => {
+      const postings = build(balanceOf);
+      checkEntry({ ...entry, postings });
+      return postings;
+    });
+  }
+
+  private async claimAndApply(
+    tx: Tx,
+    entry: Omit<EntrySpec, 'postings'>,
+    accounts: readonly LedgerAccountRef[],
+    build: (balanceOf: (ref: LedgerAccountRef) => Money) => readonly PostingSpec[],
+  ): Promise<PostedEntry> {
+    const refs = uniqueRefs(accounts);
     const claimed = await this.repository.insertEntryAndLock(
       tx,
       {
-        idempotencyKey: spec.idempotencyKey,
-        kind: spec.kind,
-        referenceType: spec.referenceType ?? null,
-        referenceId: spec.referenceId ?? null,
-        memo: spec.memo ?? null,
-        operatorId: spec.operatorId ?? null,
+        idempotencyKey: entry.idempotencyKey,
+        kind: entry.kind,
+        referenceType: entry.referenceType ?? null,
+        referenceId: entry.referenceId ?? null,
+        memo: entry.memo ?? null,
+        operatorId: entry.operatorId ?? null,
       },
       refs,
     );
     const entryId = claimed.entryId;
     if (entryId === null) {
-      const existing = await this.repository.findEntryIdByKey(tx, spec.idempotencyKey);
-      if (!existing) throw new LedgerInvariantError(`idempotency key ${spec.idempotencyKey} conflicted but has no entry`);
+      const existing = await this.repository.findEntryIdByKey(tx, entry.idempotencyKey);
+      if (!existing) throw new LedgerInvariantError(`idempotency key ${entry.idempotencyKey} conflicted but has no entry`);
       return { entryId: existing, duplicate: true };
     }
 
     const rows = claimed.rows.length === refs.length ? claimed.rows : await this.lockRows(tx, refs);
     const byKey = new Map(rows.map((row) => [rowKey(row), row]));
+    const specs = build((ref) => {
+      const row = byKey.get(refKey(ref));
+      return row ? money.parseMoney(row.balance) : money.ZERO;
+    });
 
     const balances = new Map<string, Money>();
     const postings: NewPosting[] = [];
-    for (const posting of spec.postings) {
+    for (const posting of specs) {
       const row = byKey.get(refKey(posting.account));
       if (!row) throw new LedgerInvariantError(`ledger account ${refKey(posting.account)} was not locked`);
       const before = balances.get(row.id) ?? money.parseMoney(row.balance);
