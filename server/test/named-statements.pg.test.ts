@@ -14,14 +14,14 @@ afterAll(async () => {
 });
 
 describe('raw statements on PostgreSQL', () => {
-  it('are prepared once per connection and reused by name', async () => {
+  it('are prepared once per connection and reused by name, once a text is used a few times', async () => {
     const { db } = t.database;
     const prepared = await db.transaction(async (tx) => {
-      for (const value of [1, 2, 3]) {
+      for (const value of [1, 2, 3, 4, 5]) {
         const rows = await queryRows<{ doubled: number }>(tx, sql`select ${value}::int * 2 as doubled`);
         expect(rows).toEqual([{ doubled: value * 2 }]);
       }
-      // Same connection (the transaction's): one prepared statement for the three calls.
+      // Same connection (the transaction's): one prepared statement for the calls after the first two.
       return queryRows<{ name: string; statement: string }>(
         tx,
         sql`select name, statement from pg_prepared_statements where statement like ${'%::int * 2 as doubled'}`,
@@ -53,5 +53,25 @@ describe('raw statements on PostgreSQL', () => {
     await expect(queryRows(db, sql`select 1 / ${0}::int as broken`)).rejects.toThrow(/division by zero/);
     await expect(queryRows(db, sql`select 1 / ${0}::int as broken`)).rejects.toThrow(/division by zero/);
     expect(await queryRows(db, sql`select 4 / ${2}::int as fine`)).toEqual([{ fine: 2 }]);
+  });
+
+  it('recover when another instance changed a table under a prepared statement', async () => {
+    const { db } = t.database;
+    await runStatement(db, sql`create table stale_probe (n int not null)`);
+    await runStatement(db, sql`insert into stale_probe values (${1})`);
+    const read = () => queryRows<{ n: unknown }>(db, sql`select n from stale_probe where n >= ${0}`);
+    for (let use = 0; use < 5; use += 1) expect(await read()).toEqual([{ n: 1 }]);
+    // The result type changes: PostgreSQL refuses the cached plan ("cached plan must not change result type").
+    await runStatement(db, sql`alter table stale_probe alter column n type bigint`);
+    for (let use = 0; use < 8; use += 1) expect(await read()).toEqual([{ n: '1' }]);
+
+    // Inside a transaction the refusal aborts it; the caller's retry works.
+    const readInTransaction = () =>
+      db.transaction((tx) => queryRows<{ n: unknown }>(tx, sql`select n from stale_probe where n >= ${-1}`));
+    for (let use = 0; use < 5; use += 1) await readInTransaction();
+    await runStatement(db, sql`alter table stale_probe alter column n type int`);
+    const outcomes = await Promise.allSettled(Array.from({ length: 3 }, () => readInTransaction()));
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThan(0);
+    expect(await readInTransaction()).toEqual([{ n: 1 }]);
   });
 });

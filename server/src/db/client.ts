@@ -152,18 +152,41 @@ export function openDatabase(config: AppConfig['database']): Promise<Database> {
 
 // ── Raw statements on PostgreSQL: named (prepared once per connection) ─────────────────────────
 // PostgreSQL parses and plans an unnamed statement every time; on the ledger's hot path that took
-// longer than running it. A statement text seen before is sent by name instead, so each connection
-// parses it once. The number of names is bounded (texts with a variable number of values differ), and
-// past the bound statements are sent unnamed as before.
-const NAMED_STATEMENTS_MAX = 2_000;
+// longer than running it (decision 012). A text used a few times is sent by name instead, so each
+// connection parses it once. Texts with a variable number of values differ, so one-off texts stay
+// unnamed and the names are capped: each connection holds at most that many plans.
+const NAME_AFTER_USES = 3;
+const NAMED_STATEMENTS_MAX = 500;
+const COUNTED_TEXTS_MAX = 5_000;
 const statementNames = new Map<string, string>();
+const usesOfUnnamed = new Map<string, number>();
+let namesGiven = 0;
 
 function statementName(text: string): string | undefined {
   const known = statementNames.get(text);
   if (known !== undefined || statementNames.size >= NAMED_STATEMENTS_MAX) return known;
-  const name = `custos_${statementNames.size.toString(36)}`;
+  const uses = (usesOfUnnamed.get(text) ?? 0) + 1;
+  if (uses < NAME_AFTER_USES) {
+    if (usesOfUnnamed.size >= COUNTED_TEXTS_MAX) usesOfUnnamed.clear();
+    usesOfUnnamed.set(text, uses);
+    return undefined;
+  }
+  usesOfUnnamed.delete(text);
+  // Never reused: a name dropped below must not come back for another text on a connection that knows it.
+  namesGiven += 1;
+  const name = `custos_${namesGiven.toString(36)}`;
   statementNames.set(text, name);
   return name;
+}
+
+/**
+ * A connection's prepared statement can go stale: another server instance migrated a table so the
+ * plan's result type changed (0A000), or the statement is gone (26000). The text is given a fresh
+ * name, which every connection prepares anew.
+ */
+function isStalePreparedStatement(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '26000' || (code === '0A000' && typeof message === 'string' && message.includes('cached plan'));
 }
 
 // Dates and intervals stay text, exactly as drizzle's own node-postgres queries return them.
@@ -206,7 +229,20 @@ async function runRaw<Row>(db: Db | Tx, query: SQL): Promise<{ rows: Row[]; rowC
     return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length };
   }
   const { sql: text, params } = (db as unknown as DrizzleInternals).dialect.sqlToQuery(query);
-  const result = await client.query<Row & pg.QueryResultRow>({ name: statementName(text), text, values: params, types: pgTypes });
+  const send = (name: string | undefined) =>
+    client.query<Row & pg.QueryResultRow>({ name, text, values: params, types: pgTypes });
+  const name = statementName(text);
+  let result: pg.QueryResult<Row & pg.QueryResultRow>;
+  try {
+    result = await send(name);
+  } catch (error) {
+    if (name === undefined || !isStalePreparedStatement(error)) throw error;
+    if (statementNames.get(text) === name) statementNames.delete(text);
+    // Inside a transaction the failed statement has aborted it: the caller's retry will find the
+    // fresh name. Outside one, the same call is simply sent again, unnamed.
+    if (!(client instanceof pg.Pool)) throw error;
+    result = await send(undefined);
+  }
   return { rows: result.rows, rowCount: result.rowCount ?? 0 };
 }
 

@@ -5,7 +5,10 @@ import { accounts, memberSessions, members } from '../../db/schema.js';
 export type AccountRow = typeof accounts.$inferSelect;
 
 export class AccountRepository {
-  /** Asked on every transfer: built once and prepared by name. */
+  /**
+   * Asked on every transfer: built once and prepared by name. Bound to the root database handle this
+   * repository is built with, never a transaction's.
+   */
   private readonly memberAccount;
 
   constructor(private readonly db: Db) {

@@ -13,7 +13,10 @@ export interface ActiveMemberSession {
 }
 
 export class MemberRepository {
-  /** Every member call checks its session: built once and prepared by name (parsed once per connection). */
+  /**
+   * Every member call checks its session: built once and prepared by name (parsed once per
+   * connection). Bound to the root database handle this repository is built with, never a transaction's.
+   */
   private readonly activeSession;
 
   constructor(private readonly db: Db) {
