@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
-import type { AdminWithdrawal, WithdrawMethod, Withdrawal } from '@custos/contract';
+import { money, type AdminWithdrawal, type WithdrawMethod, type Withdrawal } from '@custos/contract';
 import { accountExtendedPublicKey, startDevChain, type DevChain } from '../../devchain/devchain.mjs';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
@@ -10,7 +11,8 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 /**
  * Real BEP20 payouts on the dev chain: the hot wallet signs, the signed transaction is stored before
  * it is broadcast, a failed broadcast (no gas) is retried with the very same transaction, a refund
- * frees its nonce for the next payout, and success comes only with confirmations.
+ * waits until the payout can never be mined (a cancel transaction uses its nonce up), a payout that
+ * looked failed but was mined is completed, and success comes only with confirmations.
  */
 
 const FRIDAY_MORNING = new Date('2026-11-20T02:00:00Z');
@@ -25,6 +27,7 @@ let token: string;
 let mainId: string;
 let finance: string;
 let method: WithdrawMethod;
+let firstId = '';
 
 type Envelope<T = unknown> = { code: number; message: string; data: T };
 
@@ -43,6 +46,13 @@ async function request(amount: string): Promise<Withdrawal> {
   });
   expect(response.body.code).toBe(200);
   return response.body.data;
+}
+
+/** As if the broadcast had timed out although the node took the transaction. */
+async function markFailedAsIfTimedOut(id: string): Promise<void> {
+  await t.testDatabase.database.db.execute(
+    sql`update withdrawals set status = 'failed', payout_error = 'timeout' where id = ${id}::uuid and status = 'processing'`,
+  );
 }
 
 function operator(action: string, id: string, payload?: object) {
@@ -105,17 +115,21 @@ describe('BEP20 payouts from the hot wallet', () => {
     expect(wallets[1]).toMatchObject({ network: 'TRC20', configured: false });
   });
 
-  it('marks a payout that cannot be broadcast as failed, keeps the hold, and refunds it on request', async () => {
+  it('marks a payout that cannot be broadcast as failed and keeps the hold; no refund while its nonce is open', async () => {
     const withdrawal = await request('100');
+    firstId = withdrawal.id;
     const approved = await operator('approve', withdrawal.id);
     expect(approved.data).toMatchObject({ status: 'failed' });
     expect(approved.data.payoutError).toMatch(/funds|gas/i);
     expect(approved.data.txHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await availableOf(t, mainId, 'USDT')).toBe('900.0000');
 
-    const refunded = await operator('refund', withdrawal.id, { reason: 'Paid by bank instead' });
-    expect(refunded.data).toMatchObject({ status: 'refunded', reason: 'Paid by bank instead' });
-    expect(await availableOf(t, mainId, 'USDT')).toBe('1000.0000');
+    // Anyone holding the signed transaction could still get it mined once the wallet has gas: the
+    // refund first needs a cancel transaction at its nonce, which cannot be sent without gas either.
+    const refused = await operator('refund', withdrawal.id, { reason: 'Paid by bank instead' });
+    expect(refused).toMatchObject({ code: 409 });
+    expect(refused.message).toMatch(/cancel transaction could not be sent/);
+    expect(await availableOf(t, mainId, 'USDT')).toBe('900.0000');
   });
 
   it('retries a failed payout with the same transaction, and completes it only after 3 confirmations', async () => {
@@ -125,6 +139,11 @@ describe('BEP20 payouts from the hot wallet', () => {
     const signedHash = failed.data.txHash;
 
     await chain.sendNative(hotWalletAddress, 10n ** 18n); // gas arrives
+    // The first payout is given up now: a cancel transaction uses its nonce (mined at once here).
+    const refunded = await operator('refund', firstId, { reason: 'Paid by bank instead' });
+    expect(refunded.data).toMatchObject({ status: 'refunded', reason: 'Paid by bank instead' });
+    expect(await availableOf(t, mainId, 'USDT')).toBe('749.5000');
+
     const retried = await operator('retry', withdrawal.id);
     expect(retried.data).toMatchObject({ status: 'processing', txHash: signedHash, payoutError: null });
 
@@ -136,12 +155,12 @@ describe('BEP20 payouts from the hot wallet', () => {
 
     const detail = await call<Withdrawal>('GET', `/api/withdraw/detail?id=${withdrawal.id}`);
     expect(detail.body.data).toMatchObject({ status: 'success', amount: '250.5000', fee: '1.0000', received: '249.5000' });
-    // What arrives on chain is exactly what the record says arrives.
+    // What arrives on chain is exactly what the record says arrives; the cancelled payout never pays.
     expect(await chain.balanceOf(recipient)).toBe(2495n * 10n ** 17n);
     expect(await availableOf(t, mainId, 'USDT')).toBe('749.5000');
   });
 
-  it('pays the next withdrawal straight away, using the nonce the refunded payout left free', async () => {
+  it('pays the next withdrawal straight away', async () => {
     const withdrawal = await request('11');
     const approved = await operator('approve', withdrawal.id);
     expect(approved.data).toMatchObject({ status: 'processing', payoutError: null });
@@ -158,5 +177,72 @@ describe('BEP20 payouts from the hot wallet', () => {
     expect((await operator('approve', withdrawal.id)).code).toBe(409);
     await chain.mine(3);
     await t.services.withdraw.trackPayouts();
+  });
+  it('a payout that looked failed but was mined is completed by the tracker, and cannot be refunded', async () => {
+    await chain.setAutomine(false);
+    try {
+      const withdrawal = await request('30');
+      const approved = await operator('approve', withdrawal.id);
+      expect(approved.data.status).toBe('processing');
+      await markFailedAsIfTimedOut(withdrawal.id);
+      await chain.mine(3);
+      const refused = await operator('refund', withdrawal.id, { reason: 'try' });
+      expect(refused).toMatchObject({ code: 409 });
+      expect(await t.services.withdraw.trackPayouts()).toMatchObject({ completed: 1 });
+      expect((await call<Withdrawal>('GET', `/api/withdraw/detail?id=${withdrawal.id}`)).body.data.status).toBe('success');
+    } finally {
+      await chain.setAutomine(true);
+    }
+  });
+
+  it('a cancel transaction replaces a payout still pending; the refund goes through once it is mined', async () => {
+    await chain.setAutomine(false);
+    const before = await chain.balanceOf(recipient);
+    try {
+      const withdrawal = await request('40');
+      const approved = await operator('approve', withdrawal.id);
+      expect(approved.data.status).toBe('processing');
+      await markFailedAsIfTimedOut(withdrawal.id);
+      const available = await availableOf(t, mainId, 'USDT');
+
+      const pending = await operator('refund', withdrawal.id, { reason: 'Cancelled' });
+      expect(pending).toMatchObject({ code: 409 });
+      expect(pending.message).toMatch(/cancel transaction .* was sent/);
+      expect(await availableOf(t, mainId, 'USDT')).toBe(available);
+
+      await chain.mine(1);
+      const refunded = await operator('refund', withdrawal.id, { reason: 'Cancelled' });
+      expect(refunded.data).toMatchObject({ status: 'refunded' });
+      expect(await availableOf(t, mainId, 'USDT')).toBe(
+        money.formatMoney(money.add(money.parseMoney(available), money.parseMoney('40'))),
+      );
+      await chain.mine(3);
+      // The cancel took the nonce: the signed payout never paid.
+      expect(await chain.balanceOf(recipient)).toBe(before);
+      expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 0, failed: 0 });
+    } finally {
+      await chain.setAutomine(true);
+    }
+  });
+
+  it('sends a processing payout again when the node has lost it', async () => {
+    await chain.setAutomine(false);
+    try {
+      const withdrawal = await request('12');
+      const approved = await operator('approve', withdrawal.id);
+      expect(approved.data.status).toBe('processing');
+      const dropped = await fetch(chain.rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hardhat_dropTransaction', params: [approved.data.txHash] }),
+      }).then((response) => response.json() as Promise<{ result: boolean }>);
+      expect(dropped.result).toBe(true);
+      await chain.mine(3);
+      expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 0, failed: 0 });
+      await chain.mine(3);
+      expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 1, failed: 0 });
+    } finally {
+      await chain.setAutomine(true);
+    }
   });
 });

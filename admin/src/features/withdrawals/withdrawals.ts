@@ -146,7 +146,7 @@ export function actionExplanation(
       return `The server broadcasts the signed payout of ${withdrawal.received} USDT again (signed anew if its nonce was used).`;
     case 'refund':
       return withdrawal.status === 'failed'
-        ? 'The payout is given up (only while its transaction is unknown to the network) and the held amount goes back to the member’s balance. The member sees the reason.'
+        ? 'The payout is given up once it can never be mined: if its nonce is still open, a cancel transaction is sent first and the refund completes when that is mined (refund again then). The held amount goes back to the member’s balance; the member sees the reason.'
         : 'The payout is given up and the held amount goes back to the member’s balance. The member sees the reason.';
   }
 }

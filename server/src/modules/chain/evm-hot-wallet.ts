@@ -4,6 +4,7 @@ import {
   formatUnits,
   http,
   keccak256,
+  parseTransaction,
   type Hex,
   type PublicClient,
   type TransactionReceipt,
@@ -58,6 +59,29 @@ export class EvmHotWallet {
       data: encodeFunctionData({ abi: ERC20_ABI, functionName: 'transfer', args: [to, amountUnits] }),
       gas: ERC20_TRANSFER_GAS,
       gasPrice,
+      value: 0n,
+    });
+    return { rawTx, txHash: keccak256(rawTx), nonce };
+  }
+
+  /**
+   * A transaction that uses up `nonce` and moves nothing (0 BNB to the wallet itself), priced above
+   * `replacing` so that nodes take it instead: once it is mined, a payout signed with that nonce can
+   * never be mined.
+   */
+  async signCancel(nonce: bigint, replacing: Hex): Promise<SignedPayout> {
+    this.chainId ??= await this.client.getChainId();
+    const original = parseTransaction(replacing).gasPrice ?? 0n;
+    const current = await this.client.getGasPrice();
+    // Nodes replace a pending transaction only for a clearly higher price (10 % on geth; 25 % here).
+    const bumped = (original * 125n) / 100n + 1n;
+    const rawTx = await this.account.signTransaction({
+      type: 'legacy',
+      chainId: this.chainId,
+      nonce: Number(nonce),
+      to: this.account.address,
+      gas: 21_000n,
+      gasPrice: current > bumped ? current : bumped,
       value: 0n,
     });
     return { rawTx, txHash: keccak256(rawTx), nonce };

@@ -210,13 +210,22 @@ export class WithdrawRepository {
     await db.execute(sql`update withdrawals set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`);
   }
 
-  /** BEP20 payouts broadcast and not yet settled, for the payout tracker. */
-  processingPayouts(network: Network): Promise<WithdrawalRow[]> {
+  /** Hot-wallet payouts signed and not yet settled (processing, or failed and maybe mined after all), for the tracker. */
+  signedPayouts(network: Network): Promise<WithdrawalRow[]> {
     return queryRows<WithdrawalRow>(
       this.db,
       sql`select ${WITHDRAWAL_COLUMNS} from withdrawals w
-          where w.status = 'processing' and w.network = ${network} and w.method_type = 'crypto' and w.tx_hash is not null
+          where w.status in ('processing', 'failed') and w.network = ${network} and w.method_type = 'crypto'
+            and w.tx_hash is not null and w.payout_raw_tx is not null
           order by w.created_at limit 100`,
+    );
+  }
+
+  /** A broadcast failed: only a payout still waiting on that very transaction becomes failed. */
+  async markPayoutFailed(db: Db | Tx, id: string, txHash: string, message: string): Promise<void> {
+    await db.execute(
+      sql`update withdrawals set status = 'failed', payout_error = ${message}, payout_attempts = payout_attempts + 1, updated_at = now()
+          where id = ${id}::uuid and status = 'processing' and tx_hash = ${txHash}`,
     );
   }
 

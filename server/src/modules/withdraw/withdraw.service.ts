@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { keccak256 } from 'viem';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import {
@@ -459,8 +460,21 @@ export class WithdrawService {
     } catch (error) {
       const message = describeChainError(error);
       this.options.logger.warn({ withdrawalId: id, err: error }, 'withdrawal payout broadcast failed');
-      await this.repository.update(this.db, id, { status: 'failed', payoutAttempt: true, payoutError: message });
+      // Only a payout still waiting on this very transaction fails: a slow answer must not undo a
+      // success the tracker recorded meanwhile.
+      await this.repository.markPayoutFailed(this.db, id, keccak256(rawTx), message);
     }
+  }
+
+  /**
+   * What the chain says of a signed payout. The nonce is read before the receipt: if the nonce is
+   * used and our transaction has no receipt, another transaction used it and ours can never be mined.
+   */
+  private async payoutFate(wallet: EvmHotWallet, row: WithdrawalRow): Promise<'paid' | 'reverted' | 'void' | 'open'> {
+    const nonceUsed = BigInt(await wallet.minedNonce()) > BigInt(row.payout_nonce ?? '0');
+    const seen = row.tx_hash ? await wallet.receipt(row.tx_hash as `0x${string}`) : null;
+    if (seen) return seen.receipt.status === 'success' ? 'paid' : 'reverted';
+    return nonceUsed ? 'void' : 'open';
   }
 
   async reject(operatorId: string, id: string, reason: string, origin: RequestOrigin): Promise<AdminWithdrawal> {
@@ -493,35 +507,83 @@ export class WithdrawService {
       const wallet = this.autoPayoutWallet(row);
       if (!wallet || !row.payout_raw_tx) throw AppError.conflict('withdraw.payout_unavailable', { network: row.network ?? '' });
       let rawTx = row.payout_raw_tx as `0x${string}`;
-      const known = row.tx_hash ? await wallet.known(row.tx_hash as `0x${string}`) : false;
-      if (!known && BigInt(await wallet.minedNonce()) > BigInt(row.payout_nonce ?? '0')) {
-        // Our nonce was used by another transaction, so the stored one can never be mined: sign anew.
+      const fate = await this.payoutFate(wallet, row);
+      // Mined and paid: the tracker completes it; nothing may be sent again.
+      if (fate === 'paid') throw AppError.conflict('withdraw.wrong_state');
+      let signed: { txHash: string; nonce: string } | null = null;
+      if (fate === 'void' || fate === 'reverted') {
+        // The stored transaction can never pay (its nonce is used, by another or by its own revert): sign anew.
         const payout = await this.signPayout(tx, wallet, row);
         rawTx = payout.rawTx;
+        signed = { txHash: payout.txHash, nonce: payout.nonce.toString() };
         await this.repository.update(tx, id, { txHash: payout.txHash, payoutRawTx: payout.rawTx, payoutNonce: payout.nonce });
       }
       await this.repository.update(tx, id, { status: 'processing', payoutError: null });
-      await this.recordAudit(tx, operatorId, 'withdrawal.payout_retried', row, { status: 'processing' }, origin);
+      await this.recordAudit(
+        tx,
+        operatorId,
+        'withdrawal.payout_retried',
+        row,
+        { status: 'processing', ...(signed ? { newTxHash: signed.txHash, newNonce: signed.nonce } : {}) },
+        origin,
+      );
       return { wallet, rawTx };
     });
     await this.broadcast(id, work.wallet, work.rawTx);
     return this.adminOne(id);
   }
 
-  /** Gives up a failed payout: only when its transaction is not on chain, the hold goes back to the member. */
-  async refund(operatorId: string, id: string, reason: string, origin: RequestOrigin): Promise<AdminWithdrawal> {
-    await this.db.transaction(async (tx) => {
+  /**
+   * Gives up a failed payout; the hold goes back to the member. A signed payout is given up only once
+   * it can never pay: it reverted, or its nonce was used by another transaction. While its nonce is
+   * open (anyone holding the signed transaction could still get it mined), a cancel transaction is
+   * sent first to use the nonce up; the refund goes through once that is mined.
+   */
+  async refund(
+    operatorId: string,
+    id: string,
+    reason: string,
+    origin: RequestOrigin,
+    afterCancel = false,
+  ): Promise<AdminWithdrawal> {
+    const cancel = await this.db.transaction(async (tx) => {
       const row = await this.lockIn(tx, id, ['failed', 'processing']);
       const wallet = this.autoPayoutWallet(row);
       if (row.payout_raw_tx) {
         if (row.status !== 'failed' || !wallet) throw AppError.conflict('withdraw.wrong_state');
-        if (row.tx_hash && (await wallet.known(row.tx_hash as `0x${string}`))) throw AppError.conflict('withdraw.wrong_state');
+        const fate = await this.payoutFate(wallet, row);
+        // Paid after all: the tracker completes it.
+        if (fate === 'paid') throw AppError.conflict('withdraw.wrong_state');
+        if (fate === 'open') {
+          const nonce = row.payout_nonce ?? '0';
+          if (afterCancel) throw AppError.conflict('withdraw.payout_cancelling', { nonce });
+          const signed = await wallet.signCancel(BigInt(nonce), row.payout_raw_tx as `0x${string}`);
+          await this.recordAudit(
+            tx,
+            operatorId,
+            'withdrawal.payout_cancel_signed',
+            row,
+            { status: row.status, nonce, cancelTxHash: signed.txHash },
+            origin,
+          );
+          return { wallet, rawTx: signed.rawTx };
+        }
       }
       await this.ledger.releaseHold(tx, { referenceType: HOLD_REFERENCE, referenceId: id }, 'withdraw_refund');
-      // The abandoned payout's nonce is free for the next one (its signed transaction stays for the record).
+      // The payout's nonce is used up (or it never had one): it holds back no later payout.
       await this.repository.update(tx, id, { status: 'refunded', reason, completed: true, payoutNonce: null });
       await this.recordAudit(tx, operatorId, 'withdrawal.refunded', row, { status: 'refunded', reason }, origin);
+      return null;
     });
+    if (cancel) {
+      try {
+        await cancel.wallet.broadcast(cancel.rawTx);
+      } catch (error) {
+        throw AppError.conflict('withdraw.payout_cancel_failed', { error: describeChainError(error) });
+      }
+      // Where the cancel is mined at once the refund completes now; otherwise the operator refunds again.
+      return this.refund(operatorId, id, reason, origin, true);
+    }
     return this.adminOne(id);
   }
 
@@ -544,17 +606,27 @@ export class WithdrawService {
   }
 
   /**
-   * Follows broadcast BEP20 payouts: success once mined with enough confirmations; failed (the hold
-   * stays, an operator retries or refunds) if the transaction reverted. Safe to run anywhere, any time.
+   * Follows signed BEP20 payouts: success once mined with enough confirmations (also for one marked
+   * failed whose transaction was mined after all); failed (the hold stays, an operator retries or
+   * refunds) if it reverted. A processing payout the node does not know (lost from its pool, or never
+   * sent because the process stopped after storing it) is sent again: the same signed transaction
+   * cannot pay twice. Safe to run anywhere, any time.
    */
   async trackPayouts(): Promise<{ completed: number; failed: number }> {
     let completed = 0;
     let failed = 0;
     for (const [network, wallet] of Object.entries(this.options.hotWallets) as [Network, EvmHotWallet][]) {
-      for (const row of await this.repository.processingPayouts(network)) {
-        const seen = await wallet.receipt(row.tx_hash as `0x${string}`);
-        if (!seen) continue;
+      for (const row of await this.repository.signedPayouts(network)) {
+        const hash = row.tx_hash as `0x${string}`;
+        const seen = await wallet.receipt(hash);
+        if (!seen) {
+          if (row.status === 'processing' && row.payout_raw_tx && !(await wallet.known(hash))) {
+            await this.broadcast(row.id, wallet, row.payout_raw_tx as `0x${string}`);
+          }
+          continue;
+        }
         if (seen.receipt.status === 'reverted') {
+          if (row.status !== 'processing') continue;
           await this.db.transaction(async (tx) => {
             const locked = await this.repository.lock(tx, row.id);
             if (locked?.status !== 'processing' || locked.tx_hash !== row.tx_hash) return;
@@ -566,8 +638,9 @@ export class WithdrawService {
         if (seen.confirmations < BigInt(this.options.payoutConfirmations)) continue;
         await this.db.transaction(async (tx) => {
           const locked = await this.repository.lock(tx, row.id);
-          if (locked?.status !== 'processing' || locked.tx_hash !== row.tx_hash) return;
+          if ((locked?.status !== 'processing' && locked?.status !== 'failed') || locked.tx_hash !== row.tx_hash) return;
           await this.complete(tx, locked);
+          await this.repository.update(tx, row.id, { payoutError: null });
           completed += 1;
         });
       }

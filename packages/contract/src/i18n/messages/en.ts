@@ -160,6 +160,9 @@ export const en = {
   'withdraw.method_in_use': 'This method has a withdrawal in progress',
   'withdraw.duplicate_method': 'This method is saved already',
   'withdraw.payout_unavailable': 'Automatic payout on {network} is not configured',
+  'withdraw.payout_cancelling': 'A cancel transaction for this payout was sent (nonce {nonce}); refund it again once it is mined',
+  'withdraw.payout_cancel_failed':
+    "This payout's signed transaction could still be mined, and the cancel transaction could not be sent: {error}",
   'withdraw.outside_window_weekdays': 'Withdrawals can be requested Monday to Friday, {open}–{close} ({timeZone})',
   'transfer.same_account': 'Choose another account to transfer to',
   'adjustment.not_proposed': 'This adjustment has already been decided',

@@ -158,6 +158,10 @@ export const ja: MessageCatalogue = {
   'withdraw.method_in_use': 'この方法には処理中の出金があります',
   'withdraw.duplicate_method': 'この方法はすでに保存されています',
   'withdraw.payout_unavailable': '{network} の自動支払いは設定されていません',
+  'withdraw.payout_cancelling':
+    'この支払いの取消トランザクションを送信しました（nonce {nonce}）。採掘後にもう一度返金してください',
+  'withdraw.payout_cancel_failed':
+    'この支払いの署名済みトランザクションはまだ採掘される可能性があり、取消トランザクションを送信できませんでした：{error}',
   'withdraw.outside_window_weekdays': '出金申請は月曜〜金曜 {open}〜{close}（{timeZone}）に受け付けます',
   'transfer.same_account': '別の振替先アカウントを選んでください',
   'adjustment.not_proposed': 'この調整は処理済みです',

@@ -158,6 +158,9 @@ export const ko: MessageCatalogue = {
   'withdraw.method_in_use': '이 수단으로 진행 중인 출금이 있습니다',
   'withdraw.duplicate_method': '이미 저장된 수단입니다',
   'withdraw.payout_unavailable': '{network} 자동 지급이 설정되지 않았습니다',
+  'withdraw.payout_cancelling': '이 지급의 취소 트랜잭션을 보냈습니다(nonce {nonce}). 채굴된 후 다시 환불하세요',
+  'withdraw.payout_cancel_failed':
+    '이 지급의 서명된 트랜잭션이 아직 채굴될 수 있으며, 취소 트랜잭션을 보내지 못했습니다: {error}',
   'withdraw.outside_window_weekdays': '출금 신청 가능 시간: 월요일~금요일 {open}–{close} ({timeZone})',
   'transfer.same_account': '다른 받는 계정을 선택하세요',
   'adjustment.not_proposed': '이 조정은 이미 처리되었습니다',

@@ -158,6 +158,8 @@ export const th: MessageCatalogue = {
   'withdraw.method_in_use': 'ช่องทางนี้มีรายการถอนที่กำลังดำเนินการ',
   'withdraw.duplicate_method': 'บันทึกช่องทางนี้ไว้แล้ว',
   'withdraw.payout_unavailable': 'ยังไม่ได้ตั้งค่าการจ่ายอัตโนมัติบน {network}',
+  'withdraw.payout_cancelling': 'ส่งธุรกรรมยกเลิกสำหรับการจ่ายนี้แล้ว (nonce {nonce}) โปรดคืนเงินอีกครั้งเมื่อธุรกรรมถูกขุดแล้ว',
+  'withdraw.payout_cancel_failed': 'ธุรกรรมที่ลงนามแล้วของการจ่ายนี้ยังอาจถูกขุดได้ และส่งธุรกรรมยกเลิกไม่สำเร็จ: {error}',
   'withdraw.outside_window_weekdays': 'ยื่นถอนเงินได้วันจันทร์ถึงวันศุกร์ เวลา {open}–{close} ({timeZone})',
   'transfer.same_account': 'กรุณาเลือกบัญชีปลายทางอื่น',
   'adjustment.not_proposed': 'รายการปรับยอดนี้ได้รับการตัดสินแล้ว',

@@ -158,6 +158,10 @@ export const vi: MessageCatalogue = {
   'withdraw.method_in_use': 'Phương thức này đang có lệnh rút đang xử lý',
   'withdraw.duplicate_method': 'Phương thức này đã được lưu',
   'withdraw.payout_unavailable': 'Chưa cấu hình chi trả tự động trên {network}',
+  'withdraw.payout_cancelling':
+    'Đã gửi giao dịch hủy cho khoản chi này (nonce {nonce}); hãy hoàn tiền lại sau khi giao dịch được đào',
+  'withdraw.payout_cancel_failed':
+    'Giao dịch đã ký của khoản chi này vẫn có thể được đào, và không gửi được giao dịch hủy: {error}',
   'withdraw.outside_window_weekdays': 'Có thể yêu cầu rút tiền từ Thứ Hai đến Thứ Sáu, {open}–{close} ({timeZone})',
   'transfer.same_account': 'Vui lòng chọn tài khoản nhận khác',
   'adjustment.not_proposed': 'Điều chỉnh này đã được xử lý',

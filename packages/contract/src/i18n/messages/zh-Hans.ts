@@ -158,6 +158,8 @@ export const zhHans: MessageCatalogue = {
   'withdraw.method_in_use': '该方式有正在处理的提现',
   'withdraw.duplicate_method': '该方式已保存',
   'withdraw.payout_unavailable': '{network} 自动打款未配置',
+  'withdraw.payout_cancelling': '已为该打款发送取消交易（nonce {nonce}），请在其上链后再次退款',
+  'withdraw.payout_cancel_failed': '该打款的已签名交易仍可能上链，且取消交易发送失败：{error}',
   'withdraw.outside_window_weekdays': '提现申请时间：周一至周五 {open}–{close}（{timeZone}）',
   'transfer.same_account': '请选择其他账户转入',
   'adjustment.not_proposed': '该调账已处理',

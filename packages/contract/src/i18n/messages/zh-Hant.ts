@@ -158,6 +158,8 @@ export const zhHant: MessageCatalogue = {
   'withdraw.method_in_use': '該方式有正在處理的提領',
   'withdraw.duplicate_method': '該方式已儲存',
   'withdraw.payout_unavailable': '{network} 自動撥款未設定',
+  'withdraw.payout_cancelling': '已為該撥款送出取消交易（nonce {nonce}），請在其上鏈後再次退款',
+  'withdraw.payout_cancel_failed': '該撥款的已簽署交易仍可能上鏈，且取消交易送出失敗：{error}',
   'withdraw.outside_window_weekdays': '提領申請時間：週一至週五 {open}–{close}（{timeZone}）',
   'transfer.same_account': '請選擇其他帳戶轉入',
   'adjustment.not_proposed': '該調帳已處理',
