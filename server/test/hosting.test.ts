@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HostingConfig, HostingLogItem, HostingOrder, HostingPlan } from '@custos/contract';
+import { money, type HostingConfig, type HostingLogItem, type HostingOrder, type HostingPlan } from '@custos/contract';
 import { createLogger } from '../src/lib/logger.js';
 import { HostingRepository } from '../src/modules/hosting/hosting.repository.js';
 import { SettlementService } from '../src/modules/hosting/settlement.service.js';
@@ -306,6 +306,9 @@ describe('the daily settlement', () => {
     });
     expect(rerun.json<Envelope<{ status: string }>>()).toMatchObject({ code: 200, data: { status: 'completed' } });
     for (const id of members) expect(await availableOf(t, id, 'USDT')).toBe('1.2000');
+    // Audited before it ran (a run may move money and then fail) and after.
+    const audited = await t.services.audit.list({ targetId: '2027-01-10' }, 10, 0);
+    expect(audited.items.map((entry) => entry.entry.action).sort()).toEqual(['settlement.rerun', 'settlement.rerun_started']);
   });
 
   it('two settlements of the same day at once pay each order once', async () => {
@@ -342,5 +345,20 @@ describe('the daily settlement', () => {
     const runs = await t.services.settlement.settleDue();
     expect(runs.map((run) => run.day)).toEqual(['2027-01-12', '2027-01-13']);
     expect(await t.services.settlement.settleDue()).toEqual([]);
+  });
+  it('a matured order waiting for its last settlement cannot be redeemed early (no penalty, no lost interest)', async () => {
+    now = new Date('2027-01-14T02:00:00Z');
+    const { body } = await create({ planId: plan(7).id, amount: '700', autoRenew: false });
+    // Its last day is 2027-01-21; on the 22nd, before that day is settled, the term is over.
+    await settleThrough('2027-01-20');
+    now = new Date('2027-01-21T16:01:00Z'); // 00:01 on the 22nd in Shanghai
+    const early = await call('POST', '/api/hosting/sub', { orderId: body.data.id, tradePassword: 'trade-pass-1' });
+    expect(early.body.code).toBe(409);
+    expect(early.body.message).toMatch(/end date/);
+    const custody = money.parseMoney(await custodyOf());
+    await settleThrough('2027-01-21');
+    // Back in full at its settlement, after all 7 days of interest (0.1 % a day).
+    expect(await order(body.data.id)).toMatchObject({ status: 'expired', daysAccrued: 7, interestSoFar: '4.9000' });
+    expect(money.subtract(custody, money.parseMoney(await custodyOf()))).toBe(money.parseMoney('700'));
   });
 });

@@ -48,6 +48,11 @@ export class EarningsRepository {
     return rows[0] ?? null;
   }
 
+  /** Serialises sharing out and changing a day's pool (several instances may settle at once). */
+  async lockPool(tx: Tx, day: string): Promise<void> {
+    await queryRows(tx, sql`select day from dividend_pools where day = ${day}::date for update`);
+  }
+
   async isDistributed(db: Db | Tx, day: string): Promise<boolean> {
     const rows = await queryRows<{ done: boolean }>(
       db,

@@ -105,6 +105,8 @@ export class EarningsService {
       run: async (day) => {
         if (!(await this.repository.pool(this.db, day))) return;
         await this.db.transaction(async (tx) => {
+          // Locked first: a second instance settling the same day waits, then finds it shared out.
+          await this.repository.lockPool(tx, day);
           if (await this.repository.isDistributed(tx, day)) return;
           await this.repository.distribute(tx, day, VALID_CUSTODY_USDT);
         });
@@ -127,6 +129,7 @@ export class EarningsService {
   /** Sets a day's pool; refused once that day has been shared out. */
   async setPool(operatorId: string, day: string, amount: string, origin: RequestOrigin): Promise<DividendPool[]> {
     await this.db.transaction(async (tx) => {
+      await this.repository.lockPool(tx, day);
       if (await this.repository.isDistributed(tx, day)) throw AppError.conflict('dividend.already_distributed');
       const before = await this.repository.pool(tx, day);
       await this.repository.setPool(tx, day, money.formatMoney(money.parseMoney(amount)), operatorId);

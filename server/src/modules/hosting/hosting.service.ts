@@ -182,6 +182,9 @@ export class HostingService {
     await this.db.transaction(async (tx) => {
       const order = await this.repository.lock(tx, orderId);
       if (!order || order.status !== 'active') throw AppError.conflict('hosting.not_active');
+      // Its term is over and the settlement has not yet run for its last day: no early penalty, no
+      // lost interest; the settlement returns it in full.
+      if (order.end_date < this.today()) throw AppError.conflict('hosting.maturing');
       const amount = money.parseMoney(order.amount);
       const penalty = money.multiply(amount, order.early_penalty_rate, 'up');
       const returned = money.subtract(amount, penalty);

@@ -196,22 +196,26 @@ export class SettlementService {
   /** The console's "run again" for a failed (or never run) past day. */
   async rerun(operatorId: string, day: string, origin: RequestOrigin): Promise<SettlementRun> {
     if (day > this.yesterday()) throw AppError.conflict('settlement.day_not_over');
-    const run = await this.settle(day, operatorId).catch((error: unknown) => {
-      throw AppError.conflict('settlement.failed', {
-        error: error instanceof Error ? error.message.split('\n')[0]! : String(error),
+    const record = (action: string, after: unknown) =>
+      this.audit.record({
+        operatorId,
+        action,
+        targetType: 'settlement_day',
+        targetId: day,
+        before: null,
+        after,
+        ip: origin.ip,
+        requestId: origin.requestId,
       });
+    // Recorded before it runs: a run that commits some chunks and then fails has moved money too.
+    await record('settlement.rerun_started', { day });
+    const run = await this.settle(day, operatorId).catch(async (error: unknown) => {
+      const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
+      await record('settlement.rerun_failed', { error: message });
+      throw AppError.conflict('settlement.failed', { error: message });
     });
     if (!run) throw AppError.conflict('settlement.already_completed');
-    await this.audit.record({
-      operatorId,
-      action: 'settlement.rerun',
-      targetType: 'settlement_day',
-      targetId: day,
-      before: null,
-      after: run,
-      ip: origin.ip,
-      requestId: origin.requestId,
-    });
+    await record('settlement.rerun', run);
     return run;
   }
 }

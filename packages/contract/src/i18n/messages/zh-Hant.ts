@@ -138,6 +138,7 @@ export const zhHant: MessageCatalogue = {
   'hosting.amount_range': '該方案金額為 {min} 至 {max} USDT',
   'hosting.auto_renew_not_allowed': '該方案不支援自動續期',
   'hosting.not_active': '該訂單已結束',
+  'hosting.maturing': '該訂單已到期：本金和利息將在當日結算時返回現金帳戶',
   'settlement.day_not_over': '該日尚未結束',
   'settlement.failed': '結算失敗：{error}',
   'settlement.already_completed': '該日已結算',
