@@ -298,4 +298,31 @@ describe('requests and their states', () => {
     expect(results.filter((result) => result.body.code === 409)).toHaveLength(49);
     expect(await availableOf(t, accountId, 'USDT')).toBe('0.0000');
   });
+  it('refuses to mark two withdrawals paid with the same transaction hash', async () => {
+    const member = await registerMember(t, 'withdraw-hash@example.com');
+    await setTradePassword(t, member);
+    await fund(t, await accountIdOf(t, member), 'USDT', '500');
+    const method = await call<WithdrawMethod>(
+      'POST',
+      '/api/withdraw/add_chain',
+      { network: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
+      member,
+    );
+    const ids: string[] = [];
+    for (const amount of ['20', '30']) {
+      const { body } = await withdraw({ methodId: method.body.data.id, amount }, member);
+      expect(body.code).toBe(200);
+      await operatorCall('POST', `/api/admin/withdrawals/${body.data.id}/approve`);
+      ids.push(body.data.id);
+    }
+    const hash = `0x${'ab'.repeat(32)}`;
+    const first = await operatorCall('POST', `/api/admin/withdrawals/${ids[0]}/mark_paid`, { reference: hash });
+    expect(first.body.data.status).toBe('success');
+    const second = await operatorCall('POST', `/api/admin/withdrawals/${ids[1]}/mark_paid`, {
+      reference: `0x${'AB'.repeat(32)}`,
+    });
+    expect(second.body).toMatchObject({ code: 409, message: 'This transaction hash already settles another withdrawal' });
+    const other = await operatorCall('POST', `/api/admin/withdrawals/${ids[1]}/mark_paid`, { reference: `0x${'cd'.repeat(32)}` });
+    expect(other.body.data.status).toBe('success');
+  });
 });

@@ -221,6 +221,15 @@ export class WithdrawRepository {
     );
   }
 
+  /** Whether another withdrawal on the network is already settled by this transaction hash. */
+  async txHashUsed(db: Db | Tx, network: Network, txHash: string, exceptId: string): Promise<boolean> {
+    const rows = await queryRows<{ used: boolean }>(
+      db,
+      sql`select exists (select 1 from withdrawals where network = ${network} and tx_hash = ${txHash} and id <> ${exceptId}::uuid) as used`,
+    );
+    return rows[0]?.used ?? false;
+  }
+
   /** A broadcast failed: only a payout still waiting on that very transaction becomes failed. */
   async markPayoutFailed(db: Db | Tx, id: string, txHash: string, message: string): Promise<void> {
     await db.execute(

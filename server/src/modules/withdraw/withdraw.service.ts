@@ -494,6 +494,10 @@ export class WithdrawService {
       if (row.payout_raw_tx) throw AppError.conflict('withdraw.wrong_state');
       await this.complete(tx, row);
       const isChain = row.method_type === 'crypto';
+      // One on-chain transfer pays one withdrawal: a hash already used is a mistake (or a double claim).
+      if (isChain && (await this.repository.txHashUsed(tx, row.network!, reference.toLowerCase(), id))) {
+        throw AppError.conflict('withdraw.tx_hash_used');
+      }
       await this.repository.update(tx, id, isChain ? { txHash: reference.toLowerCase() } : { payoutReference: reference });
       await this.recordAudit(tx, operatorId, 'withdrawal.marked_paid', row, { status: 'success', reference }, origin);
     });

@@ -158,6 +158,7 @@ export const en = {
   'withdraw.daily_limit': "This exceeds today's limit of {limit} USDT ({remaining} USDT left)",
   'withdraw.fee_exceeds_amount': 'The amount does not cover the fee of {fee} USDT',
   'withdraw.wrong_state': 'This withdrawal can no longer be changed',
+  'withdraw.tx_hash_used': 'This transaction hash already settles another withdrawal',
   'withdraw.method_in_use': 'This method has a withdrawal in progress',
   'withdraw.duplicate_method': 'This method is saved already',
   'withdraw.payout_unavailable': 'Automatic payout on {network} is not configured',

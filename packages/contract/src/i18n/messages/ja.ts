@@ -156,6 +156,7 @@ export const ja: MessageCatalogue = {
   'withdraw.daily_limit': '本日の上限 {limit} USDT を超えています（残り {remaining} USDT）',
   'withdraw.fee_exceeds_amount': '金額が手数料 {fee} USDT に足りません',
   'withdraw.wrong_state': 'この出金はもう変更できません',
+  'withdraw.tx_hash_used': 'この取引ハッシュは別の出金の支払いに使われています',
   'withdraw.method_in_use': 'この方法には処理中の出金があります',
   'withdraw.duplicate_method': 'この方法はすでに保存されています',
   'withdraw.payout_unavailable': '{network} の自動支払いは設定されていません',

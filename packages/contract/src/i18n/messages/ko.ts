@@ -156,6 +156,7 @@ export const ko: MessageCatalogue = {
   'withdraw.daily_limit': '오늘 한도 {limit} USDT를 초과합니다(남은 한도 {remaining} USDT)',
   'withdraw.fee_exceeds_amount': '금액이 수수료 {fee} USDT보다 적습니다',
   'withdraw.wrong_state': '이 출금은 더 이상 변경할 수 없습니다',
+  'withdraw.tx_hash_used': '이 트랜잭션 해시는 이미 다른 출금에 사용되었습니다',
   'withdraw.method_in_use': '이 수단으로 진행 중인 출금이 있습니다',
   'withdraw.duplicate_method': '이미 저장된 수단입니다',
   'withdraw.payout_unavailable': '{network} 자동 지급이 설정되지 않았습니다',

@@ -156,6 +156,7 @@ export const th: MessageCatalogue = {
   'withdraw.daily_limit': 'เกินวงเงินวันนี้ {limit} USDT (เหลือ {remaining} USDT)',
   'withdraw.fee_exceeds_amount': 'จำนวนเงินไม่พอสำหรับค่าธรรมเนียม {fee} USDT',
   'withdraw.wrong_state': 'รายการถอนนี้ไม่สามารถเปลี่ยนแปลงได้แล้ว',
+  'withdraw.tx_hash_used': 'แฮชธุรกรรมนี้ถูกใช้กับรายการถอนอื่นแล้ว',
   'withdraw.method_in_use': 'ช่องทางนี้มีรายการถอนที่กำลังดำเนินการ',
   'withdraw.duplicate_method': 'บันทึกช่องทางนี้ไว้แล้ว',
   'withdraw.payout_unavailable': 'ยังไม่ได้ตั้งค่าการจ่ายอัตโนมัติบน {network}',

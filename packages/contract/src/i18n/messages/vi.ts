@@ -156,6 +156,7 @@ export const vi: MessageCatalogue = {
   'withdraw.daily_limit': 'Vượt hạn mức hôm nay {limit} USDT (còn lại {remaining} USDT)',
   'withdraw.fee_exceeds_amount': 'Số tiền không đủ trả phí {fee} USDT',
   'withdraw.wrong_state': 'Lệnh rút này không thể thay đổi nữa',
+  'withdraw.tx_hash_used': 'Mã giao dịch này đã được dùng cho một lệnh rút khác',
   'withdraw.method_in_use': 'Phương thức này đang có lệnh rút đang xử lý',
   'withdraw.duplicate_method': 'Phương thức này đã được lưu',
   'withdraw.payout_unavailable': 'Chưa cấu hình chi trả tự động trên {network}',

@@ -156,6 +156,7 @@ export const zhHans: MessageCatalogue = {
   'withdraw.daily_limit': '超出今日限额 {limit} USDT（剩余 {remaining} USDT）',
   'withdraw.fee_exceeds_amount': '金额不足以支付手续费 {fee} USDT',
   'withdraw.wrong_state': '该提现已无法更改',
+  'withdraw.tx_hash_used': '该交易哈希已用于另一笔提现',
   'withdraw.method_in_use': '该方式有正在处理的提现',
   'withdraw.duplicate_method': '该方式已保存',
   'withdraw.payout_unavailable': '{network} 自动打款未配置',

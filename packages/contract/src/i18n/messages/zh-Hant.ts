@@ -156,6 +156,7 @@ export const zhHant: MessageCatalogue = {
   'withdraw.daily_limit': '超出今日限額 {limit} USDT（剩餘 {remaining} USDT）',
   'withdraw.fee_exceeds_amount': '金額不足以支付手續費 {fee} USDT',
   'withdraw.wrong_state': '該提領已無法更改',
+  'withdraw.tx_hash_used': '該交易雜湊已用於另一筆提領',
   'withdraw.method_in_use': '該方式有正在處理的提領',
   'withdraw.duplicate_method': '該方式已儲存',
   'withdraw.payout_unavailable': '{network} 自動撥款未設定',
