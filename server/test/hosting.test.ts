@@ -183,7 +183,9 @@ describe('custody orders', () => {
     });
     // 1000.0001 × 0.05 = 50.000005 → 50.0001 kept; 950.0000 back.
     expect(redeemed.body.data).toMatchObject({ status: 'redeemed', penalty: '50.0001', returnedAmount: '950.0000' });
-    expect(Number(await availableOf(t, accountId, 'USDT')) - Number(cash)).toBeCloseTo(950, 4);
+    expect(money.subtract(money.parseMoney(await availableOf(t, accountId, 'USDT')), money.parseMoney(cash))).toBe(
+      money.parseMoney('950'),
+    );
     const again = await call('POST', '/api/hosting/sub', { orderId: body.data.id, tradePassword: 'trade-pass-1' });
     expect(again.body).toMatchObject({ code: 409, message: 'This order has ended already' });
     // A redeemed order earns nothing more.
@@ -251,16 +253,19 @@ describe('custody orders', () => {
 });
 
 describe('the daily settlement', () => {
+  // Three members with 1000 USDT each in the 30-day plan (1.2000 a day), started 2027-01-09.
+  let settleMembers: { token: string; accountId: string; orderId: string }[] = [];
+
   it('finishes a day that failed part-way without paying any order twice', async () => {
     now = new Date('2027-01-09T02:00:00Z');
-    const members = await Promise.all(
+    settleMembers = await Promise.all(
       [1, 2, 3].map(async (n) => {
         const member = await registerMember(t, `settle-crash-${n}@example.com`);
         const id = await accountIdOf(t, member);
         await setTradePassword(t, member);
         await fund(t, id, 'USDT', '1000');
-        await create({ planId: plan(30).id, amount: '1000' }, member);
-        return id;
+        const created = await create({ planId: plan(30).id, amount: '1000' }, member);
+        return { token: member, accountId: id, orderId: created.body.data.id };
       }),
     );
     await settleThrough('2027-01-09');
@@ -305,13 +310,18 @@ describe('the daily settlement', () => {
       headers: { authorization: finance },
     });
     expect(rerun.json<Envelope<{ status: string }>>()).toMatchObject({ code: 200, data: { status: 'completed' } });
-    for (const id of members) expect(await availableOf(t, id, 'USDT')).toBe('1.2000');
+    for (const member of settleMembers) {
+      expect(await availableOf(t, member.accountId, 'USDT')).toBe('1.2000');
+      expect(await order(member.orderId, member.token)).toMatchObject({ daysAccrued: 1, interestSoFar: '1.2000' });
+    }
     // Audited before it ran (a run may move money and then fail) and after.
     const audited = await t.services.audit.list({ targetId: '2027-01-10' }, 10, 0);
     expect(audited.items.map((entry) => entry.entry.action).sort()).toEqual(['settlement.rerun', 'settlement.rerun_started']);
   });
 
   it('two settlements of the same day at once pay each order once', async () => {
+    // PGlite runs one transaction at a time, so there the two runs only interleave between
+    // statements; only the PostgreSQL run of this test proves the race.
     const second = new SettlementService(
       t.testDatabase.database.db,
       new HostingRepository(t.testDatabase.database.db),
@@ -322,22 +332,33 @@ describe('the daily settlement', () => {
       createLogger('silent'),
       1n,
     );
-    const results = await Promise.allSettled([t.services.settlement.settle('2027-01-11'), second.settle('2027-01-11')]);
-    expect(results.some((result) => result.status === 'fulfilled')).toBe(true);
-    await t.services.settlement.settle('2027-01-11').catch(() => null);
+    // Active on 2027-01-11: the three 30-day orders (1000 × 0.0012 = 1.2000 a day, one day paid) and
+    // the member's 180-day order of 200 (200 × 0.0018 = 0.3600 a day, paid 2026-12-26 to 2027-01-10).
+    const retiredPlanOrder = (
+      await call<{ items: HostingOrder[] }>('GET', '/api/hosting/order?status=active&pageSize=100')
+    ).body.data.items.find((item) => item.periodDays === 180)!;
+    expect(retiredPlanOrder).toMatchObject({ amount: '200.0000', daysAccrued: 16, interestSoFar: '5.7600' });
+    const cashBefore = money.parseMoney(await availableOf(t, accountId, 'USDT'));
+
+    // Both runs end well: each range is paid by whichever run claims it, the other finds it paid.
+    const results = await Promise.all([t.services.settlement.settle('2027-01-11'), second.settle('2027-01-11')]);
+    for (const result of results) if (result) expect(result).toMatchObject({ day: '2027-01-11', status: 'completed' });
+    expect(results.some((result) => result !== null)).toBe(true);
+    // The day is completed: a third run leaves it alone.
+    expect(await t.services.settlement.settle('2027-01-11')).toBeNull();
+
     const accrued = await t.app.inject({ method: 'GET', url: '/api/admin/settlement/runs', headers: { authorization: finance } });
-    const day = accrued
-      .json<Envelope<{ day: string; ordersAccrued: number; status: string }[]>>()
-      .data.find((run) => run.day === '2027-01-11')!;
-    expect(day.status).toBe('completed');
-    const active = (
-      await t.app.inject({
-        method: 'GET',
-        url: '/api/admin/hosting/orders?status=active&pageSize=100',
-        headers: { authorization: finance },
-      })
-    ).json<Envelope<{ items: { id: string; daysAccrued: number; startDate: string }[] }>>().data.items;
-    expect(day.ordersAccrued).toBe(active.filter((item) => item.startDate < '2027-01-11').length);
+    expect(
+      accrued
+        .json<Envelope<{ day: string; ordersAccrued: number; interestTotal: string; status: string }[]>>()
+        .data.find((run) => run.day === '2027-01-11'),
+    ).toMatchObject({ status: 'completed', ordersAccrued: 4, interestTotal: '3.9600' });
+    for (const member of settleMembers) {
+      expect(await availableOf(t, member.accountId, 'USDT')).toBe('2.4000');
+      expect(await order(member.orderId, member.token)).toMatchObject({ daysAccrued: 2, interestSoFar: '2.4000' });
+    }
+    expect(await order(retiredPlanOrder.id)).toMatchObject({ daysAccrued: 17, interestSoFar: '6.1200' });
+    expect(await availableOf(t, accountId, 'USDT')).toBe(money.formatMoney(money.add(cashBefore, money.parseMoney('0.3600'))));
   });
 
   it('the job settles every ended day since the last one', async () => {
