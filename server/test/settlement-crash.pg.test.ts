@@ -28,6 +28,19 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
   return (await queryRows<{ n: number }>(database.database.db, query))[0]!.n;
 }
 
+/**
+ * Every member's USDT cash, grouped: each holds orders of 101 to 110 USDT at 0.0012 a day, so
+ * 0.0012 × 1055 = 1.2660 a day (each order's interest, 0.1212 to 0.1320, is exact to 4 places).
+ */
+function cashByMember(): Promise<{ balance: string; members: number }[]> {
+  return queryRows<{ balance: string; members: number }>(
+    database.database.db,
+    sql`select coalesce(l.balance, 0)::text as balance, count(*)::int as members from accounts a
+        left join ledger_accounts l on l.owner_account_id = a.id and l.asset = 'USDT' and l.purpose = 'available'
+        group by 1 order by 1`,
+  );
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database.database;
@@ -88,6 +101,7 @@ describe('the settlement killed part-way', () => {
       sql`select status, orders_accrued from settlement_runs where day = ${DAY}::date`,
     );
     expect(run).toEqual({ status: 'completed', orders_accrued: ORDERS });
+    expect(await cashByMember()).toEqual([{ balance: '1.2660', members: 300 }]);
     const report = await new LedgerService(database.database.db, new LedgerRepository(database.database.db)).verify();
     expect(report.problems).toEqual([]);
   }, 180_000);
@@ -100,6 +114,11 @@ describe('the settlement killed part-way', () => {
     expect(exits).toEqual([0, 0]);
     expect(await count(sql`select count(*)::int as n from hosting_accruals where day = ${nextDay}::date`)).toBe(ORDERS);
     expect(await count(sql`select count(*)::int as n from hosting_orders where days_accrued <> 2`)).toBe(0);
+    expect(
+      await count(sql`select count(*)::int as n from hosting_orders o
+                      where o.interest_total <> 2 * trunc(o.amount * o.daily_rate, 4)`),
+    ).toBe(0);
+    expect(await cashByMember()).toEqual([{ balance: '2.5320', members: 300 }]);
     expect(
       await count(sql`select count(*)::int as n from settlement_runs where day = ${nextDay}::date and status = 'completed'`),
     ).toBe(1);
