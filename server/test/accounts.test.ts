@@ -68,6 +68,7 @@ describe('main and sub-accounts', () => {
   });
 
   it('holds the sub-account limit, also under concurrent requests', async () => {
+    // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
     await t.services.settings.set('accounts', { subAccountLimit: 3 }, null);
     const token = await registerMember(t, 'many@example.com');
     const results = await Promise.all(

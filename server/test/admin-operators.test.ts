@@ -260,6 +260,7 @@ describe('operator accounts', () => {
   });
 
   it('keeps the last active super admin: two demoting each other at once leave one', async () => {
+    // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
     const other = await createOperator(t, 'erin', 'super_admin');
     nextStep();
     const erin = (await loginOperator(t, 'erin', other.password, operatorCode(t, other.secret))).json<{

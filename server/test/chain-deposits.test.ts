@@ -142,6 +142,7 @@ describe('the BEP20 watcher', () => {
       createLogger('silent'),
     );
     await chain.mine(2);
+    // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
     await Promise.all([watcher.scan(), second.scan(), watcher.scan()]);
     expect(await availableOf(t, mainId, 'USDT')).toBe('10.1234');
     const log = await call<{ items: { type: string; amount: string }[] }>('/api/user/balance_log?asset=USDT');

@@ -91,6 +91,7 @@ describe('the AI dividend', () => {
   });
 
   it('pays a claim once, into cash, even when claimed twice at the same time', async () => {
+    // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
     const [a, , c] = members;
     const before = await availableOf(t, a!.accountId, 'USDT');
     const [first, second] = await Promise.all([

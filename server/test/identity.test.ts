@@ -176,6 +176,7 @@ describe('real-name verification', () => {
   });
 
   it('allows only one open submission even when two arrive at once', async () => {
+    // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
     const token = await registerMember(t, 'twice@example.com');
     const body = { documentType: 'passport', idNumber: 'E12345678', realName: 'Twice', ...(await images(token)) };
     const results = await Promise.all([

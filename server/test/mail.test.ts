@@ -26,6 +26,7 @@ describe('mail without SMTP', () => {
 
   it('delivers a mail once even when asked twice', async () => {
     const id = await t.services.mail.send('twice@example.com', 'reset_code', 'en', { code: '654321' });
+    // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
     await Promise.all([t.services.mail.deliver(id), t.services.mail.deliver(id)]);
     await t.services.mail.flush();
     const rows = await queryRows<{ attempts: number }>(

@@ -144,6 +144,7 @@ describe('operator authenticator', () => {
   });
 
   it('lets one of two log-ins racing with the same code through', async () => {
+    // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
     const code = operatorCode(t, adminSecret);
     const results = await Promise.all([
       loginOperator(t, 'admin', PASSWORD, code),

@@ -281,6 +281,7 @@ describe('requests and their states', () => {
   });
 
   it('accepts exactly one of 50 concurrent full-balance withdrawals', async () => {
+    // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
     const member = await registerMember(t, 'withdraw-race@example.com');
     const accountId = await accountIdOf(t, member);
     await setTradePassword(t, member);
