@@ -1,18 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
 const serverTests = ['server/test/**/*.test.ts'];
+// A stray `.only` fails the run everywhere, not just in CI (scripts/test.mjs also fails on skips).
+// Each project sets it: an inline project does not take the root's test options.
+const allowOnly = false;
 
 export default defineConfig({
   test: {
     reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]],
     projects: [
-      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
-      { test: { name: 'web', include: ['web/src/**/*.test.ts'] } },
-      { test: { name: 'admin', include: ['admin/src/**/*.test.ts'] } },
+      { test: { allowOnly, name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      { test: { allowOnly, name: 'web', include: ['web/src/**/*.test.ts'] } },
+      { test: { allowOnly, name: 'admin', include: ['admin/src/**/*.test.ts'] } },
+      // The test runner's own logic (how a run is counted).
+      { test: { allowOnly, name: 'scripts', environment: 'node', include: ['scripts/**/*.test.mjs'] } },
       // A local Hardhat node per test file (see devchain/devchain.mjs).
-      { test: { name: 'devchain', environment: 'node', include: ['devchain/**/*.test.ts'], testTimeout: 120_000 } },
+      { test: { allowOnly, name: 'devchain', environment: 'node', include: ['devchain/**/*.test.ts'], testTimeout: 120_000 } },
       {
         test: {
+          allowOnly,
           name: 'server:pglite',
           include: serverTests,
           // Races and crashes need a real server with real connections.
@@ -24,6 +30,7 @@ export default defineConfig({
       },
       {
         test: {
+          allowOnly,
           name: 'server:postgres',
           include: serverTests,
           env: { TEST_DATABASE: 'postgres' },

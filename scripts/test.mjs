@@ -1,10 +1,12 @@
 // `npm test`: the one command that says whether main is good. Lint, formatting and types first
 // (cheap), then unit and integration tests on PGlite and PostgreSQL 15, then a build and the
-// end-to-end tests in Chromium. Ends with one line counting every test.
+// end-to-end tests in Chromium. Ends with one line counting every test; anything failed or skipped
+// (a stray `.only` included) fails the run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { summarise } from './test-summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(root, '.tmp');
@@ -22,10 +24,12 @@ const steps = [
 ];
 
 const failed = [];
+const ran = new Set();
 for (const [name, args] of steps) {
   const startedAt = Date.now();
   process.stdout.write(`\n=== ${name} ===\n`);
   const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
+  ran.add(name);
   const seconds = ((Date.now() - startedAt) / 1000).toFixed(0);
   process.stdout.write(`=== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${seconds} s) ===\n`);
   if (result.status !== 0) {
@@ -42,11 +46,13 @@ function readJson(file) {
 
 const vitest = readJson('vitest-results.json');
 const playwright = readJson('playwright-results.json');
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0);
-const failedTests = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0) + (playwright?.stats?.flaky ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+// A test step that ran but left no report cannot be counted: that is a failure, not zero tests.
+if (ran.has('unit and integration tests') && !vitest) failed.push('no Vitest report');
+if (ran.has('end-to-end tests') && !playwright) failed.push('no Playwright report');
+const summary = summarise(vitest, playwright);
 
 process.stdout.write('\n');
 if (failed.length > 0) process.stdout.write(`failed steps: ${failed.join(', ')}\n`);
-process.stdout.write(`${passed} passed, ${failedTests} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
-process.exit(failed.length > 0 || failedTests > 0 || passed === 0 ? 1 : 0);
+for (const file of summary.failedFiles) process.stdout.write(`failed outside any test: ${path.relative(root, file)}\n`);
+process.stdout.write(`${summary.line}\n`);
+process.exit(failed.length > 0 || !summary.ok ? 1 : 0);
