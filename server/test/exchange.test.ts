@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { money } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { registerMember } from './support/members.js';
@@ -252,10 +253,18 @@ describe('token exchange', () => {
       expect((await exchange({ amount: '10', quotedPrice: price, idempotencyKey: refusedKey })).body.code).toBe(409);
       await t.services.settings.set('exchange', { ...original, rabPriceUsdt: changed }, null);
       expect((await exchange({ amount: '10', quotedPrice: price, idempotencyKey: refusedKey })).body.code).toBe(409);
-      const usdt = await availableOf(t, accountId, 'USDT');
+      const usdt = money.parseMoney(await availableOf(t, accountId, 'USDT'));
+      const rab = money.parseMoney(await availableOf(t, accountId, 'RAB'));
+      expect(await availableOf(t, accountId, 'FUEL')).toBe('0.0000');
       const accepted = await exchange({ amount: '10', quotedPrice: changed, idempotencyKey: refusedKey });
-      expect(accepted.body).toMatchObject({ code: 200, data: { price: changed } });
-      expect(await availableOf(t, accountId, 'USDT')).not.toBe(usdt);
+      // Fee 10 × 0.005 = 0.05 USDT (no FUEL left), taken from the 10; (10 − 0.05) / 0.4 = 24.875 RAB.
+      expect(changed).toBe('0.4');
+      expect(accepted.body).toMatchObject({
+        code: 200,
+        data: { price: '0.4', fromAmount: '10.0000', toAmount: '24.8750', fee: '0.0500', feeUsdt: '0.0500' },
+      });
+      expect(await availableOf(t, accountId, 'USDT')).toBe(money.formatMoney(money.subtract(usdt, money.parseMoney('10'))));
+      expect(await availableOf(t, accountId, 'RAB')).toBe(money.formatMoney(money.add(rab, money.parseMoney('24.875'))));
     } finally {
       await t.services.settings.set('exchange', original, null);
     }
