@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HDKey } from '@scure/bip32';
 import { generateMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english';
-import type { Deposit } from '@custos/contract';
+import { money, type Deposit } from '@custos/contract';
 import { tronMatchKey } from '../src/modules/chain/address-derivation.js';
 import type { DepositWatcher } from '../src/modules/chain/deposit-watcher.js';
 import { tronAddressKey } from '../src/modules/chain/trongrid-source.js';
@@ -147,8 +147,10 @@ describe('TRC20 deposits through TronGrid', () => {
 
     expect(await watcher.scanOnce()).not.toBeNull();
     expect(await depositOf(txId!)).toMatchObject({ status: 'credited' });
-    expect(await availableOf(t, mainId, 'USDT')).not.toBe(before);
-    const credited = await availableOf(t, mainId, 'USDT');
+    // The 2 USDT sent, exactly once.
+    const credited = money.formatMoney(money.add(money.parseMoney(before), money.parseMoney('2')));
+    expect(await depositOf(txId!)).toMatchObject({ amount: '2.0000' });
+    expect(await availableOf(t, mainId, 'USDT')).toBe(credited);
     await watcher.scan();
     expect(await availableOf(t, mainId, 'USDT')).toBe(credited);
   });
