@@ -117,7 +117,10 @@ describe('registration', () => {
   it('refuses an unknown invitation code, and sends no mail', async () => {
     const response = await post('/api/auth/send_register_code', { email: 'nobody@example.com', invitationCode: 'ZZZZZZZZ' });
     expect(response.json()).toEqual({ code: 400, message: 'This invitation code does not exist', data: null });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A mail is written to the outbox before the request is answered, and flush() waits for every
+    // delivery under way: nothing in either means nothing was or will be sent.
+    await t.services.mail.flush();
+    expect((await t.services.mail.outbox('nobody@example.com', 1, 10)).total).toBe(0);
     expect(catcher.mails.some((mail) => mail.to.includes('nobody@example.com'))).toBe(false);
   });
 
