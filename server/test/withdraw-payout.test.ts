@@ -48,6 +48,18 @@ async function request(amount: string): Promise<Withdrawal> {
   return response.body.data;
 }
 
+/** One JSON-RPC call to the dev chain's node. */
+async function rpc(rpcMethod: string, params: unknown[]): Promise<unknown> {
+  const response = await fetch(chain.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: rpcMethod, params }),
+  });
+  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${rpcMethod}: ${body.error.message}`);
+  return body.result;
+}
+
 /** As if the broadcast had timed out although the node took the transaction. */
 async function markFailedAsIfTimedOut(id: string): Promise<void> {
   await t.testDatabase.database.db.execute(
@@ -227,20 +239,29 @@ describe('BEP20 payouts from the hot wallet', () => {
 
   it('sends a processing payout again when the node has lost it', async () => {
     await chain.setAutomine(false);
+    const before = await chain.balanceOf(recipient);
     try {
       const withdrawal = await request('12');
       const approved = await operator('approve', withdrawal.id);
       expect(approved.data.status).toBe('processing');
-      const dropped = await fetch(chain.rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'hardhat_dropTransaction', params: [approved.data.txHash] }),
-      }).then((response) => response.json() as Promise<{ result: boolean }>);
-      expect(dropped.result).toBe(true);
+      const signedHash = approved.data.txHash!;
+      expect(await rpc('hardhat_dropTransaction', [signedHash])).toBe(true);
+      expect(await rpc('eth_getTransactionByHash', [signedHash])).toBeNull();
       await chain.mine(3);
+      // The tracker finds the node does not know it and sends the stored transaction again, unchanged.
       expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 0, failed: 0 });
+      expect(await rpc('eth_getTransactionByHash', [signedHash])).toMatchObject({ hash: signedHash, blockNumber: null });
       await chain.mine(3);
       expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 1, failed: 0 });
+      expect(await rpc('eth_getTransactionReceipt', [signedHash])).toMatchObject({ status: '0x1' });
+      expect((await call<Withdrawal>('GET', `/api/withdraw/detail?id=${withdrawal.id}`)).body.data).toMatchObject({
+        status: 'success',
+        txHash: signedHash,
+        received: '11.0000',
+      });
+      // 12 less the 1 USDT fee arrives once; nothing else was sent.
+      await chain.mine(3);
+      expect(await chain.balanceOf(recipient)).toBe(before + 11n * USDT);
     } finally {
       await chain.setAutomine(true);
     }
