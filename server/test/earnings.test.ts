@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AiInfo, HostingConfig, IncomeItem } from '@custos/contract';
+import { money, type AiInfo, type HostingConfig, type IncomeItem } from '@custos/contract';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -101,7 +101,9 @@ describe('the AI dividend', () => {
     const codes = [first.body.code, second.body.code].sort();
     expect(codes).toEqual([200, 409]);
     expect([first.body, second.body].find((body) => body.code === 200)?.data).toEqual({ amount: '25.0000', days: 1 });
-    expect(Number(await availableOf(t, a!.accountId, 'USDT')) - Number(before)).toBeCloseTo(25, 4);
+    expect(await availableOf(t, a!.accountId, 'USDT')).toBe(
+      money.formatMoney(money.add(money.parseMoney(before), money.parseMoney('25'))),
+    );
     const info = (await call<AiInfo>('GET', '/api/ai/info', a!.token)).body.data;
     expect(info).toMatchObject({ claimable: '0.0000', claimedTotal: '25.0000' });
     expect(info.records.items[0]!.status).toBe('claimed');

@@ -13,6 +13,17 @@ afterAll(async () => {
   await t.dispose();
 });
 
+/** An error with its causes, as text: drivers and drizzle wrap the database's error. */
+function describeError(error: unknown): string {
+  const parts: string[] = [];
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    const { code, message } = current as { code?: string; message?: string };
+    parts.push(`${code ?? ''} ${message ?? (typeof current === 'string' ? current : '')}`);
+    if (parts.length > 5) break;
+  }
+  return parts.join(' | ');
+}
+
 describe('raw statements on PostgreSQL', () => {
   it('are prepared once per connection and reused by name, once a text is used a few times', async () => {
     const { db } = t.database;
@@ -72,6 +83,13 @@ describe('raw statements on PostgreSQL', () => {
     await runStatement(db, sql`alter table stale_probe alter column n type int`);
     const outcomes = await Promise.allSettled(Array.from({ length: 3 }, () => readInTransaction()));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled').length).toBeGreaterThan(0);
+    // A transaction that failed failed on the stale statement (0A000 / 26000), not on anything else.
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected')
+        expect(describeError(outcome.reason)).toMatch(
+          /0A000|26000|cached plan must not change result type|prepared statement .* does not exist/,
+        );
+    }
     expect(await readInTransaction()).toEqual([{ n: 1 }]);
   });
 });
