@@ -67,12 +67,13 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
   });
 
   it('enforce constraints in the database itself', async () => {
+    // drizzle wraps the database's error: the cause names the check that refused (23514 check_violation).
     await expect(
       t.database.db.execute(sql`insert into operators (username, password_hash, role) values ('x', 'h', 'owner')`),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: '23514', constraint: 'operators_role_check' } });
     await expect(
       t.database.db.execute(sql`insert into rate_limit_buckets (key, window_started_at, attempts) values ('k', now(), -1)`),
-    ).rejects.toThrow();
+    ).rejects.toMatchObject({ cause: { code: '23514', constraint: 'rate_limit_buckets_attempts_check' } });
   });
 });
 
@@ -91,6 +92,7 @@ describe('rate-limit buckets', () => {
   });
 
   it('count concurrent attempts exactly', async () => {
+    // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
     const repository = new RateLimitRepository(t.database.db);
     const results = await Promise.all(Array.from({ length: 20 }, () => repository.hit('test:concurrent', 60)));
     expect(results.map((result) => result.attempts).sort((a, b) => a - b)).toEqual(

@@ -132,8 +132,13 @@ describe('operator log-in', () => {
         'operator.logout',
       ]),
     );
-    await expect(t.testDatabase.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toThrow();
-    await expect(t.testDatabase.database.db.execute(sql`delete from audit_log`)).rejects.toThrow();
+    // The append-only trigger's own refusal (42501 insufficient_privilege), not any failure.
+    await expect(t.testDatabase.database.db.execute(sql`update audit_log set action = 'x'`)).rejects.toMatchObject({
+      cause: { code: '42501', message: 'audit_log is append-only (UPDATE refused)' },
+    });
+    await expect(t.testDatabase.database.db.execute(sql`delete from audit_log`)).rejects.toMatchObject({
+      cause: { code: '42501', message: 'audit_log is append-only (DELETE refused)' },
+    });
     expect(await auditActions()).toEqual(actions);
   });
 });
