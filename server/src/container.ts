@@ -176,7 +176,7 @@ export function createServices(
     ),
     mail,
     auth: new AuthService(db, memberRepository, codes, mail, settings, rateLimits, config.memberSession),
-    adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit),
+    adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit, clock),
     security,
     accounts: new AccountService(db, accountRepository, settings),
     identity: new IdentityService(db, new IdentityRepository(db), audit),
