@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { queryRows } from '../../src/db/client.js';
 import { hashPassword } from '../../src/lib/password.js';
 import { base32Decode, hotp, newTotpSecret, totpStep } from '../../src/lib/totp.js';
 import { OperatorRepository } from '../../src/modules/operators/operator.repository.js';
