@@ -4,12 +4,54 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SMTPServer } from 'smtp-server';
 import { freePort } from './cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** The newest mail subject per recipient, as the benchmark's SMTP catcher received it. */
+const subjectsByRecipient = new Map();
+
+/** RFC 2047 encoded words (=?UTF-8?B?…?= / =?UTF-8?Q?…?=), as nodemailer writes non-ASCII subjects. */
+function decodeHeader(value) {
+  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_whole, _charset, encoding, text) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(
+          text.replace(/_/g, ' ').replace(/=([0-9A-Fa-f]{2})/g, (_m, hex) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8'),
+  );
+}
+
+/**
+ * A real SMTP server on a free port for the server under test: codes reach members only by mail
+ * (the outbox keeps them masked, docs/decisions/016).
+ */
+async function startMailCatcher() {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks = [];
+      stream.on('data', (chunk) => chunks.push(chunk));
+      stream.on('end', () => {
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const head = raw.slice(0, raw.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+        const subject = decodeHeader(/^Subject:\s*(.*)$/im.exec(head)?.[1]?.trim() ?? '');
+        for (const recipient of session.envelope.rcptTo) subjectsByRecipient.set(recipient.address, subject);
+        callback();
+      });
+    },
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `smtp://127.0.0.1:${server.server.address().port}`, close: () => server.close() };
+}
+
 /** Starts `server/dist/main.js` on `databaseUrl` (no background jobs) and waits until it is healthy. */
 export async function startApiServer(databaseUrl, nodeArgs = []) {
+  const mail = await startMailCatcher();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'server', 'dist', 'main.js')], {
@@ -17,6 +59,7 @@ export async function startApiServer(databaseUrl, nodeArgs = []) {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
+      SMTP_URL: mail.url,
       DATABASE_POOL_SIZE: '40',
       HOST: '127.0.0.1',
       PORT: String(port),
@@ -36,7 +79,14 @@ export async function startApiServer(databaseUrl, nodeArgs = []) {
     if (attempt > 300) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  return { baseUrl, pid: child.pid, stop: () => child.kill('SIGTERM') };
+  return {
+    baseUrl,
+    pid: child.pid,
+    stop: () => {
+      child.kill('SIGTERM');
+      mail.close();
+    },
+  };
 }
 
 /** `api(path, body, token, address)` and `makeMember(index)` against a running server and its database. */
@@ -88,10 +138,7 @@ export function benchMembers(baseUrl, db) {
     await api('/api/auth/send_register_code', { email, invitationCode }, undefined, address);
     let code;
     for (let attempt = 0; !code && attempt < 50; attempt += 1) {
-      const { rows } = await db.query('select subject from mail_outbox where recipient = $1 order by created_at desc limit 1', [
-        email,
-      ]);
-      code = /\b(\d{6})\b/.exec(rows[0]?.subject ?? '')?.[1];
+      code = /\b(\d{6})\b/.exec(subjectsByRecipient.get(email) ?? '')?.[1];
       if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const registered = await api(

@@ -15,7 +15,7 @@ import { IdentityRepository } from './modules/identity/identity.repository.js';
 import { IdentityService } from './modules/identity/identity.service.js';
 import { MailRepository } from './modules/mail/mail.repository.js';
 import { MailService } from './modules/mail/mail.service.js';
-import { createLogTransport, createSmtpTransport } from './modules/mail/mail.transport.js';
+import { createLogTransport, createSmtpTransport, type MailTransport } from './modules/mail/mail.transport.js';
 import { MemberRepository } from './modules/members/member.repository.js';
 import { SecurityService } from './modules/security/security.service.js';
 import { CommonService, systemClock, type Clock } from './modules/common/common.service.js';
@@ -86,13 +86,17 @@ export function createServices(
   config: AppConfig,
   logger: FastifyBaseLogger,
   clock: Clock = systemClock,
+  /** Tests hand in a transport that keeps what it is given (the mailbox tests read codes from). */
+  overrides: { mailTransport?: MailTransport } = {},
 ): Services {
   const { db } = database;
-  const transport = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createLogTransport(logger);
+  const transport =
+    overrides.mailTransport ??
+    (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createLogTransport(logger));
   const settings = new SettingsService(new SettingsRepository(db));
   const rateLimits = new RateLimitService(new RateLimitRepository(db));
   const audit = new AuditRepository(db);
-  const mail = new MailService(new MailRepository(db), transport, settings, logger);
+  const mail = new MailService(new MailRepository(db), transport, settings, logger, audit);
   const memberRepository = new MemberRepository(db);
   const codes = new VerificationCodeService(new VerificationCodeRepository(db));
   const security = new SecurityService(
@@ -172,7 +176,7 @@ export function createServices(
     ),
     mail,
     auth: new AuthService(db, memberRepository, codes, mail, settings, rateLimits, config.memberSession),
-    adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit),
+    adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit, clock),
     security,
     accounts: new AccountService(db, accountRepository, settings),
     identity: new IdentityService(db, new IdentityRepository(db), audit),

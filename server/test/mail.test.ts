@@ -13,15 +13,17 @@ afterAll(async () => {
 });
 
 describe('mail without SMTP', () => {
-  it('keeps every mail in the outbox as logged, so codes can still be read by operators', async () => {
+  it('keeps every mail in the outbox as logged, its code masked; the code goes to the transport only', async () => {
     const id = await t.services.mail.send('someone@example.com', 'login_code', 'ja', { code: '123456' });
     await t.services.mail.flush();
-    const rows = await queryRows<{ status: string; subject: string; attempts: number }>(
+    const rows = await queryRows<{ status: string; subject: string; body: string; attempts: number; pending_delivery: unknown }>(
       t.testDatabase.database.db,
-      sql`select status, subject, attempts from mail_outbox where id = ${id}`,
+      sql`select status, subject, body, attempts, pending_delivery from mail_outbox where id = ${id}`,
     );
-    expect(rows[0]).toMatchObject({ status: 'logged', attempts: 1 });
-    expect(rows[0]!.subject).toContain('123456');
+    expect(rows[0]).toMatchObject({ status: 'logged', attempts: 1, pending_delivery: null });
+    expect(rows[0]!.subject).toContain('••••••');
+    expect(`${rows[0]!.subject} ${rows[0]!.body}`).not.toContain('123456');
+    expect(t.mailbox.find((mail) => mail.to === 'someone@example.com')?.subject).toContain('123456');
   });
 
   it('delivers a mail once even when asked twice', async () => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { AppError } from '../src/http/app-error.js';
-import { loginMember, registerMember } from './support/members.js';
+import { latestCodeFor, loginMember, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -154,12 +154,7 @@ describe('trading password', () => {
       code: 200,
       data: { resendAfterS: 60 },
     });
-    await t.services.mail.flush();
-    const [mail] = await queryRows<{ subject: string }>(
-      t.testDatabase.database.db,
-      sql`select subject from mail_outbox where recipient = ${email} and template = 'trade_code'`,
-    );
-    const code = /(\d{6})/.exec(mail!.subject)![1]!;
+    const code = await latestCodeFor(t, email);
     expect(
       (
         await post('/api/user/reset_trade_password', token, {

@@ -118,6 +118,12 @@ export const members = pgTable(
     /** Set when an operator resets the password: every call answers 300 until a new one is set. */
     mustResetPassword: boolean('must_reset_password').notNull().default(false),
     locale: text('locale').notNull().default('zh-Hans'),
+    /**
+     * When a withdrawal factor was last replaced without proof of the old one (an operator reset the
+     * password or authenticator, or the member reset the trading password by e-mail code): withdrawals
+     * wait the cooling-off period from then (docs/decisions/016).
+     */
+    securityResetAt: timestamp('security_reset_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -221,6 +227,12 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * `subject` and `body` hold the mail with its code masked (what the console shows). The mail as
+     * sent, code included, waits here only until it is delivered or given up, then it is cleared
+     * (docs/decisions/016). Never returned by any API.
+     */
+    pendingDelivery: jsonb('pending_delivery').$type<{ subject: string; text: string }>(),
   },
   (table) => [
     check('mail_outbox_status_check', sql`${table.status} in ('pending', 'sent', 'logged', 'failed')`),

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { queryRows } from '../../src/db/client.js';
 import { hashPassword } from '../../src/lib/password.js';
 import { base32Decode, hotp, newTotpSecret, totpStep } from '../../src/lib/totp.js';
 import { OperatorRepository } from '../../src/modules/operators/operator.repository.js';
@@ -13,14 +12,11 @@ function nextIp(): string {
   return `10.9.${Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
 }
 
-/** The newest code mailed to `email`, read from the outbox (the app under test has no SMTP). */
-async function latestCodeFor(t: TestApp, email: string): Promise<string> {
+/** The newest code mailed to `email`, as the member's inbox would show it (see TestApp.mailbox). */
+export async function latestCodeFor(t: TestApp, email: string): Promise<string> {
   await t.services.mail.flush();
-  const rows = await queryRows<{ subject: string }>(
-    t.testDatabase.database.db,
-    sql`select subject from mail_outbox where recipient = ${email} order by created_at desc limit 1`,
-  );
-  const code = /\b(\d{6})\b/.exec(rows[0]?.subject ?? '')?.[1];
+  const mails = t.mailbox.filter((mail) => mail.to === email);
+  const code = /\b(\d{6})\b/.exec(mails.at(-1)?.subject ?? '')?.[1];
   if (!code) throw new Error(`no code mailed to ${email}`);
   return code;
 }

@@ -4,6 +4,7 @@ import { loadConfig, type AppConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/container.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { systemClock, type Clock } from '../../src/modules/common/common.service.js';
+import { createSmtpTransport, type MailTransport, type OutgoingMail } from '../../src/modules/mail/mail.transport.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -13,6 +14,11 @@ export interface TestApp {
   testDatabase: TestDatabase;
   /** The clock the services read (authenticator codes are computed against it). */
   clock: Clock;
+  /**
+   * Every mail as the transport was given it (codes in clear), oldest first: what a member's inbox
+   * would hold. The outbox table keeps codes masked, so tests read codes here.
+   */
+  mailbox: OutgoingMail[];
   close(): Promise<void>;
 }
 
@@ -20,7 +26,21 @@ export interface TestApp {
 export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
-  const services = createServices(testDatabase.database, config, createLogger('silent'), options.clock);
+  const mailbox: OutgoingMail[] = [];
+  // What the app would use (SMTP when SMTP_URL is set, else the 'log' kind, whose mails end as
+  // 'logged'), keeping a copy of each mail it delivered.
+  const inner = config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : undefined;
+  const mailTransport: MailTransport = {
+    kind: inner ? inner.kind : 'log',
+    async send(mail) {
+      await inner?.send(mail);
+      mailbox.push(mail);
+    },
+    close() {
+      inner?.close();
+    },
+  };
+  const services = createServices(testDatabase.database, config, createLogger('silent'), options.clock, { mailTransport });
   await services.settings.ensureDefaults();
   const app = await buildApp({
     config,
@@ -35,6 +55,7 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { cloc
     config,
     testDatabase,
     clock: options.clock ?? systemClock,
+    mailbox,
     async close() {
       await services.mail.flush();
       // Every integration test file ends with the ledger checker: any test that broke an invariant fails here.

@@ -33,6 +33,7 @@ const settings: WithdrawSettings = {
   openTime: '09:00',
   closeTime: '21:00',
   methods: { crypto: true, bank: true, wechat: false, alipay: false },
+  securityCoolingOffHours: 24,
 };
 
 describe('withdrawal queue', () => {
@@ -130,6 +131,12 @@ describe('withdrawal settings form', () => {
       problem: 'Opening time: enter a time as HH:MM (00:00–23:59)',
     });
     expect(toWithdrawSettings({ ...settings, closeTime: '24:00' })).toHaveProperty('problem');
+    expect(toWithdrawSettings({ ...settings, securityCoolingOffHours: 721 })).toEqual({
+      problem: 'Pause after a security reset (hours): enter whole hours from 0 to 720',
+    });
+    expect(toWithdrawSettings({ ...settings, securityCoolingOffHours: 0 })).toMatchObject({
+      settings: { securityCoolingOffHours: 0 },
+    });
     expect(toWithdrawSettings({ ...settings, minimum: '6000' })).toEqual({
       problem: 'The minimum must not be more than the maximum',
     });

@@ -199,6 +199,7 @@ export const SETTINGS_LABELS: Record<Exclude<keyof WithdrawSettings, 'methods'>,
   openDays: 'Open days',
   openTime: 'Opening time',
   closeTime: 'Closing time',
+  securityCoolingOffHours: 'Pause after a security reset (hours)',
   methods: { crypto: 'Crypto (BEP20/TRC20)', bank: 'Bank card', wechat: 'WeChat Pay', alipay: 'Alipay' },
 };
 
@@ -236,11 +237,17 @@ export function toWithdrawSettings(values: SettingsForm): { settings: WithdrawSe
     openTime: (values.openTime ?? '').trim(),
     closeTime: (values.closeTime ?? '').trim(),
     methods: values.methods,
+    securityCoolingOffHours: values.securityCoolingOffHours,
   });
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? '');
     const label = field in SETTINGS_LABELS ? SETTINGS_LABELS[field as Exclude<keyof WithdrawSettings, 'methods'>] : field;
-    const hint = field === 'openTime' || field === 'closeTime' ? 'enter a time as HH:MM (00:00–23:59)' : 'invalid value';
+    const hint =
+      field === 'openTime' || field === 'closeTime'
+        ? 'enter a time as HH:MM (00:00–23:59)'
+        : field === 'securityCoolingOffHours'
+          ? 'enter whole hours from 0 to 720'
+          : 'invalid value';
     return { problem: `${String(label)}: ${hint}` };
   }
   const settings = parsed.data;

@@ -94,7 +94,12 @@ export const freezeMemberRequest = z.object({ reason: requiredText(TEXT_AREA_MAX
 export const resetMemberPasswordResponse = z.object({ temporaryPassword: z.string() });
 
 /** GET /api/admin/mail */
-export const adminMailQuery = pageQuery.extend({ recipient: z.string().trim().toLowerCase().max(254).optional() });
+/** At most 50 mails a page: every read is audited with the mails it showed (codes are masked). */
+export const ADMIN_MAIL_PAGE_SIZE_MAX = 50;
+export const adminMailQuery = pageQuery.extend({
+  pageSize: z.coerce.number().int().min(1).max(ADMIN_MAIL_PAGE_SIZE_MAX).default(20),
+  recipient: z.string().trim().toLowerCase().max(254).optional(),
+});
 export const adminMailItem = z.object({
   id: z.string(),
   recipient: z.string(),

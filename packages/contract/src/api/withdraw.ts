@@ -78,6 +78,12 @@ export const withdrawSettingsSchema = z.object({
   openTime: timeOfDay,
   closeTime: timeOfDay,
   methods: z.object({ crypto: z.boolean(), bank: z.boolean(), wechat: z.boolean(), alipay: z.boolean() }),
+  /**
+   * Hours a member waits to withdraw after an operator reset their password or authenticator, or they
+   * reset their trading password by e-mail code (docs/decisions/016); 0 turns the wait off. Settings
+   * stored before it existed read as the default.
+   */
+  securityCoolingOffHours: z.number().int().min(0).max(720).default(24),
 });
 export type WithdrawSettings = z.infer<typeof withdrawSettingsSchema>;
 
@@ -97,6 +103,8 @@ export const withdrawIndexResponse = z.object({
   requiresAuthenticator: z.boolean(),
   /** Only main accounts withdraw. */
   isMainAccount: z.boolean(),
+  /** Until when withdrawals wait after a security reset (docs/decisions/016); null when they do not. */
+  coolingOffUntil: z.string().nullable(),
 });
 export type WithdrawIndex = z.infer<typeof withdrawIndexResponse>;
 

@@ -5,6 +5,7 @@ import type { RequestOrigin } from '../../http/origin.js';
 import { hashPassword } from '../../lib/password.js';
 import { newOneTimePassword } from '../../lib/tokens.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
+import { systemClock, type Clock } from '../common/common.service.js';
 import type { OperatorSession } from '../operators/operator.service.js';
 import type { MemberRepository } from '../members/member.repository.js';
 import type { AdminMembersRepository, MemberSummaryRow } from './admin-members.repository.js';
@@ -29,6 +30,7 @@ export class AdminMembersService {
     private readonly repository: AdminMembersRepository,
     private readonly members: MemberRepository,
     private readonly audit: AuditRepository,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async list(query: string | undefined, page: number, pageSize: number) {
@@ -105,6 +107,8 @@ export class AdminMembersService {
       if (!member) throw AppError.notFound();
       if (!member.totpSecret) throw AppError.conflict('auth.authenticator_not_bound');
       await this.repository.clearAuthenticator(memberId, tx);
+      // Whoever convinced the operator cannot withdraw before the owner has had time to notice.
+      await this.members.markSecurityReset(memberId, this.clock.now(), tx);
       await this.audit.record(
         {
           operatorId: operator.operator.id,
@@ -112,7 +116,7 @@ export class AdminMembersService {
           targetType: 'member',
           targetId: memberId,
           before: { authenticator: 'bound' },
-          after: { authenticator: 'none' },
+          after: { authenticator: 'none', withdrawalsCoolOff: true },
           ip: origin.ip,
           requestId: origin.requestId,
         },
@@ -132,6 +136,8 @@ export class AdminMembersService {
       const member = await this.repository.lockMember(memberId, tx);
       if (!member) throw AppError.notFound();
       await this.repository.setTemporaryPassword(memberId, passwordHash, tx);
+      // The operator saw the temporary password: withdrawals wait, so a reset cannot be used to cash out.
+      await this.members.markSecurityReset(memberId, this.clock.now(), tx);
       const endedSessions = await this.members.revokeSessions(memberId, null, tx);
       await this.audit.record(
         {
@@ -140,7 +146,7 @@ export class AdminMembersService {
           targetType: 'member',
           targetId: memberId,
           before: { mustResetPassword: member.mustResetPassword },
-          after: { mustResetPassword: true, endedSessions },
+          after: { mustResetPassword: true, endedSessions, withdrawalsCoolOff: true },
           ip: origin.ip,
           requestId: origin.requestId,
         },

@@ -1,13 +1,35 @@
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema.js';
 
 export type MailRow = typeof mailOutbox.$inferSelect;
 
+/** What the console may see of a mail: everything but its clear copy. */
+const outboxColumns = {
+  id: mailOutbox.id,
+  recipient: mailOutbox.recipient,
+  subject: mailOutbox.subject,
+  body: mailOutbox.body,
+  template: mailOutbox.template,
+  locale: mailOutbox.locale,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  lastError: mailOutbox.lastError,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+};
+
 export class MailRepository {
   constructor(private readonly db: Db) {}
 
-  async insert(row: { recipient: string; subject: string; body: string; template: string; locale: string }): Promise<string> {
+  async insert(row: {
+    recipient: string;
+    subject: string;
+    body: string;
+    template: string;
+    locale: string;
+    pendingDelivery: { subject: string; text: string } | null;
+  }): Promise<string> {
     const [inserted] = await this.db.insert(mailOutbox).values(row).returning({ id: mailOutbox.id });
     return inserted!.id;
   }
@@ -39,15 +61,32 @@ export class MailRepository {
   async markDelivered(id: string, status: 'sent' | 'logged'): Promise<void> {
     await this.db
       .update(mailOutbox)
-      .set({ status, sentAt: sql`now()`, lastError: null, lockedUntil: null })
+      .set({ status, sentAt: sql`now()`, lastError: null, lockedUntil: null, pendingDelivery: null })
       .where(eq(mailOutbox.id, id));
   }
 
   async markFailedAttempt(id: string, error: string, final: boolean): Promise<void> {
     await this.db
       .update(mailOutbox)
-      .set({ lastError: error.slice(0, 1000), lockedUntil: null, ...(final ? { status: 'failed' } : {}) })
+      .set({ lastError: error.slice(0, 1000), lockedUntil: null, ...(final ? { status: 'failed', pendingDelivery: null } : {}) })
       .where(eq(mailOutbox.id, id));
+  }
+
+  /** Pending mails with a code older than `ageS` (the code has expired) are failed and their clear copy erased. */
+  async giveUpSecretMailsOlderThan(ageS: number): Promise<number> {
+    const rows = await this.db
+      .update(mailOutbox)
+      .set({ status: 'failed', pendingDelivery: null, lastError: 'not delivered before its code expired' })
+      .where(
+        and(
+          eq(mailOutbox.status, 'pending'),
+          isNotNull(mailOutbox.pendingDelivery),
+          lt(mailOutbox.createdAt, sql`now() - make_interval(secs => ${ageS})`),
+          or(isNull(mailOutbox.lockedUntil), lt(mailOutbox.lockedUntil, sql`now()`)),
+        ),
+      )
+      .returning({ id: mailOutbox.id });
+    return rows.length;
   }
 
   /** Pending mails older than `ageS` (their first attempt failed or never ran). */
@@ -64,7 +103,7 @@ export class MailRepository {
   async listRecent(limit: number, offset: number, recipient?: string) {
     const where = recipient ? eq(mailOutbox.recipient, recipient) : undefined;
     const items = await this.db
-      .select()
+      .select(outboxColumns)
       .from(mailOutbox)
       .where(where)
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminMailQuery, adminMailResponse, envelopeOf } from '@custos/contract';
 import { ok } from '../../http/envelope.js';
-import { requirePermission } from '../operators/operator.routes.js';
+import { originOf } from '../../http/origin.js';
+import { requirePermission, sessionOf } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
 import type { MailService } from './mail.service.js';
 
@@ -16,12 +17,20 @@ export const mailRoutes: FastifyPluginAsyncZod<{ service: MailService; operators
       schema: {
         tags: ['console: mail'],
         security: [{ operatorToken: [] }],
-        summary: 'The mail outbox, newest first',
+        summary: 'The mail outbox, newest first, codes masked (each read is audited)',
         querystring: adminMailQuery,
         response: { 200: envelopeOf(adminMailResponse) },
       },
     },
     async (request) =>
-      ok(request.locale, await service.outbox(request.query.recipient, request.query.page, request.query.pageSize)),
+      ok(
+        request.locale,
+        await service.outbox(
+          { operatorId: sessionOf(request).operator.id, origin: originOf(request) },
+          request.query.recipient,
+          request.query.page,
+          request.query.pageSize,
+        ),
+      ),
   );
 };

@@ -27,7 +27,11 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   };
 }
 
-/** Without SMTP (the embedded default) mail goes to the log, so a newcomer can still register. */
+/**
+ * Without SMTP (the embedded default) mail goes to the server log, code included, so a newcomer can
+ * still register; the console outbox shows it masked. Reading this log takes access to the host,
+ * not a console role (docs/decisions/016).
+ */
 export function createLogTransport(logger: FastifyBaseLogger): MailTransport {
   return {
     kind: 'log',

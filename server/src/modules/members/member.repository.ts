@@ -99,6 +99,11 @@ export class MemberRepository {
       .where(eq(members.id, memberId));
   }
 
+  /** A withdrawal factor was replaced without proof of the old one: withdrawals cool off from `at`. */
+  async markSecurityReset(memberId: string, at: Date, tx: Db | Tx = this.db): Promise<void> {
+    await tx.update(members).set({ securityResetAt: at }).where(eq(members.id, memberId));
+  }
+
   async updateAccountProfile(accountId: string, profile: { nickname?: string; avatar?: string }): Promise<void> {
     await this.db.update(accounts).set(profile).where(eq(accounts.id, accountId));
   }

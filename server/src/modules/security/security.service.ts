@@ -182,6 +182,7 @@ export class SecurityService {
     await this.requireAuthenticatorCode(member, googleCode);
     await this.codes.verify(member.email, 'trade_password', code, { consume: true });
     await this.refuseLoginPasswordReuse(member, password);
+    await this.members.markSecurityReset(member.id, new Date(this.now())); // withdrawals cool off (decision 016)
     await this.members.updateTradePassword(member.id, await hashPassword(password));
     await this.rateLimits.reset(TRADE_PASSWORD_PER_MEMBER, member.id);
   }

@@ -73,6 +73,7 @@ export const SETTINGS = {
       openTime: '09:00',
       closeTime: '21:00',
       methods: { crypto: true, bank: true, wechat: false, alipay: false },
+      securityCoolingOffHours: 24,
     },
   },
 } as const;

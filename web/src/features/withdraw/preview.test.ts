@@ -16,6 +16,7 @@ const settings = (overrides: Partial<WithdrawSettings> = {}): WithdrawSettings =
   openTime: '09:00',
   closeTime: '21:00',
   methods: { crypto: true, bank: true, wechat: false, alipay: false },
+  securityCoolingOffHours: 24,
   ...overrides,
 });
 

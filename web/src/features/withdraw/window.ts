@@ -81,3 +81,18 @@ export function closedText(index: Pick<WithdrawIndex, 'nextOpenAt' | 'timeZone'>
     ? t('withdraw.window.closedUntil', { time: platformMoment(index.nextOpenAt, index.timeZone, t) })
     : t('withdraw.window.closed');
 }
+
+/**
+ * The pause after a security reset (docs/decisions/016): how long it lasts and when withdrawals
+ * reopen, in the platform time zone; null when there is none.
+ */
+export function coolingOffText(
+  index: Pick<WithdrawIndex, 'coolingOffUntil' | 'timeZone' | 'settings'>,
+  t: Translate,
+): string | null {
+  if (!index.coolingOffUntil) return null;
+  return t('withdraw.coolingOff', {
+    hours: index.settings.securityCoolingOffHours,
+    time: platformMoment(index.coolingOffUntil, index.timeZone, t),
+  });
+}

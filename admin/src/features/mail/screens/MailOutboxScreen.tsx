@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Input, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Input, Space, Table, Tag, Typography } from 'antd';
 import type { AdminMailItem } from '@custos/contract';
 import { listMail } from '../api/list-mail';
 
@@ -11,7 +11,10 @@ const STATUS_COLOURS: Record<AdminMailItem['status'], string> = {
   failed: 'red',
 };
 
-/** Every mail the platform sent (or, without SMTP, only logged), with its delivery state. */
+/**
+ * Every mail the platform sent (or, without SMTP, only logged), with its delivery state. Codes are
+ * masked: only the recipient gets them. Each page read is recorded in the audit log.
+ */
 export function MailOutboxScreen() {
   const { message } = App.useApp();
   const [recipient, setRecipient] = useState('');
@@ -30,6 +33,12 @@ export function MailOutboxScreen() {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Mail outbox</Typography.Title>
+      <Alert
+        type="info"
+        showIcon
+        title="Codes in mails are masked (••••••): only the member receives them. Every page you open here is recorded in the audit log."
+        data-testid="mail-outbox-notice"
+      />
       <Input.Search
         placeholder="Recipient e-mail"
         allowClear

@@ -10,6 +10,7 @@ import {
   Empty,
   Form,
   Input,
+  InputNumber,
   Popconfirm,
   Row,
   Space,
@@ -191,6 +192,14 @@ function SettingsCard({ mayEdit }: { mayEdit: boolean }) {
             <Input placeholder="21:00" style={{ width: 120 }} autoComplete="off" data-testid="withdraw-close-time" />
           </Form.Item>
         </Space>
+        <Form.Item
+          label={SETTINGS_LABELS.securityCoolingOffHours}
+          name="securityCoolingOffHours"
+          extra="After an operator resets a member's password or authenticator, or the member resets the trading password by e-mail code, that member cannot withdraw for this many hours (0: no pause). Gives the owner time to notice a takeover."
+          rules={[{ required: true, message: 'Enter whole hours from 0 to 720' }]}
+        >
+          <InputNumber min={0} max={720} precision={0} style={{ width: 120 }} data-testid="withdraw-cooling-off-hours" />
+        </Form.Item>
         {checked && 'problem' in checked && (
           <Alert
             type="warning"

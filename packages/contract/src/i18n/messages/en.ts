@@ -169,6 +169,8 @@ export const en = {
   'transfer.same_account': 'Choose another account to transfer to',
   'adjustment.not_proposed': 'This adjustment has already been decided',
   'adjustment.own_proposal': 'Another operator must approve your own proposal',
+  'withdraw.cooling_off':
+    'For your safety, withdrawals are paused for {hours} hours after your password, authenticator or trading password was reset. You can withdraw again from {until} ({timeZone}).',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -168,4 +168,6 @@ export const ja: MessageCatalogue = {
   'transfer.same_account': '別の振替先アカウントを選んでください',
   'adjustment.not_proposed': 'この調整は処理済みです',
   'adjustment.own_proposal': '自分の提案は別のオペレーターが承認する必要があります',
+  'withdraw.cooling_off':
+    '安全のため、パスワード・認証アプリ・取引パスワードのリセット後 {hours} 時間は出金できません。{until}（{timeZone}）から再び出金できます。',
 };

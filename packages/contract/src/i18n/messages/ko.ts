@@ -167,4 +167,6 @@ export const ko: MessageCatalogue = {
   'transfer.same_account': '다른 받는 계정을 선택하세요',
   'adjustment.not_proposed': '이 조정은 이미 처리되었습니다',
   'adjustment.own_proposal': '본인이 제안한 조정은 다른 운영자가 승인해야 합니다',
+  'withdraw.cooling_off':
+    '안전을 위해 비밀번호, 인증 앱 또는 거래 비밀번호가 재설정된 후 {hours}시간 동안 출금이 중지됩니다. {until}({timeZone})부터 다시 출금할 수 있습니다.',
 };

@@ -168,4 +168,6 @@ export const vi: MessageCatalogue = {
   'transfer.same_account': 'Vui lòng chọn tài khoản nhận khác',
   'adjustment.not_proposed': 'Điều chỉnh này đã được xử lý',
   'adjustment.own_proposal': 'Đề xuất của bạn phải do nhân viên khác phê duyệt',
+  'withdraw.cooling_off':
+    'Để bảo đảm an toàn, việc rút tiền tạm dừng {hours} giờ sau khi mật khẩu, ứng dụng xác thực hoặc mật khẩu giao dịch của bạn được đặt lại. Bạn có thể rút tiền lại từ {until} ({timeZone}).',
 };

@@ -166,4 +166,6 @@ export const zhHans: MessageCatalogue = {
   'transfer.same_account': '请选择其他账户转入',
   'adjustment.not_proposed': '该调账已处理',
   'adjustment.own_proposal': '自己提交的调账须由其他操作员审批',
+  'withdraw.cooling_off':
+    '为保障您的资金安全，登录密码、身份验证器或交易密码重置后 {hours} 小时内暂停提现。您可于 {until}（{timeZone}）起再次提现。',
 };

@@ -166,4 +166,6 @@ export const zhHant: MessageCatalogue = {
   'transfer.same_account': '請選擇其他帳戶轉入',
   'adjustment.not_proposed': '該調帳已處理',
   'adjustment.own_proposal': '自己提交的調帳須由其他操作員審批',
+  'withdraw.cooling_off':
+    '為保障您的資金安全，登入密碼、身分驗證器或交易密碼重設後 {hours} 小時內暫停提領。您可於 {until}（{timeZone}）起再次提領。',
 };

@@ -16,7 +16,7 @@ import { requestWithdrawal } from '../api/withdraw';
 import { defaultMethodId, methodDisplay, methodTypeEnabled } from '../methods';
 import { METHODS_PATH, WITHDRAW_RECORDS_PATH } from '../paths';
 import { dailyRemaining, feeLabel, previewWithdrawal, withdrawableNow } from '../preview';
-import { closedText, windowText, type Translate } from '../window';
+import { closedText, coolingOffText, windowText, type Translate } from '../window';
 
 /** The window may open or close while the screen is open: the index is fetched again this often and on focus. */
 const REFRESH_MS = 60_000;
@@ -134,7 +134,8 @@ export default function WithdrawScreen() {
   const quote = preview && 'quote' in preview ? preview.quote : null;
   const dash = '—';
   const hasMethods = index.methods.length > 0;
-  const canSubmit = settings.enabled && index.isMainAccount && index.openNow && hasMethods;
+  const coolingOff = coolingOffText(index, translate);
+  const canSubmit = settings.enabled && index.isMainAccount && index.openNow && hasMethods && coolingOff === null;
   const fee = feeLabel(settings);
   const methodLabel = (
     <span className="withdraw-method-label">
@@ -189,6 +190,7 @@ export default function WithdrawScreen() {
         </section>
       )}
       {!settings.enabled && <NoticeBar color="alert" wrap content={t('withdraw.disabled')} data-testid="withdraw-disabled" />}
+      {coolingOff !== null && <NoticeBar color="alert" wrap content={coolingOff} data-testid="withdraw-cooling-off" />}
       {!index.hasTradePassword && (
         <NoticeBar
           color="info"
