@@ -42,11 +42,17 @@ export const MEMBER_APP_POLICY: Directives = {
  */
 export const CONSOLE_POLICY: Directives = { ...MEMBER_APP_POLICY };
 
+/**
+ * The one <style> element Swagger UI writes: inside its logo (an inline SVG), in @fastify/swagger-ui's
+ * bundle; security-headers.test.ts recomputes it from the installed bundle.
+ */
+export const SWAGGER_LOGO_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
 /** Swagger UI: its own scripts and style sheets; its style sheet draws icons as data: images. */
 export const API_DOCS_POLICY: Directives = {
   ...LOCKED,
   'script-src': ["'self'"],
-  'style-src': ["'self'"],
+  'style-src': ["'self'", SWAGGER_LOGO_STYLE_HASH],
   'img-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
 };
@@ -59,7 +65,6 @@ export const API_DOCS_POLICY: Directives = {
 const DENIED_FEATURES = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'browsing-topics',
   'display-capture',
   'encrypted-media',
@@ -77,7 +82,6 @@ const DENIED_FEATURES = [
   'screen-wake-lock',
   'serial',
   'usb',
-  'web-share',
   'xr-spatial-tracking',
   'clipboard-read',
 ];
