@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -12,6 +13,8 @@ import type { Services } from './container.js';
 import type { Database } from './db/client.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerRequestContext } from './http/request-context.js';
+import { CONSOLE_POLICY, registerSecurityHeaders, sendPageWithStyleNonce } from './http/security-headers.js';
+import { trustFunction } from './http/trusted-proxy.js';
 import { commonRoutes } from './modules/common/common.routes.js';
 import { operatorAuthRoutes } from './modules/operators/operator.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -55,7 +58,8 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.trustProxy ?? false,
+    // Fastify walks X-Forwarded-For from the socket leftwards while the hop is trusted (TRUST_PROXY).
+    trustProxy: config.trustProxy ? trustFunction(config.trustProxy) : false,
     bodyLimit: 1_048_576,
     connectionTimeout: REQUEST_TIMEOUT_MS,
     requestTimeout: REQUEST_TIMEOUT_MS,
@@ -66,6 +70,7 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   app.setSerializerCompiler(serializerCompiler);
   registerRequestContext(app);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app);
   await app.register(formbody);
 
   await app.register(swagger, {
@@ -148,14 +153,21 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });
   }
   if (config.adminDistDir && existsSync(config.adminDistDir)) {
+    // The console's page is answered here, with a fresh style nonce each time (antd writes <style>
+    // elements); its assets are plain files.
+    const consolePage = readFileSync(path.join(config.adminDistDir, 'index.html'), 'utf8');
     await app.register(fastifyStatic, {
       root: config.adminDistDir,
       prefix: '/admin/',
-      index: ['index.html'],
+      index: false,
+      globIgnore: ['index.html'],
       decorateReply: false,
       wildcard: false,
-      redirect: true,
     });
+    app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/', 301));
+    for (const url of ['/admin/', '/admin/index.html']) {
+      app.get(url, { schema: { hide: true } }, (_request, reply) => sendPageWithStyleNonce(reply, consolePage, CONSOLE_POLICY));
+    }
   }
 
   app.addHook('onClose', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '@custos/contract';
+import { trustedProxyEntryProblem, type TrustedProxies } from './http/trusted-proxy.js';
 
 function isTimeZone(value: string): boolean {
   try {
@@ -24,8 +25,21 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PLATFORM_TIME_ZONE: z.string().refine(isTimeZone, 'is not an IANA time zone').default(DEFAULT_PLATFORM_TIME_ZONE),
-  /** Behind a load balancer: trust X-Forwarded-For (true, or the proxies' addresses, comma-separated). */
-  TRUST_PROXY: z.string().optional(),
+  /**
+   * Behind a load balancer: how many proxies (a hop count) or which proxies (addresses, CIDR ranges,
+   * comma-separated) to believe about the client's address and scheme; see parseTrustProxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'string') {
+        context.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** Where the built member app and console are; empty serves the API only. */
   WEB_DIST_DIR: z.string().optional(),
   ADMIN_DIST_DIR: z.string().optional(),
@@ -102,7 +116,8 @@ export interface AppConfig {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
   logLevel: string;
   platformTimeZone: string;
-  trustProxy: boolean | string[] | undefined;
+  /** Undefined: no proxy in front, request.ip is the socket's address. */
+  trustProxy: TrustedProxies | undefined;
   webDistDir: string | undefined;
   adminDistDir: string | undefined;
   shutdownGraceMs: number;
@@ -144,10 +159,34 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-function parseTrustProxy(value: string | undefined): AppConfig['trustProxy'] {
-  if (value === undefined || value === '' || value === 'false') return undefined;
-  if (value === 'true') return true;
-  return value.split(',').map((entry) => entry.trim());
+const MAX_PROXY_HOPS = 10;
+
+/**
+ * TRUST_PROXY: unset, empty or `false` (no proxy); a hop count (`1`: one proxy in front, whatever
+ * its address); or the proxies' addresses (`10.0.0.5`, `10.0.0.0/8`, `loopback`, comma-separated).
+ * Either way request.ip is the address the last trusted hop saw, never an entry the client wrote.
+ * `true` (every hop trusted: the client's left-most X-Forwarded-For entry would become its address),
+ * a /0 range, a hop count mixed with addresses and shortened addresses (`1` read as 0.0.0.1) are
+ * refused: returns why as a string.
+ */
+export function parseTrustProxy(value: string | undefined): TrustedProxies | undefined | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return undefined;
+  if (text === 'true')
+    return 'true would let a client choose its own address: give the number of proxies in front (e.g. 1) or their addresses';
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text);
+    if (hops < 1 || hops > MAX_PROXY_HOPS)
+      return `must be a hop count from 1 to ${MAX_PROXY_HOPS} (leave it unset when no proxy is in front)`;
+    return { hops };
+  }
+  const addresses = text.split(',').map((entry) => entry.trim());
+  for (const entry of addresses) {
+    if (/^\d+$/.test(entry)) return `mixes a hop count ("${entry}") with addresses: give one or the other`;
+    const problem = trustedProxyEntryProblem(entry);
+    if (problem) return `${problem}: give the number of proxies in front (e.g. 1) or their addresses`;
+  }
+  return { addresses };
 }
 
 /** Reads and checks the environment; a bad value stops start-up with one line naming it. */
@@ -167,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : { kind: 'pglite', dataDir: path.resolve(value.DATA_DIR) },
     logLevel: value.LOG_LEVEL,
     platformTimeZone: value.PLATFORM_TIME_ZONE,
-    trustProxy: parseTrustProxy(value.TRUST_PROXY),
+    trustProxy: value.TRUST_PROXY,
     webDistDir: value.WEB_DIST_DIR ? path.resolve(value.WEB_DIST_DIR) : undefined,
     adminDistDir: value.ADMIN_DIST_DIR ? path.resolve(value.ADMIN_DIST_DIR) : undefined,
     shutdownGraceMs: value.SHUTDOWN_GRACE_S * 1000,

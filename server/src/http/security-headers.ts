@@ -1,0 +1,179 @@
+import { randomBytes } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/*
+ * Every response carries browser security headers set by @fastify/helmet, with a policy chosen on
+ * purpose for what the response is: the member app, the console, the API documentation or the API.
+ * docs/decisions/014-browser-security-headers.md explains each source line by line.
+ */
+
+type Directives = Record<string, string[]>;
+
+/** What no response needs: other origins framing it, plugins, a <base> rewriting URLs, form posts. */
+const LOCKED: Directives = {
+  'default-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'none'"],
+};
+
+/** The API answers JSON and uploaded images: nothing in it may run, load or be framed. */
+export const API_POLICY: Directives = { ...LOCKED };
+
+/**
+ * The member app: its own bundles and style sheets only; images are its own files, QR codes
+ * (data: URLs drawn by the qrcode package) and uploaded photos and avatars, fetched with the
+ * member's credential and shown as blob: URLs. It talks only to this origin's API.
+ */
+export const MEMBER_APP_POLICY: Directives = {
+  ...LOCKED,
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'"],
+  'connect-src': ["'self'"],
+};
+
+/**
+ * The console: as the member app, and antd's CSS-in-JS writes <style> elements at run time; those
+ * carry the page's nonce (ConfigProvider csp), added per response by consolePolicy.
+ */
+export const CONSOLE_POLICY: Directives = { ...MEMBER_APP_POLICY };
+
+/**
+ * The one <style> element Swagger UI writes: inside its logo (an inline SVG), in @fastify/swagger-ui's
+ * bundle; security-headers.test.ts recomputes it from the installed bundle.
+ */
+export const SWAGGER_LOGO_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
+
+/** Swagger UI: its own scripts and style sheets; its style sheet draws icons as data: images. */
+export const API_DOCS_POLICY: Directives = {
+  ...LOCKED,
+  'script-src': ["'self'"],
+  'style-src': ["'self'", SWAGGER_LOGO_STYLE_HASH],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+};
+
+/**
+ * Powerful features: only the camera (identity photos) and writing to the clipboard (copying a
+ * deposit address or an authenticator key) in the member app; writing to the clipboard in the
+ * console (copying hashes and addresses); nothing anywhere else.
+ */
+const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+  'clipboard-read',
+];
+
+function permissionsPolicy(allowed: string[]): string {
+  const features = [
+    ...allowed.map((feature) => `${feature}=(self)`),
+    ...['camera', 'clipboard-write', ...DENIED_FEATURES]
+      .filter((feature) => !allowed.includes(feature))
+      .map((feature) => `${feature}=()`),
+  ];
+  return features.join(', ');
+}
+
+export const PERMISSIONS = {
+  api: permissionsPolicy([]),
+  docs: permissionsPolicy([]),
+  memberApp: permissionsPolicy(['camera', 'clipboard-write']),
+  console: permissionsPolicy(['clipboard-write']),
+} as const;
+
+type Kind = keyof typeof PERMISSIONS;
+
+/** What a route serves, by its path: the API documentation, the API, the console or the member app. */
+function kindOf(url: string): Kind {
+  if (url === '/api/docs' || url.startsWith('/api/docs/')) return 'docs';
+  if (url.startsWith('/api/') || url === '/healthz') return 'api';
+  if (url === '/admin' || url.startsWith('/admin/')) return 'console';
+  return 'memberApp';
+}
+
+const POLICY_BY_KIND: Record<Kind, Directives> = {
+  api: API_POLICY,
+  docs: API_DOCS_POLICY,
+  memberApp: MEMBER_APP_POLICY,
+  console: CONSOLE_POLICY,
+};
+
+/** One year; sent only on HTTPS (browsers ignore it on HTTP, and a mistaken HTTP answer must not set it). */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Registers the headers; call before any route is added, so each route gets the policy of its kind.
+ * Responses no route answers (404) get the API's, the strictest.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  app.addHook('onRoute', (route) => {
+    const kind = kindOf(route.url ?? '');
+    route.config = Object.assign(route.config ?? {}, {
+      securityKind: kind,
+      helmet: { contentSecurityPolicy: { useDefaults: false, directives: POLICY_BY_KIND[kind] } },
+    });
+  });
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: API_POLICY },
+    // The console and the member app open nothing in other windows they need to reach.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    referrerPolicy: { policy: 'no-referrer' },
+    xFrameOptions: { action: 'deny' },
+    // Set below, only when the request came over HTTPS.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const kind = (request.routeOptions.config as { securityKind?: Kind } | undefined)?.securityKind ?? 'api';
+    void reply.header('permissions-policy', PERMISSIONS[kind]);
+    if (cameOverHttps(request)) void reply.header('strict-transport-security', HSTS);
+  });
+}
+
+/**
+ * HTTPS at this server, or at a trusted proxy that said so (Fastify reads X-Forwarded-Proto only
+ * when the socket's peer is a trusted proxy, see TRUST_PROXY; a client's own header is ignored).
+ */
+function cameOverHttps(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+/**
+ * Answers a page (an app's index.html) with a fresh nonce for the <style> elements its scripts
+ * write: the CSP of this response allows exactly that nonce, and the page carries it in
+ * `<meta property="csp-nonce" nonce="…">`, where the app (and Vite's preload helper) read it.
+ * Never cached, since every answer has its own nonce.
+ */
+export function sendPageWithStyleNonce(reply: FastifyReply, html: string, policy: Directives): FastifyReply {
+  const nonce = randomBytes(16).toString('base64');
+  reply.helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { ...policy, 'style-src': [...(policy['style-src'] ?? []), `'nonce-${nonce}'`] },
+    },
+  });
+  const page = html.replace(/<head>/i, `<head>\n    <meta property="csp-nonce" nonce="${nonce}" />`);
+  return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(page);
+}
