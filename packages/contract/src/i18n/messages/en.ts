@@ -169,6 +169,9 @@ export const en = {
   'transfer.same_account': 'Choose another account to transfer to',
   'adjustment.not_proposed': 'This adjustment has already been decided',
   'adjustment.own_proposal': 'Another operator must approve your own proposal',
+  'settlement.out_of_order': 'Days are settled in order: settle {day} first',
+  'settlement.before_first_day': 'Settlement starts on {day}; there is nothing to settle before it',
+  'dividend.day_settled': "That day's settlement has already run; set the pool for a day not yet settled",
 } as const;
 
 export type MessageKey = keyof typeof en;

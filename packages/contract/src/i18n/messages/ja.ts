@@ -168,4 +168,7 @@ export const ja: MessageCatalogue = {
   'transfer.same_account': '別の振替先アカウントを選んでください',
   'adjustment.not_proposed': 'この調整は処理済みです',
   'adjustment.own_proposal': '自分の提案は別のオペレーターが承認する必要があります',
+  'settlement.out_of_order': '決済は日付順に行います。先に {day} を決済してください',
+  'settlement.before_first_day': '決済は {day} から始まります。それより前の日に決済するものはありません',
+  'dividend.day_settled': 'その日の決済はすでに実行されています。まだ決済されていない日のプールを設定してください',
 };

@@ -166,4 +166,7 @@ export const th: MessageCatalogue = {
   'transfer.same_account': 'กรุณาเลือกบัญชีปลายทางอื่น',
   'adjustment.not_proposed': 'รายการปรับยอดนี้ได้รับการตัดสินแล้ว',
   'adjustment.own_proposal': 'ข้อเสนอของคุณต้องให้ผู้ดูแลคนอื่นอนุมัติ',
+  'settlement.out_of_order': 'ชำระบัญชีตามลำดับวัน: โปรดชำระบัญชีวันที่ {day} ก่อน',
+  'settlement.before_first_day': 'การชำระบัญชีเริ่มวันที่ {day} ก่อนหน้านั้นไม่มีรายการให้ชำระบัญชี',
+  'dividend.day_settled': 'การชำระบัญชีของวันนั้นดำเนินการไปแล้ว โปรดตั้งพูลสำหรับวันที่ยังไม่ได้ชำระบัญชี',
 };

@@ -168,4 +168,7 @@ export const vi: MessageCatalogue = {
   'transfer.same_account': 'Vui lòng chọn tài khoản nhận khác',
   'adjustment.not_proposed': 'Điều chỉnh này đã được xử lý',
   'adjustment.own_proposal': 'Đề xuất của bạn phải do nhân viên khác phê duyệt',
+  'settlement.out_of_order': 'Các ngày được quyết toán theo thứ tự: hãy quyết toán ngày {day} trước',
+  'settlement.before_first_day': 'Quyết toán bắt đầu từ ngày {day}; trước ngày đó không có gì để quyết toán',
+  'dividend.day_settled': 'Quyết toán của ngày đó đã chạy; hãy đặt quỹ cho một ngày chưa được quyết toán',
 };

@@ -166,4 +166,7 @@ export const zhHans: MessageCatalogue = {
   'transfer.same_account': '请选择其他账户转入',
   'adjustment.not_proposed': '该调账已处理',
   'adjustment.own_proposal': '自己提交的调账须由其他操作员审批',
+  'settlement.out_of_order': '结算须按日期顺序进行：请先结算 {day}',
+  'settlement.before_first_day': '结算从 {day} 开始，此前的日期无需结算',
+  'dividend.day_settled': '该日结算已执行，请为尚未结算的日期设置分红池',
 };

@@ -166,4 +166,7 @@ export const zhHant: MessageCatalogue = {
   'transfer.same_account': '請選擇其他帳戶轉入',
   'adjustment.not_proposed': '該調帳已處理',
   'adjustment.own_proposal': '自己提交的調帳須由其他操作員審批',
+  'settlement.out_of_order': '結算須按日期順序進行：請先結算 {day}',
+  'settlement.before_first_day': '結算從 {day} 開始，此前的日期無需結算',
+  'dividend.day_settled': '該日結算已執行，請為尚未結算的日期設定分紅池',
 };
