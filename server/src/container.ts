@@ -157,7 +157,7 @@ export function createServices(
   const settlement = new SettlementService(db, hostingRepository, ledger, audit, config.platformTimeZone, clock, logger);
   const machines = new MachinesService(db, new MachinesRepository(db), ledger, security, audit, config.platformTimeZone, clock);
   settlement.addStep(machines.settlementStep(() => settlement.chunkSize));
-  const earnings = new EarningsService(db, new EarningsRepository(db), ledger, audit);
+  const earnings = new EarningsService(db, new EarningsRepository(db), ledger, audit, settlement);
   // After custody and machines: the dividend shares custody as it stands once the day's orders have moved.
   settlement.addStep(earnings.settlementStep());
   return {

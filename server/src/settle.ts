@@ -1,9 +1,13 @@
 // `npm run settle [-- --day YYYY-MM-DD] [--chunk N]`: runs the daily settlement from the shell (the
 // configured DATABASE_URL, or the embedded database in DATA_DIR): one day, or every ended day since
-// the last completed one, as the scheduled job does. Safe to run while servers run it too.
+// the last completed one, as the scheduled job does. Safe to run while servers run it too. Days
+// settle in order (docs/decisions/017-settlement-days-in-order.md): a day that has not ended, or whose
+// previous day has not completed, is refused with a one-line message and exit code 1.
 import { parseArgs } from 'node:util';
+import { translate } from '@custos/contract';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { AppError } from './http/app-error.js';
 import { createLogger } from './lib/logger.js';
 import { createServices } from './container.js';
 import { systemClock } from './modules/common/common.service.js';
@@ -51,7 +55,14 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    process.stderr.write(`settle: ${error instanceof Error ? error.message : String(error)}\n`);
+    // A refusal reads as the console shows it (in English); anything else as thrown.
+    const message =
+      error instanceof AppError
+        ? translate('en', error.messageKey, error.params)
+        : error instanceof Error
+          ? error.message.split('\n')[0]
+          : String(error);
+    process.stderr.write(`settle: ${message}\n`);
     process.exit(1);
   },
 );

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** The AI dividend shared by the settlement among valid members pro rata to custody, claimed once; and the income log. */
 
-const now = new Date('2026-11-20T02:00:00Z');
+let now = new Date('2026-11-20T02:00:00Z');
 let t: TestApp;
 let finance: string;
 const members: { token: string; accountId: string }[] = [];
@@ -59,6 +59,7 @@ describe('the AI dividend', () => {
     expect(pools.body.data).toEqual([
       { day: '2026-11-21', amount: '100.0000', distributed: null, members: null, claimed: '0.0000' },
     ]);
+    now = new Date('2026-11-22T02:00:00Z'); // both days have ended
     await t.services.settlement.settle('2026-11-20');
     await t.services.settlement.settle('2026-11-21');
 

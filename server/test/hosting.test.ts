@@ -55,6 +55,8 @@ async function settleThrough(lastDay: string, service = t.services.settlement): 
   const last = (await t.app.inject({ method: 'GET', url: '/api/admin/settlement/runs', headers: { authorization: finance } }))
     .json<Envelope<{ day: string; status: string }[]>>()
     .data.find((run) => run.status === 'completed')?.day;
+  // Only days that have ended can be settled: move the clock past the last one if needed.
+  if (now < new Date(`${addDays(lastDay, 1)}T02:00:00Z`)) now = new Date(`${addDays(lastDay, 1)}T02:00:00Z`);
   for (let day = last ? addDays(last, 1) : '2026-11-20'; day <= lastDay; day = addDays(day, 1)) await service.settle(day);
 }
 
@@ -122,7 +124,7 @@ describe('custody orders', () => {
     expect(config).toMatchObject({ custodyBalance: '1234.5678', isValid: true, validThreshold: '500.0000' });
 
     // The start day earns nothing; each later day 1234.5678 × 0.0012 = 1.48148… → 1.4814.
-    await t.services.settlement.settle('2026-11-20');
+    await settleThrough('2026-11-20');
     expect((await order(body.data.id)).daysAccrued).toBe(0);
     await settleThrough('2026-12-19');
     expect(await order(body.data.id)).toMatchObject({ status: 'active', daysAccrued: 29, interestSoFar: '42.9606' });
@@ -288,6 +290,7 @@ describe('the daily settlement', () => {
       if (calls === 2) throw new Error('the database went away');
       return accrue(...args);
     };
+    now = new Date('2027-01-11T02:00:00Z');
     await expect(crashing.settle('2027-01-10')).rejects.toThrow(/went away/);
     const runs = await t.app.inject({ method: 'GET', url: '/api/admin/settlement/runs', headers: { authorization: finance } });
     expect(runs.json<Envelope<{ day: string; status: string; error: string }[]>>().data[0]).toMatchObject({
@@ -297,7 +300,6 @@ describe('the daily settlement', () => {
     });
     // The operator runs it again from the console once the day is over: the rest is paid, nothing twice.
     repository.accrue = accrue;
-    now = new Date('2027-01-11T02:00:00Z');
     const early = await t.app.inject({
       method: 'POST',
       url: '/api/admin/settlement/runs/2027-01-11/rerun',
@@ -322,6 +324,7 @@ describe('the daily settlement', () => {
   it('two settlements of the same day at once pay each order once', async () => {
     // PGlite runs one transaction at a time, so there the two runs only interleave between
     // statements; only the PostgreSQL run of this test proves the race.
+    now = new Date('2027-01-12T02:00:00Z');
     const second = new SettlementService(
       t.testDatabase.database.db,
       new HostingRepository(t.testDatabase.database.db),

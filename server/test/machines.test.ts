@@ -112,6 +112,7 @@ describe('mining machines', () => {
     );
     expect((await buy(product.data.id, 'USDT')).body).toMatchObject({ code: 409, message: 'This machine is no longer on sale' });
 
+    now = new Date('2026-11-25T02:00:00Z'); // every day to settle has ended
     await settle('2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24');
     const records = (await call<{ items: MiningRecord[]; total: number }>('GET', `/api/machine/detail?machineId=${machine.id}`))
       .body.data;
@@ -125,7 +126,6 @@ describe('mining machines', () => {
       '/api/admin/settlement/runs',
     );
     expect(runs.data.find((run) => run.day === '2026-11-23')).toMatchObject({ machinesMined: 3, outputTotal: '10.8332' });
-    now = new Date('2026-11-25T02:00:00Z');
     const index = (await call<MachineIndex>('GET', '/api/machine/index?status=expired')).body.data;
     expect(index.machines.items[0]).toMatchObject({
       id: machine.id,

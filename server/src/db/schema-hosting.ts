@@ -147,6 +147,8 @@ export const settlementRuns = pgTable(
     dividendTotal: money('dividend_total').notNull().default('0'),
     error: text('error'),
     rerunBy: uuid('rerun_by').references(() => operators.id),
+    /** A fresh id per start: only the attempt that is still the day's current one may mark it failed. */
+    attempt: uuid('attempt'),
   },
   (table) => [check('settlement_runs_status_check', sql`${table.status} in ('running', 'completed', 'failed')`)],
 );

@@ -40,6 +40,10 @@ export class EarningsRepository {
     );
   }
 
+  async removePool(tx: Tx, day: string): Promise<void> {
+    await tx.execute(sql`delete from dividend_pools where day = ${day}::date`);
+  }
+
   async pool(db: Db | Tx, day: string): Promise<{ amount: string } | null> {
     const rows = await queryRows<{ amount: string }>(
       db,

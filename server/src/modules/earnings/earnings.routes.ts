@@ -117,4 +117,19 @@ export const earningsRoutes: FastifyPluginAsyncZod<{
         await service.setPool(sessionOf(request).operator.id, request.params.day, request.body.amount, originOf(request)),
       ),
   );
+  app.delete(
+    '/api/admin/dividend/pools/:day',
+    {
+      preHandler: requirePermission(operators, 'hosting.manage'),
+      schema: {
+        tags: ['console: earnings'],
+        security: operatorSecurity,
+        summary: "Remove a day's pool that has not been shared out (audited)",
+        params: dividendDayParams,
+        response: { 200: envelopeOf(dividendPoolsResponse) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, await service.removePool(sessionOf(request).operator.id, request.params.day, originOf(request))),
+  );
 };

@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
-import type { SettlementStep } from '../hosting/settlement.service.js';
+import type { SettlementService, SettlementStep } from '../hosting/settlement.service.js';
 import { NothingToPostError, type LedgerService } from '../ledger/ledger.service.js';
 import type { EarningsRepository } from './earnings.repository.js';
 import { fourPlaces } from '../../lib/decimal-text.js';
@@ -24,6 +24,7 @@ export class EarningsService {
     private readonly repository: EarningsRepository,
     private readonly ledger: LedgerService,
     private readonly audit: AuditRepository,
+    private readonly settlement: Pick<SettlementService, 'acceptsPool'>,
   ) {}
 
   async info(context: MemberSessionContext, page: number, pageSize: number): Promise<AiInfo> {
@@ -126,11 +127,16 @@ export class EarningsService {
     }));
   }
 
-  /** Sets a day's pool; refused once that day has been shared out. */
+  /**
+   * Sets a day's pool; refused once that day's settlement has started or finished (it would never be
+   * shared), or the day is before the first day the settlement covers.
+   */
   async setPool(operatorId: string, day: string, amount: string, origin: RequestOrigin): Promise<DividendPool[]> {
     await this.db.transaction(async (tx) => {
+      const open = await this.settlement.acceptsPool(tx, day);
       await this.repository.lockPool(tx, day);
       if (await this.repository.isDistributed(tx, day)) throw AppError.conflict('dividend.already_distributed');
+      if (!open) throw AppError.conflict('dividend.day_settled');
       const before = await this.repository.pool(tx, day);
       await this.repository.setPool(tx, day, money.formatMoney(money.parseMoney(amount)), operatorId);
       await this.audit.record(
@@ -141,6 +147,35 @@ export class EarningsService {
           targetId: day,
           before,
           after: { amount },
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
+        tx,
+      );
+    });
+    return this.pools();
+  }
+
+  /**
+   * Removes a day's pool that has not been shared out (audited). The pool row's lock orders it with
+   * the dividend step: a run that has not reached the step yet finds no pool, one that has shared it
+   * keeps it.
+   */
+  async removePool(operatorId: string, day: string, origin: RequestOrigin): Promise<DividendPool[]> {
+    await this.db.transaction(async (tx) => {
+      await this.repository.lockPool(tx, day);
+      const before = await this.repository.pool(tx, day);
+      if (!before) throw AppError.notFound();
+      if (await this.repository.isDistributed(tx, day)) throw AppError.conflict('dividend.already_distributed');
+      await this.repository.removePool(tx, day);
+      await this.audit.record(
+        {
+          operatorId,
+          action: 'dividend.pool_removed',
+          targetType: 'dividend_pool',
+          targetId: day,
+          before,
+          after: null,
           ip: origin.ip,
           requestId: origin.requestId,
         },

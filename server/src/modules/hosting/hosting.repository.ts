@@ -54,6 +54,7 @@ export interface RunRow {
   dividend_shares: number;
   dividend_total: string;
   error: string | null;
+  attempt: string | null;
 }
 
 const PLAN_COLUMNS = sql.raw(`p.id, p.name, p.period_days, p.daily_rate::text as daily_rate, p.min_amount::text as min_amount,
@@ -66,7 +67,7 @@ const ORDER_COLUMNS = sql.raw(`o.id, o.member_id, o.account_id, o.plan_id, o.pla
 const RUN_COLUMNS =
   sql.raw(`day::text as day, status, started_at, finished_at, orders_accrued, interest_total::text as interest_total,
   orders_expired, orders_renewed, machines_mined, output_total::text as output_total, dividend_shares,
-  dividend_total::text as dividend_total, error`);
+  dividend_total::text as dividend_total, error, attempt::text as attempt`);
 
 /** Plans, orders, accruals and settlement runs: the only SQL of the hosting module. */
 export class HostingRepository {
@@ -343,19 +344,48 @@ export class HostingRepository {
 
   // ── Runs ───────────────────────────────────────────────────────────────────────────────────────
 
-  /** Starts (or restarts) the day's run; null when it has completed already. */
-  async startRun(day: string, operatorId: string | null): Promise<RunRow | null> {
-    const rows = await queryRows<RunRow>(
-      this.db,
-      sql`insert into settlement_runs (day, status, rerun_by) values (${day}::date, 'running', ${operatorId}::uuid)
-          on conflict (day) do update set status = 'running', error = null, started_at = now(), finished_at = null,
-            rerun_by = coalesce(excluded.rerun_by, settlement_runs.rerun_by)
-          where settlement_runs.status <> 'completed'
-          returning ${RUN_COLUMNS}`,
-    );
-    return rows[0] ?? null;
+  /**
+   * Serialises, per day, starting its settlement with changes that the settlement must see from its
+   * start (a dividend pool): held to the end of the transaction. The two-key form keeps these keys
+   * apart from the single-key advisory locks used elsewhere.
+   */
+  async lockDay(tx: Tx, day: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('settlement-day'), (${day}::date - date '2000-01-01'))`);
   }
 
+  /** The day's run status, or null when it has never been started. */
+  async runStatus(db: Db | Tx, day: string): Promise<RunRow['status'] | null> {
+    const rows = await queryRows<{ status: RunRow['status'] }>(
+      db,
+      sql`select status from settlement_runs where day = ${day}::date`,
+    );
+    return rows[0]?.status ?? null;
+  }
+
+  /**
+   * Starts (or restarts) the day's run under a new attempt id; null when it has completed already.
+   * Taken under the day's lock, so a pool being set for the day is either committed before the run
+   * starts (and shared) or sees the run and is refused.
+   */
+  startRun(day: string, operatorId: string | null): Promise<RunRow | null> {
+    return this.db.transaction(async (tx) => {
+      await this.lockDay(tx, day);
+      const rows = await queryRows<RunRow>(
+        tx,
+        sql`insert into settlement_runs (day, status, rerun_by, attempt) values (${day}::date, 'running', ${operatorId}::uuid, gen_random_uuid())
+            on conflict (day) do update set status = 'running', error = null, started_at = now(), finished_at = null,
+              rerun_by = coalesce(excluded.rerun_by, settlement_runs.rerun_by), attempt = excluded.attempt
+            where settlement_runs.status <> 'completed'
+            returning ${RUN_COLUMNS}`,
+      );
+      return rows[0] ?? null;
+    });
+  }
+
+  /**
+   * Completes the day. Unguarded on purpose: an instance that ran every step to its end has seen every
+   * range of the day committed (by itself or another), so the day is done whichever attempt is current.
+   */
   async finishRun(day: string): Promise<RunRow> {
     const rows = await queryRows<RunRow>(
       this.db,
@@ -374,27 +404,55 @@ export class HostingRepository {
     return rows[0]!;
   }
 
-  async failRun(day: string, error: string): Promise<void> {
-    await this.db.execute(
-      sql`update settlement_runs set status = 'failed', finished_at = now(), error = ${error.slice(0, 500)} where day = ${day}::date`,
+  /**
+   * Marks the day failed, but only while this attempt is still the running one: a day another
+   * instance completed stays completed, and a superseded attempt leaves the current one alone.
+   * Returns whether it did.
+   */
+  async failRun(day: string, attempt: string, error: string): Promise<boolean> {
+    const rows = await queryRows<{ day: string }>(
+      this.db,
+      sql`update settlement_runs set status = 'failed', finished_at = now(), error = ${error.slice(0, 500)}
+          where day = ${day}::date and status = 'running' and attempt = ${attempt}::uuid
+          returning day::text as day`,
     );
+    return rows.length > 0;
   }
 
   runs(limit: number): Promise<RunRow[]> {
     return queryRows<RunRow>(this.db, sql`select ${RUN_COLUMNS} from settlement_runs order by day desc limit ${limit}`);
   }
 
-  async lastCompletedDay(): Promise<string | null> {
+  /**
+   * The first platform day the settlement covers (docs/decisions/017-settlement-days-in-order.md): the
+   * earliest day ever run or on which an order or machine started; before anything has been run,
+   * also the earliest dividend pool. Null when there is nothing at all (the caller starts yesterday).
+   */
+  async firstDay(db: Db | Tx = this.db): Promise<string | null> {
     const rows = await queryRows<{ day: string | null }>(
-      this.db,
-      sql`select max(day)::text as day from settlement_runs where status = 'completed'`,
+      db,
+      sql`select (case when exists (select 1 from settlement_runs)
+                    then least((select min(day) from settlement_runs), (select min(start_date) from hosting_orders),
+                      (select min(start_date) from member_machines))
+                    else least((select min(start_date) from hosting_orders), (select min(start_date) from member_machines),
+                      (select min(day) from dividend_pools))
+                  end)::text as day`,
     );
     return rows[0]?.day ?? null;
   }
 
-  async firstOrderDay(): Promise<string | null> {
-    const rows = await queryRows<{ day: string | null }>(this.db, sql`select min(start_date)::text as day from hosting_orders`);
-    return rows[0]?.day ?? null;
+  /** The first day on or after `first` that has not completed: the only day that may run next. */
+  async nextDay(first: string): Promise<string> {
+    const rows = await queryRows<{ day: string }>(
+      this.db,
+      sql`select (case when not exists (select 1 from settlement_runs where day = ${first}::date and status = 'completed')
+                    then ${first}::date
+                    else (select min(r.day + 1) from settlement_runs r
+                          where r.status = 'completed' and r.day >= ${first}::date
+                            and not exists (select 1 from settlement_runs n where n.day = r.day + 1 and n.status = 'completed'))
+                  end)::text as day`,
+    );
+    return rows[0]!.day;
   }
 }
 

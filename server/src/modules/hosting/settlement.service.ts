@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { money, type SettlementRun } from '@custos/contract';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
@@ -158,8 +158,33 @@ export class SettlementService {
     });
   }
 
-  /** Settles one day; a completed day is left alone (null). Throws what failed, after recording it. */
+  /** The first day the settlement covers: see `HostingRepository.firstDay`; with nothing at all, yesterday. */
+  async firstDay(db: Db | Tx = this.db): Promise<string> {
+    return (await this.repository.firstDay(db)) ?? this.yesterday();
+  }
+
+  /**
+   * Where `day` stands in the order days settle in (docs/decisions/017-settlement-days-in-order.md):
+   * 'completed', or 'next' when it is the one day that may run now. Any other day is refused: one
+   * that has not ended, one before the first day, or one whose previous day has not completed.
+   */
+  async placeOf(day: string): Promise<'completed' | 'next'> {
+    if (day > this.yesterday()) throw AppError.conflict('settlement.day_not_over');
+    const first = await this.firstDay();
+    if (day < first) throw AppError.conflict('settlement.before_first_day', { day: first });
+    const next = await this.repository.nextDay(first);
+    if (day === next) return 'next';
+    if (day < next) return 'completed';
+    throw AppError.conflict('settlement.out_of_order', { day: next });
+  }
+
+  /**
+   * Settles one day, strictly in order: only a day that has ended and whose previous day has completed
+   * (or the first day). A completed day is left alone (null). Throws what failed, after recording it.
+   */
   async settle(day: string, operatorId: string | null = null): Promise<SettlementRun | null> {
+    // Completed is final (nothing sets a completed day back), so a day found next stays allowed to run.
+    if ((await this.placeOf(day)) === 'completed') return null;
     const run = await this.repository.startRun(day, operatorId);
     if (!run) return null;
     const startedAt = Date.now();
@@ -171,18 +196,34 @@ export class SettlementService {
     } catch (error) {
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       this.logger.error({ day, err: error }, 'settlement: day failed');
-      await this.repository.failRun(day, message);
+      // Guarded: another instance may have completed the day meanwhile, or restarted it.
+      if (!(await this.repository.failRun(day, run.attempt!, message))) {
+        this.logger.warn({ day }, 'settlement: this attempt failed, but the day is completed or run by another attempt');
+      }
       throw error;
     }
   }
 
-  /** The job: every ended day since the last completed one, oldest first (at most 60 per run). */
+  /**
+   * Whether a dividend pool may be set for `day` in `tx`: not before the first day, and the day's run
+   * not started or finished (a failed day runs every step again). Takes the day's lock until `tx`
+   * ends, so the day's run cannot start between this answer and the pool's commit.
+   */
+  async acceptsPool(tx: Tx, day: string): Promise<boolean> {
+    await this.repository.lockDay(tx, day);
+    const status = await this.repository.runStatus(tx, day);
+    if (status === 'running' || status === 'completed') return false;
+    return day >= (await this.firstDay(tx));
+  }
+
+  /** The job: every ended day not yet completed from the first day on, oldest first (at most 60 per run). */
   async settleDue(): Promise<SettlementRun[]> {
     const yesterday = this.yesterday();
-    const last = await this.repository.lastCompletedDay();
-    const first = last ? addDays(last, 1) : ((await this.repository.firstOrderDay()) ?? yesterday);
+    const first = await this.firstDay();
     const runs: SettlementRun[] = [];
-    for (let day = first, count = 0; day <= yesterday && count < 60; day = addDays(day, 1), count += 1) {
+    for (let count = 0; count < 60; count += 1) {
+      const day = await this.repository.nextDay(first);
+      if (day > yesterday) break;
       const run = await this.settle(day);
       if (run) runs.push(run);
     }
@@ -193,9 +234,10 @@ export class SettlementService {
     return (await this.repository.runs(60)).map(toRun);
   }
 
-  /** The console's "run again" for a failed (or never run) past day. */
+  /** The console's "run again" for a failed (or never run) past day: only the next day in order. */
   async rerun(operatorId: string, day: string, origin: RequestOrigin): Promise<SettlementRun> {
-    if (day > this.yesterday()) throw AppError.conflict('settlement.day_not_over');
+    // Refused before anything is recorded: a day out of order, not over, or settled already.
+    if ((await this.placeOf(day)) === 'completed') throw AppError.conflict('settlement.already_completed');
     const record = (action: string, after: unknown) =>
       this.audit.record({
         operatorId,
@@ -212,8 +254,10 @@ export class SettlementService {
     const run = await this.settle(day, operatorId).catch(async (error: unknown) => {
       const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
       await record('settlement.rerun_failed', { error: message });
+      if (error instanceof AppError) throw error;
       throw AppError.conflict('settlement.failed', { error: message });
     });
+    // Another instance completed it between the check and the start.
     if (!run) throw AppError.conflict('settlement.already_completed');
     await record('settlement.rerun', run);
     return run;

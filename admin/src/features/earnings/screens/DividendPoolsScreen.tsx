@@ -3,6 +3,7 @@ import { Alert, App, Button, Card, Empty, Form, Input, Space, Table, Tag, Typogr
 import { operatorMay, type DividendPool, type Operator } from '@custos/contract';
 import { Amount } from '../../../components/Amount';
 import { listDividendPools } from '../api/list-dividend-pools';
+import { removeDividendPool } from '../api/remove-dividend-pool';
 import { setDividendPool } from '../api/set-dividend-pool';
 import {
   EMPTY_POOL_FORM,
@@ -22,10 +23,11 @@ function errorText(reason: unknown): string {
 /**
  * The AI dividend: each platform day's pool (USDT), shared out by that day's settlement among the
  * day's valid members pro rata to their custody, then claimed by them. Setting a day's pool needs
- * hosting.manage (audited); a day shared out already is refused.
+ * hosting.manage (audited); a day whose settlement has run is refused. A pool not shared out yet may
+ * be removed (audited).
  */
 export function DividendPoolsScreen({ operator }: { operator: Operator }) {
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const mayManage = operatorMay(operator.role, 'hosting.manage');
   const [form] = Form.useForm<PoolForm>();
   const [pools, setPools] = useState<DividendPool[] | null>(null);
@@ -33,6 +35,7 @@ export function DividendPoolsScreen({ operator }: { operator: Operator }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
+  const [removing, setRemoving] = useState<string | null>(null);
 
   const load = useCallback(() => {
     setLoading(true);
@@ -70,13 +73,36 @@ export function DividendPoolsScreen({ operator }: { operator: Operator }) {
       .finally(() => setSaving(false));
   };
 
+  const remove = (pool: DividendPool) => {
+    setRefusal(null);
+    modal.confirm({
+      title: `Remove the pool of ${pool.day}?`,
+      content: `Its ${pool.amount} USDT will not be shared out. The removal is recorded in the audit log.`,
+      okText: 'Remove',
+      okButtonProps: { danger: true, 'data-testid': 'dividend-pool-remove-confirm' },
+      onOk: () => {
+        setRemoving(pool.day);
+        return removeDividendPool(pool.day)
+          .then(
+            (rows) => {
+              setPools(sortPools(rows));
+              void message.success(`Pool of ${pool.day} removed`);
+            },
+            (reason: unknown) => setRefusal(`Could not remove the pool of ${pool.day}: ${errorText(reason)}`),
+          )
+          .finally(() => setRemoving(null));
+      },
+    });
+  };
+
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>AI dividend</Typography.Title>
       <Typography.Paragraph type="secondary">
         Each platform day may have a pool in USDT. That day&apos;s settlement shares it out among the members valid that day
         (custody at or above the threshold) in proportion to their custody, as shares they claim in the app; the shares are paid
-        from the rewards account when claimed. A pool may be set or changed until its day is shared out.
+        from the rewards account when claimed. A pool may be set or changed until its day&apos;s settlement starts, and removed
+        until it is shared out.
       </Typography.Paragraph>
       {mayManage ? (
         <Card size="small" title="Set a day's pool">
@@ -180,13 +206,24 @@ export function DividendPoolsScreen({ operator }: { operator: Operator }) {
                   key: 'actions',
                   render: (_: unknown, pool: DividendPool) =>
                     mayChangePool(pool) && (
-                      <Button
-                        size="small"
-                        onClick={() => form.setFieldsValue({ day: pool.day, amount: pool.amount })}
-                        data-testid="dividend-pool-edit"
-                      >
-                        Change
-                      </Button>
+                      <Space size="small">
+                        <Button
+                          size="small"
+                          onClick={() => form.setFieldsValue({ day: pool.day, amount: pool.amount })}
+                          data-testid="dividend-pool-edit"
+                        >
+                          Change
+                        </Button>
+                        <Button
+                          size="small"
+                          danger
+                          loading={removing === pool.day}
+                          onClick={() => remove(pool)}
+                          data-testid="dividend-pool-remove"
+                        >
+                          Remove
+                        </Button>
+                      </Space>
                     ),
                 },
               ]

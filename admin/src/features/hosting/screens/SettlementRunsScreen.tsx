@@ -20,7 +20,8 @@ const confirmTestId = { 'data-testid': 'settlement-rerun-confirm' };
 /**
  * The daily settlement: one run per platform day (interest, then expiries and renewals), its counts,
  * totals and error. A failed day, or a missed past day, is run again here (hosting.manage, audited);
- * each order is still paid once per day.
+ * each order is still paid once per day. Days settle strictly in order: the server refuses a day
+ * whose previous day has not completed, naming the day to run first.
  */
 export function SettlementRunsScreen({ operator }: { operator: Operator }) {
   const { message, modal } = App.useApp();
@@ -53,7 +54,7 @@ export function SettlementRunsScreen({ operator }: { operator: Operator }) {
       title: `Run the settlement of ${target} again?`,
       content: failed
         ? `The run of ${target} failed${failed.error ? ` (${failed.error})` : ''}. Running it again pays that day's interest and settles its expiries and renewals for the orders not done yet; orders already paid for the day are not paid twice.`
-        : `Settles ${target} if it was missed: that day's interest, expiries and renewals. Orders already paid for the day are not paid twice; a day that has not ended or is already completed is refused.`,
+        : `Settles ${target} if it was missed: that day's interest, expiries and renewals. Orders already paid for the day are not paid twice. Days settle in order: a day whose previous day has not completed, a day that has not ended, or one already completed is refused.`,
       okText: 'Run again',
       okButtonProps: confirmTestId,
       onOk: () => {

@@ -171,6 +171,9 @@ export const en = {
   'adjustment.own_proposal': 'Another operator must approve your own proposal',
   'withdraw.cooling_off':
     'For your safety, withdrawals are paused for {hours} hours after your password, authenticator or trading password was reset. You can withdraw again from {until} ({timeZone}).',
+  'settlement.out_of_order': 'Days are settled in order: settle {day} first',
+  'settlement.before_first_day': 'Settlement starts on {day}; there is nothing to settle before it',
+  'dividend.day_settled': "That day's settlement has already run; set the pool for a day not yet settled",
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -170,4 +170,7 @@ export const ja: MessageCatalogue = {
   'adjustment.own_proposal': '自分の提案は別のオペレーターが承認する必要があります',
   'withdraw.cooling_off':
     '安全のため、パスワード・認証アプリ・取引パスワードのリセット後 {hours} 時間は出金できません。{until}（{timeZone}）から再び出金できます。',
+  'settlement.out_of_order': '決済は日付順に行います。先に {day} を決済してください',
+  'settlement.before_first_day': '決済は {day} から始まります。それより前の日に決済するものはありません',
+  'dividend.day_settled': 'その日の決済はすでに実行されています。まだ決済されていない日のプールを設定してください',
 };

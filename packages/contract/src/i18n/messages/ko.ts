@@ -169,4 +169,7 @@ export const ko: MessageCatalogue = {
   'adjustment.own_proposal': '본인이 제안한 조정은 다른 운영자가 승인해야 합니다',
   'withdraw.cooling_off':
     '안전을 위해 비밀번호, 인증 앱 또는 거래 비밀번호가 재설정된 후 {hours}시간 동안 출금이 중지됩니다. {until}({timeZone})부터 다시 출금할 수 있습니다.',
+  'settlement.out_of_order': '정산은 날짜 순서대로 진행됩니다. 먼저 {day}을(를) 정산하세요',
+  'settlement.before_first_day': '정산은 {day}부터 시작됩니다. 그 이전 날짜에는 정산할 것이 없습니다',
+  'dividend.day_settled': '해당 날짜의 정산이 이미 실행되었습니다. 아직 정산되지 않은 날짜의 풀을 설정하세요',
 };

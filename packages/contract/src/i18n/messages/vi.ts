@@ -170,4 +170,7 @@ export const vi: MessageCatalogue = {
   'adjustment.own_proposal': 'Đề xuất của bạn phải do nhân viên khác phê duyệt',
   'withdraw.cooling_off':
     'Để bảo đảm an toàn, việc rút tiền tạm dừng {hours} giờ sau khi mật khẩu, ứng dụng xác thực hoặc mật khẩu giao dịch của bạn được đặt lại. Bạn có thể rút tiền lại từ {until} ({timeZone}).',
+  'settlement.out_of_order': 'Các ngày được quyết toán theo thứ tự: hãy quyết toán ngày {day} trước',
+  'settlement.before_first_day': 'Quyết toán bắt đầu từ ngày {day}; trước ngày đó không có gì để quyết toán',
+  'dividend.day_settled': 'Quyết toán của ngày đó đã chạy; hãy đặt quỹ cho một ngày chưa được quyết toán',
 };

@@ -168,4 +168,7 @@ export const zhHans: MessageCatalogue = {
   'adjustment.own_proposal': '自己提交的调账须由其他操作员审批',
   'withdraw.cooling_off':
     '为保障您的资金安全，登录密码、身份验证器或交易密码重置后 {hours} 小时内暂停提现。您可于 {until}（{timeZone}）起再次提现。',
+  'settlement.out_of_order': '结算须按日期顺序进行：请先结算 {day}',
+  'settlement.before_first_day': '结算从 {day} 开始，此前的日期无需结算',
+  'dividend.day_settled': '该日结算已执行，请为尚未结算的日期设置分红池',
 };

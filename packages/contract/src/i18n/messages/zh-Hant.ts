@@ -168,4 +168,7 @@ export const zhHant: MessageCatalogue = {
   'adjustment.own_proposal': '自己提交的調帳須由其他操作員審批',
   'withdraw.cooling_off':
     '為保障您的資金安全，登入密碼、身分驗證器或交易密碼重設後 {hours} 小時內暫停提領。您可於 {until}（{timeZone}）起再次提領。',
+  'settlement.out_of_order': '結算須按日期順序進行：請先結算 {day}',
+  'settlement.before_first_day': '結算從 {day} 開始，此前的日期無需結算',
+  'dividend.day_settled': '該日結算已執行，請為尚未結算的日期設定分紅池',
 };
