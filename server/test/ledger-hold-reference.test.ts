@@ -23,7 +23,7 @@ afterAll(async () => {
 
 const m = money.parseMoney;
 
-function hold(ownerAccountId: string, asset: 'USDT' | 'BTC', amount: string, referenceId: string) {
+function hold(ownerAccountId: string, asset: 'USDT' | 'RAB', amount: string, referenceId: string) {
   const ledger = t.services.ledger;
   return ledger.transaction((tx) =>
     ledger.hold(tx, { ownerAccountId, asset, amount: m(amount), referenceType: 'test_hold_ref', referenceId }),
@@ -40,7 +40,7 @@ describe('hold() under an existing reference', () => {
       messageKey: 'ledger.idempotency_mismatch',
     });
     await expect(hold(bob, 'USDT', '20', 'r1')).rejects.toMatchObject({ code: 409, messageKey: 'ledger.idempotency_mismatch' });
-    await expect(hold(alice, 'BTC', '20', 'r1')).rejects.toMatchObject({ code: 409, messageKey: 'ledger.idempotency_mismatch' });
+    await expect(hold(alice, 'RAB', '20', 'r1')).rejects.toMatchObject({ code: 409, messageKey: 'ledger.idempotency_mismatch' });
 
     // Nothing moved for the refused calls.
     expect(await availableOf(t, alice, 'USDT')).toBe('80.0000');

@@ -103,6 +103,11 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_payout_nonce')
       .on(table.network, table.payoutNonce)
       .where(sql`${table.payoutNonce} is not null`),
+    // One on-chain transfer settles one withdrawal (hashes are stored normalised: BEP20 `0x` + lower
+    // case, TRC20 bare lower case), so two concurrent mark-paid calls cannot both claim it.
+    uniqueIndex('withdrawals_tx_hash')
+      .on(table.network, table.txHash)
+      .where(sql`${table.txHash} is not null`),
     index('withdrawals_account_day_idx').on(table.accountId, table.platformDay),
     index('withdrawals_status_idx').on(table.status, table.createdAt),
     index('withdrawals_member_idx').on(table.memberId, table.createdAt),

@@ -230,6 +230,21 @@ export class WithdrawRepository {
     return rows[0]?.used ?? false;
   }
 
+  /**
+   * Records the transaction that paid a withdrawal; false when another withdrawal on the network
+   * holds it (the unique index `withdrawals_tx_hash` decides, also between concurrent calls).
+   */
+  async setPaidTxHash(tx: Tx, id: string, txHash: string): Promise<boolean> {
+    // The caller gives up its transaction on false, so the failed statement needs no savepoint.
+    try {
+      await tx.execute(sql`update withdrawals set tx_hash = ${txHash}, updated_at = now() where id = ${id}::uuid`);
+      return true;
+    } catch (error) {
+      if (!isUniqueViolation(error, 'withdrawals_tx_hash')) throw error;
+      return false;
+    }
+  }
+
   /** A broadcast failed: only a payout still waiting on that very transaction becomes failed. */
   async markPayoutFailed(db: Db | Tx, id: string, txHash: string, message: string): Promise<void> {
     await db.execute(
@@ -336,4 +351,13 @@ export class WithdrawRepository {
     );
     return rows.length > 0;
   }
+}
+
+/** PostgreSQL's (and PGlite's) unique violation on the named index, through drizzle's wrapping. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint: name } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return name === constraint || cause.message.includes(constraint);
+  }
+  return false;
 }

@@ -99,6 +99,18 @@ function describeChainError(error: unknown): string {
   return (typeof details === 'string' && details ? `${first} ${details}` : first).slice(0, 300);
 }
 
+/**
+ * One stored spelling per transaction hash, so `0x…`, bare and upper-case forms of one hash compare
+ * equal: BEP20 as `0x` + lower-case hex, TRC20 (TronGrid's own form) as bare lower-case hex. Anything
+ * that is not a 32-byte hex hash is kept as typed, in lower case.
+ */
+export function normaliseTxHash(network: Network, reference: string): string {
+  const text = reference.trim().toLowerCase();
+  if (!/^(0x)?[0-9a-f]{64}$/.test(text)) return text;
+  const bare = text.startsWith('0x') ? text.slice(2) : text;
+  return network === 'BEP20' ? `0x${bare}` : bare;
+}
+
 /** fee = fixed + amount × rate, rounded up (product.md §4: fees round up). */
 export function withdrawFee(amount: Money, settings: Pick<WithdrawSettings, 'feeFixed' | 'feeRate'>): Money {
   return money.add(money.parseMoney(settings.feeFixed), money.multiply(amount, settings.feeRate, 'up'));
@@ -494,11 +506,15 @@ export class WithdrawService {
       if (row.payout_raw_tx) throw AppError.conflict('withdraw.wrong_state');
       await this.complete(tx, row);
       const isChain = row.method_type === 'crypto';
-      // One on-chain transfer pays one withdrawal: a hash already used is a mistake (or a double claim).
-      if (isChain && (await this.repository.txHashUsed(tx, row.network!, reference.toLowerCase(), id))) {
-        throw AppError.conflict('withdraw.tx_hash_used');
+      if (isChain) {
+        // One on-chain transfer pays one withdrawal: a hash already used is a mistake (or a double claim).
+        // The unique index decides between concurrent calls; the read first answers the common case.
+        const txHash = normaliseTxHash(row.network!, reference);
+        if (await this.repository.txHashUsed(tx, row.network!, txHash, id)) throw AppError.conflict('withdraw.tx_hash_used');
+        if (!(await this.repository.setPaidTxHash(tx, id, txHash))) throw AppError.conflict('withdraw.tx_hash_used');
+      } else {
+        await this.repository.update(tx, id, { payoutReference: reference });
       }
-      await this.repository.update(tx, id, isChain ? { txHash: reference.toLowerCase() } : { payoutReference: reference });
       await this.recordAudit(tx, operatorId, 'withdrawal.marked_paid', row, { status: 'success', reference }, origin);
     });
     return this.adminOne(id);
