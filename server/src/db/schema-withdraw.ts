@@ -87,6 +87,8 @@ export const withdrawals = pgTable(
     payoutNonce: bigint('payout_nonce', { mode: 'bigint' }),
     payoutError: text('payout_error'),
     payoutAttempts: integer('payout_attempts').notNull().default(0),
+    /** When the payout tracker last looked at this payout: it takes the least recently looked at first. */
+    payoutCheckedAt: timestamp('payout_checked_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => operators.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),

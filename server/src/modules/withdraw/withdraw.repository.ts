@@ -210,14 +210,28 @@ export class WithdrawRepository {
     await db.execute(sql`update withdrawals set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`);
   }
 
-  /** Hot-wallet payouts signed and not yet settled (processing, or failed and maybe mined after all), for the tracker. */
-  signedPayouts(network: Network): Promise<WithdrawalRow[]> {
+  /**
+   * Hot-wallet payouts signed and not yet settled (processing, or failed and maybe mined after all),
+   * for the tracker: processing ones before failed ones, and within each the least recently looked
+   * at first, so failures parked for an operator can neither starve new payouts nor each other.
+   * The rows handed out are stamped as looked at.
+   */
+  signedPayouts(network: Network, limit = 100): Promise<WithdrawalRow[]> {
     return queryRows<WithdrawalRow>(
       this.db,
-      sql`select ${WITHDRAWAL_COLUMNS} from withdrawals w
-          where w.status in ('processing', 'failed') and w.network = ${network} and w.method_type = 'crypto'
-            and w.tx_hash is not null and w.payout_raw_tx is not null
-          order by w.created_at limit 100`,
+      sql`with picked as (
+            select w.id from withdrawals w
+            where w.status in ('processing', 'failed') and w.network = ${network} and w.method_type = 'crypto'
+              and w.tx_hash is not null and w.payout_raw_tx is not null
+            order by (w.status = 'processing') desc, w.payout_checked_at asc nulls first, w.created_at
+            limit ${limit}
+          ),
+          stamped as (
+            update withdrawals set payout_checked_at = now() from picked where withdrawals.id = picked.id
+            returning withdrawals.id
+          )
+          select ${WITHDRAWAL_COLUMNS} from withdrawals w join stamped s on s.id = w.id
+          order by (w.status = 'processing') desc, w.created_at`,
     );
   }
 
