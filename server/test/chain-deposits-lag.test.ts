@@ -94,11 +94,11 @@ describe('a BEP20 node behind the head it reports', () => {
     // lagHead (no block after it, no logs from after it).
     proxy.intercept = async (call, forward) => {
       const hex = (value: bigint) => `0x${value.toString(16)}`;
-      if (call.method === 'eth_getBlockByNumber' && typeof call.params[0] === 'string' && call.params[0].startsWith('0x')) {
-        return BigInt(call.params[0]) > lagHead ? null : undefined;
+      if (call.method === 'eth_getBlockByNumber' && typeof call.params?.[0] === 'string' && call.params?.[0].startsWith('0x')) {
+        return BigInt(call.params?.[0]) > lagHead ? null : undefined;
       }
       if (call.method === 'eth_getLogs') {
-        const filter = call.params[0] as { fromBlock: string; toBlock: string };
+        const filter = call.params?.[0] as { fromBlock: string; toBlock: string };
         if (BigInt(filter.fromBlock) > lagHead) return [];
         return forward({
           ...call,

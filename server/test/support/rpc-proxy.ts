@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 export interface JsonRpcCall {
   id: unknown;
   method: string;
-  params: unknown[];
+  params?: unknown[];
 }
 
 /**

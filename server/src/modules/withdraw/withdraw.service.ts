@@ -479,14 +479,30 @@ export class WithdrawService {
   }
 
   /**
-   * What the chain says of a signed payout. The nonce is read before the receipt: if the nonce is
-   * used and our transaction has no receipt, another transaction used it and ours can never be mined.
+   * What the chain says of a signed payout, judged only on evidence at one pinned block with
+   * `payoutConfirmations` confirmations (decision 010): the wallet's nonce count at that block
+   * number, and, when the nonce is used there, the very transaction that used it (found by block
+   * number, so a node behind a load balancer cannot answer from another view). `settling`: the nonce
+   * is used at the head but not yet at that depth (a payout or cancel mined too recently to judge).
    */
-  private async payoutFate(wallet: EvmHotWallet, row: WithdrawalRow): Promise<'paid' | 'reverted' | 'void' | 'open'> {
-    const nonceUsed = BigInt(await wallet.minedNonce()) > BigInt(row.payout_nonce ?? '0');
-    const seen = row.tx_hash ? await wallet.receipt(row.tx_hash as `0x${string}`) : null;
-    if (seen) return seen.receipt.status === 'success' ? 'paid' : 'reverted';
-    return nonceUsed ? 'void' : 'open';
+  private async payoutFate(
+    wallet: EvmHotWallet,
+    row: WithdrawalRow,
+  ): Promise<'paid' | 'reverted' | 'void' | 'open' | 'settling'> {
+    const nonce = BigInt(row.payout_nonce ?? '0');
+    const pinned = (await wallet.headBlock()) - BigInt(this.options.payoutConfirmations) + 1n;
+    if (pinned < 0n || BigInt(await wallet.nonceAt(pinned)) <= nonce) {
+      return BigInt(await wallet.minedNonce()) > nonce ? 'settling' : 'open';
+    }
+    const usedBy = await wallet.nonceUser(nonce, pinned);
+    if (usedBy.toLowerCase() !== row.tx_hash?.toLowerCase()) return 'void';
+    // Ours used the nonce at or before the pinned block: its receipt must be there too. A node that
+    // answers without it (or with a later block) is out of step: judge nothing now.
+    const seen = await wallet.receipt(usedBy);
+    if (!seen || seen.receipt.blockNumber > pinned) {
+      throw AppError.conflict('withdraw.payout_cancelling', { nonce: nonce.toString() });
+    }
+    return seen.receipt.status === 'success' ? 'paid' : 'reverted';
   }
 
   async reject(operatorId: string, id: string, reason: string, origin: RequestOrigin): Promise<AdminWithdrawal> {
@@ -530,6 +546,8 @@ export class WithdrawService {
       const fate = await this.payoutFate(wallet, row);
       // Mined and paid: the tracker completes it; nothing may be sent again.
       if (fate === 'paid') throw AppError.conflict('withdraw.wrong_state');
+      // Its nonce was used too recently to know by what: wait for the depth.
+      if (fate === 'settling') throw AppError.conflict('withdraw.payout_cancelling', { nonce: row.payout_nonce ?? '0' });
       let signed: { txHash: string; nonce: string } | null = null;
       if (fate === 'void' || fate === 'reverted') {
         // The stored transaction can never pay (its nonce is used, by another or by its own revert): sign anew.
@@ -574,6 +592,8 @@ export class WithdrawService {
         const fate = await this.payoutFate(wallet, row);
         // Paid after all: the tracker completes it.
         if (fate === 'paid') throw AppError.conflict('withdraw.wrong_state');
+        // A cancel (or the payout) mined too recently: refund only at the payout confirmation depth.
+        if (fate === 'settling') throw AppError.conflict('withdraw.payout_cancelling', { nonce: row.payout_nonce ?? '0' });
         if (fate === 'open') {
           const nonce = row.payout_nonce ?? '0';
           if (afterCancel) throw AppError.conflict('withdraw.payout_cancelling', { nonce });
