@@ -52,7 +52,7 @@ async function request(amount: string): Promise<Withdrawal> {
 
 async function statusOf(id: string): Promise<{ status: string; tx_hash: string }> {
   const rows = await t.testDatabase.database.db.execute(sql`select status, tx_hash from withdrawals where id = ${id}::uuid`);
-  return (rows as unknown as { rows: { status: string; tx_hash: string }[] }).rows[0]!;
+  return (rows as { rows: { status: string; tx_hash: string }[] }).rows[0]!;
 }
 
 beforeAll(async () => {
