@@ -89,7 +89,7 @@ const envSchema = z.object({
     .string()
     .regex(/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/, 'is not an extended public key (xpub…)')
     .optional(),
-  TRON_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(3),
+  TRON_CONFIRMATIONS: z.coerce.number().int().min(1).max(1000).default(19),
   TRON_START_BLOCK: z.coerce.number().int().min(0).optional(),
   TRON_POLL_MS: z.coerce.number().int().min(100).max(600_000).default(3000),
   TRON_MAX_BLOCK_RANGE: z.coerce.number().int().min(1).max(1000).default(20),

@@ -1,10 +1,11 @@
 // `npm run sweep -- --to 0xCollection [--min 10] [--account 0] [--dry-run]`: moves USDT from members'
 // BEP20 deposit addresses to the collection wallet (docs/decisions/009-chain-deposits.md). The
 // deposit keys' mnemonic is asked for at run time (or read from SWEEP_MNEMONIC) and never stored;
-// gas comes from SWEEP_GAS_KEY, or the hot wallet (BSC_HOT_WALLET_KEY).
+// gas comes from SWEEP_GAS_KEY, a wallet of its own (never the payout hot wallet, whose nonces payouts use).
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { privateKeyToAddress } from 'viem/accounts';
 import { money, isEvmAddress } from '@custos/contract';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -47,8 +48,8 @@ async function main(): Promise<number> {
   const bsc = config.chains.bsc;
   if (!bsc) throw new SweepError('BSC is not configured (BSC_RPC_URL, BSC_USDT_CONTRACT, BSC_DEPOSIT_XPUB)');
   if (!values.to || !isEvmAddress(values.to)) throw new SweepError('--to must be the collection wallet address (0x…)');
-  const gasKey = (process.env.SWEEP_GAS_KEY as `0x${string}` | undefined) ?? bsc.hotWalletKey;
-  if (!gasKey) throw new SweepError('set SWEEP_GAS_KEY (or BSC_HOT_WALLET_KEY) for the wallet that pays gas');
+  const gasKey = process.env.SWEEP_GAS_KEY as `0x${string}` | undefined;
+  if (!gasKey) throw new SweepError('set SWEEP_GAS_KEY to the key of the wallet that pays gas (not the payout hot wallet)');
   const mnemonic = process.env.SWEEP_MNEMONIC ?? (await askHidden('Deposit keys mnemonic (not shown): '));
   const database = await openDatabase(config.database);
   try {
@@ -61,6 +62,7 @@ async function main(): Promise<number> {
       collectionAddress: values.to as `0x${string}`,
       minimum: money.parseMoney(values.min),
       gasKey,
+      hotWalletAddress: bsc.hotWalletKey ? privateKeyToAddress(bsc.hotWalletKey) : null,
       dryRun: values['dry-run'],
       log: (line) => process.stdout.write(`${line}\n`),
     });

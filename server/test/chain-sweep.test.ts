@@ -34,6 +34,7 @@ function options(overrides: Partial<SweepOptions> = {}): SweepOptions {
     collectionAddress: collection,
     minimum: money.parseMoney('10'),
     gasKey: accountPrivateKey(2),
+    hotWalletAddress: privateKeyToAddress(accountPrivateKey(3)),
     dryRun: false,
     log: (line) => lines.push(line),
     ...overrides,
@@ -74,6 +75,17 @@ describe('sweeping deposit addresses', () => {
     const repository = new ChainRepository(t.testDatabase.database.db);
     await expect(sweepBep20(repository, options({ account: 0 }))).rejects.toThrow(/does not make deposit address/);
     await expect(sweepBep20(repository, options({ mnemonic: 'not a mnemonic at all' }))).rejects.toThrow(/not a valid/);
+    expect(await chain.balanceOf(rich)).toBe(30n * USDT);
+  });
+
+  it('refuses to pay gas from the payout hot wallet (its nonces belong to signed payouts), before sending anything', async () => {
+    const repository = new ChainRepository(t.testDatabase.database.db);
+    const hotWallet = privateKeyToAddress(accountPrivateKey(3));
+    const nonceBefore = await chain.publicClient.getTransactionCount({ address: hotWallet });
+    await expect(sweepBep20(repository, options({ gasKey: accountPrivateKey(3) }))).rejects.toThrow(
+      /SWEEP_GAS_KEY must be a wallet of its own/,
+    );
+    expect(await chain.publicClient.getTransactionCount({ address: hotWallet })).toBe(nonceBefore);
     expect(await chain.balanceOf(rich)).toBe(30n * USDT);
   });
 

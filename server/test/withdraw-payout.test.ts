@@ -151,7 +151,12 @@ describe('BEP20 payouts from the hot wallet', () => {
     const signedHash = failed.data.txHash;
 
     await chain.sendNative(hotWalletAddress, 10n ** 18n); // gas arrives
-    // The first payout is given up now: a cancel transaction uses its nonce (mined at once here).
+    // The first payout is given up now: a cancel transaction uses its nonce (mined at once here), and
+    // the refund goes through once that cancel has the payout confirmations (3).
+    const cancelling = await operator('refund', firstId, { reason: 'Paid by bank instead' });
+    expect(cancelling).toMatchObject({ code: 409 });
+    expect(cancelling.message).toMatch(/cancel transaction .* was sent/);
+    await chain.mine(2);
     const refunded = await operator('refund', firstId, { reason: 'Paid by bank instead' });
     expect(refunded.data).toMatchObject({ status: 'refunded', reason: 'Paid by bank instead' });
     expect(await availableOf(t, mainId, 'USDT')).toBe('749.5000');
@@ -222,13 +227,12 @@ describe('BEP20 payouts from the hot wallet', () => {
       expect(pending.message).toMatch(/cancel transaction .* was sent/);
       expect(await availableOf(t, mainId, 'USDT')).toBe(available);
 
-      await chain.mine(1);
+      await chain.mine(3);
       const refunded = await operator('refund', withdrawal.id, { reason: 'Cancelled' });
       expect(refunded.data).toMatchObject({ status: 'refunded' });
       expect(await availableOf(t, mainId, 'USDT')).toBe(
         money.formatMoney(money.add(money.parseMoney(available), money.parseMoney('40'))),
       );
-      await chain.mine(3);
       // The cancel took the nonce: the signed payout never paid.
       expect(await chain.balanceOf(recipient)).toBe(before);
       expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 0, failed: 0 });

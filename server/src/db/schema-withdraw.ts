@@ -87,6 +87,8 @@ export const withdrawals = pgTable(
     payoutNonce: bigint('payout_nonce', { mode: 'bigint' }),
     payoutError: text('payout_error'),
     payoutAttempts: integer('payout_attempts').notNull().default(0),
+    /** When the payout tracker last looked at this payout: it takes the least recently looked at first. */
+    payoutCheckedAt: timestamp('payout_checked_at', { withTimezone: true }),
     decidedBy: uuid('decided_by').references(() => operators.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -103,6 +105,11 @@ export const withdrawals = pgTable(
     uniqueIndex('withdrawals_payout_nonce')
       .on(table.network, table.payoutNonce)
       .where(sql`${table.payoutNonce} is not null`),
+    // One on-chain transfer settles one withdrawal (hashes are stored normalised: BEP20 `0x` + lower
+    // case, TRC20 bare lower case), so two concurrent mark-paid calls cannot both claim it.
+    uniqueIndex('withdrawals_tx_hash')
+      .on(table.network, table.txHash)
+      .where(sql`${table.txHash} is not null`),
     index('withdrawals_account_day_idx').on(table.accountId, table.platformDay),
     index('withdrawals_status_idx').on(table.status, table.createdAt),
     index('withdrawals_member_idx').on(table.memberId, table.createdAt),

@@ -46,6 +46,11 @@ export class FakeTronGrid {
   garbage = false;
   /** Events per page (TronGrid allows up to 200); small values exercise paging. */
   pageSize = 200;
+  /**
+   * How many blocks the event index is behind the head: events of later blocks are not served yet
+   * (a block the index has not reached answers as having no events, as TronGrid's does).
+   */
+  indexLag = 0;
   readonly apiKeysSeen = new Set<string>();
   requests = 0;
 
@@ -153,13 +158,17 @@ export class FakeTronGrid {
     const events = /^\/v1\/contracts\/([^/]+)\/events$/.exec(url.pathname);
     if (request.method === 'GET' && events) {
       if (events[1] !== this.contract) return send(200, { data: [], success: true, meta: { at: Date.now(), page_size: 0 } });
-      const blockNumber = Number(url.searchParams.get('block_number'));
       const eventName = url.searchParams.get('event_name');
       const limit = Math.min(Number(url.searchParams.get('limit') ?? 20), this.pageSize);
       const offset = Number(url.searchParams.get('fingerprint') ?? 0);
-      const all = (this.blocks.find((block) => block.number === blockNumber)?.events ?? []).filter(
-        (event) => !eventName || event.event_name === eventName,
-      );
+      const indexed = this.blocks.filter((block) => block.number <= this.head - this.indexLag);
+      const blockParam = url.searchParams.get('block_number');
+      // Without block_number: the contract's events newest first (order_by=block_timestamp,desc).
+      const source =
+        blockParam === null
+          ? indexed.flatMap((block) => block.events).reverse()
+          : (indexed.find((block) => block.number === Number(blockParam))?.events ?? []);
+      const all = source.filter((event) => !eventName || event.event_name === eventName);
       const data = all.slice(offset, offset + limit);
       const more = offset + limit < all.length;
       return send(200, {

@@ -20,6 +20,11 @@ export interface ChainSource {
   headBlock(): Promise<bigint>;
   /** The canonical block hash at `blockNumber`, or null when the chain has no such block (yet). */
   blockHash(blockNumber: bigint): Promise<string | null>;
+  /**
+   * The last block whose transfers this source can answer in full, where that can lag the head (an
+   * event index behind its node); absent when `transfers` reads the node itself.
+   */
+  readableBlock?(): Promise<bigint>;
   /** Every transfer of the token in blocks `fromBlock..toBlock`, inclusive. */
   transfers(fromBlock: bigint, toBlock: bigint): Promise<TokenTransfer[]>;
   tokenDecimals(): Promise<number>;

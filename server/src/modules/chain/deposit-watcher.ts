@@ -27,6 +27,11 @@ export interface ScanResult {
   raced: boolean;
 }
 
+/** The chain's endpoint answered from a view behind the head: the scan wrote nothing and is repeated. */
+export class ChainLagError extends Error {
+  override name = 'ChainLagError';
+}
+
 /** How far back to scan again when the last final block itself was replaced (a reorganisation deeper than the confirmations). */
 const DEEP_REORG_REWIND_BLOCKS = 64n;
 
@@ -96,13 +101,21 @@ export class DepositWatcher {
 
     const fromBlock = scannedBlock + 1n;
     const lastInRange = fromBlock + BigInt(this.options.maxBlockRange) - 1n;
-    const toBlock = headBlock < lastInRange ? headBlock : lastInRange;
+    // Never read past what the source can answer in full (an event index behind the head answers an
+    // unindexed block as empty): a block read as empty too early would be passed over for good.
+    const readable = this.source.readableBlock ? await this.source.readableBlock() : headBlock;
+    const readHead = readable < headBlock ? readable : headBlock;
+    const toBlock = readHead < lastInRange ? readHead : lastInRange;
     // Blocks up to here have at least `confirmations` confirmations (the head counts as one).
     const finalBlock = headBlock - BigInt(this.options.confirmations) + 1n;
     const newScanned = toBlock < finalBlock ? toBlock : finalBlock;
 
+    // A node behind the head it (or another node behind the same address) reported answers logs for
+    // blocks it lacks as none: the last block read must be there before and after the read.
+    if (fromBlock <= toBlock) await this.requireBlock(toBlock);
     const transfers = fromBlock <= toBlock ? await this.source.transfers(fromBlock, toBlock) : [];
-    const newScannedHash = newScanned > scannedBlock ? await this.source.blockHash(newScanned) : cursor.scanned_hash;
+    const newScannedHash = newScanned > scannedBlock ? await this.requireBlock(newScanned) : cursor.scanned_hash;
+    if (fromBlock <= toBlock && toBlock !== newScanned) await this.requireBlock(toBlock);
     this.decimals ??= await this.source.tokenDecimals();
     const decimals = this.decimals;
 
@@ -158,6 +171,13 @@ export class DepositWatcher {
       scannedBlock: newScanned > scannedBlock ? newScanned : scannedBlock,
       ...result,
     };
+  }
+
+  /** The block's hash; a block the node does not have (yet) ends the scan without writing anything. */
+  private async requireBlock(blockNumber: bigint): Promise<string> {
+    const hash = await this.source.blockHash(blockNumber);
+    if (hash === null) throw new ChainLagError(`the node does not have block ${blockNumber} yet (it lags the head it reported)`);
+    return hash;
   }
 
   private toSeen(transfer: TokenTransfer, depositAddressId: string, decimals: number): SeenDeposit {

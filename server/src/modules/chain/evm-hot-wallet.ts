@@ -121,6 +121,41 @@ export class EvmHotWallet {
     }
   }
 
+  headBlock(): Promise<bigint> {
+    return this.client.getBlockNumber({ cacheTime: 0 });
+  }
+
+  /**
+   * The wallet's transaction count as of `blockNumber`. A state read by block number is pinned: a
+   * node that does not have that block answers an error, never a count from another view.
+   */
+  nonceAt(blockNumber: bigint): Promise<number> {
+    return this.client.getTransactionCount({ address: this.account.address, blockNumber });
+  }
+
+  /**
+   * The hash of the wallet's transaction that used `nonce`, found in the first block (at or before
+   * `atOrBefore`) whose count is past it; every read is by block number, so all of them describe
+   * one chain. Throws if the node's answers do not agree with each other.
+   */
+  async nonceUser(nonce: bigint, atOrBefore: bigint): Promise<Hex> {
+    let low = 0n;
+    let high = atOrBefore;
+    if (BigInt(await this.nonceAt(high)) <= nonce) throw new Error(`nonce ${nonce} is not used at block ${high}`);
+    while (low < high) {
+      const middle = (low + high) / 2n;
+      if (BigInt(await this.nonceAt(middle)) > nonce) high = middle;
+      else low = middle + 1n;
+    }
+    const block = await this.client.getBlock({ blockNumber: high, includeTransactions: true });
+    const used = block.transactions.find(
+      (transaction) =>
+        transaction.from.toLowerCase() === this.account.address.toLowerCase() && BigInt(transaction.nonce) === nonce,
+    );
+    if (!used) throw new Error(`block ${high} has no transaction of the wallet with nonce ${nonce}`);
+    return used.hash;
+  }
+
   /** The nonce of the last mined transaction + 1: nonces below it can never be used again. */
   minedNonce(): Promise<number> {
     return this.client.getTransactionCount({ address: this.account.address, blockTag: 'latest' });

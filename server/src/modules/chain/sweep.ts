@@ -20,8 +20,13 @@ export interface SweepOptions {
   collectionAddress: `0x${string}`;
   /** Addresses holding less USDT than this are left alone. */
   minimum: Money;
-  /** The wallet that sends gas to deposit addresses that have too little. */
+  /**
+   * The wallet that sends gas to deposit addresses that have too little. It must not be the payout
+   * hot wallet: the sweep would take nonces out from under payouts signed ahead of time.
+   */
   gasKey: Hex;
+  /** The BEP20 payout hot wallet's address when one is configured (the gas wallet must differ). */
+  hotWalletAddress: `0x${string}` | null;
   dryRun: boolean;
   log: (line: string) => void;
 }
@@ -46,6 +51,12 @@ export class SweepError extends Error {
  */
 export async function sweepBep20(repository: ChainRepository, options: SweepOptions): Promise<SweepResult[]> {
   if (!validateMnemonic(options.mnemonic.trim(), wordlist)) throw new SweepError('that is not a valid BIP-39 mnemonic');
+  const gasAccount = privateKeyToAccount(options.gasKey);
+  if (options.hotWalletAddress !== null && gasAccount.address.toLowerCase() === options.hotWalletAddress.toLowerCase()) {
+    // Payouts are signed with nonces handed out in the database before they are sent; a gas top-up
+    // from the same account would use one of those nonces and void a signed payout.
+    throw new SweepError('SWEEP_GAS_KEY must be a wallet of its own, not the payout hot wallet; nothing was sent');
+  }
   const external = HDKey.fromMasterSeed(mnemonicToSeedSync(options.mnemonic.trim())).derive(`m/44'/60'/${options.account}'/0`);
   const addresses = await repository.depositAddressesOf('BEP20');
   const keys = new Map<string, Hex>();
@@ -61,7 +72,7 @@ export async function sweepBep20(repository: ChainRepository, options: SweepOpti
 
   const transport = http(options.rpcUrl, { timeout: 30_000, retryCount: 0 });
   const client: PublicClient = createPublicClient({ transport, cacheTime: 0 });
-  const gasWallet = createWalletClient({ transport, account: privateKeyToAccount(options.gasKey) });
+  const gasWallet = createWalletClient({ transport, account: gasAccount });
   const decimals = await client.readContract({ address: options.tokenAddress, abi: ERC20_ABI, functionName: 'decimals' });
   const results: SweepResult[] = [];
   for (const row of addresses) {

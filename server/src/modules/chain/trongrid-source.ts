@@ -87,6 +87,24 @@ export class TronGridChainSource implements ChainSource {
     return block.blockID.toLowerCase();
   }
 
+  /**
+   * TronGrid serves events from an index that can lag its full node, and answers a block it has not
+   * indexed yet as having no events. The newest Transfer of the token in that index
+   * (`order_by=block_timestamp,desc&limit=1`) bounds what can be read in full: blocks after it are
+   * read once a later event shows the index has passed them (USDT moves in nearly every TRON block).
+   */
+  async readableBlock(): Promise<bigint> {
+    const query = new URLSearchParams({ event_name: 'Transfer', order_by: 'block_timestamp,desc', limit: '1' });
+    const result = await this.request<TronEventsPage>(`/v1/contracts/${this.tokenAddress}/events?${query.toString()}`);
+    if (result.success === false || !Array.isArray(result.data)) {
+      throw new TronGridError(`events answered ${result.error ?? 'without data'}`);
+    }
+    const newest = result.data[0]?.block_number;
+    if (newest === undefined) return -1n;
+    if (!Number.isSafeInteger(newest) || newest < 0) throw new TronGridError('events answered a malformed block number');
+    return BigInt(newest);
+  }
+
   async transfers(fromBlock: bigint, toBlock: bigint): Promise<TokenTransfer[]> {
     const transfers: TokenTransfer[] = [];
     for (let blockNumber = fromBlock; blockNumber <= toBlock; blockNumber += 1n) {

@@ -66,6 +66,22 @@ export function toLedgerAccount(row: LedgerAccountRow): LedgerAccount {
 }
 
 /**
+ * A hold already made for a reference is a retry only when it is the same hold: another owner, asset
+ * or amount under the same reference is a caller's mistake, and answering with the existing hold would
+ * let that caller believe money it never held is set aside.
+ */
+function sameHold(existing: HoldRow, input: { ownerAccountId: string; asset: Asset; amount: Money }): HoldRow {
+  if (
+    existing.owner_account_id !== input.ownerAccountId ||
+    existing.asset !== input.asset ||
+    money.compare(money.parseMoney(existing.amount), input.amount) !== 0
+  ) {
+    throw AppError.conflict('ledger.idempotency_mismatch');
+  }
+  return existing;
+}
+
+/**
  * The double-entry ledger every money feature posts through (docs/decisions/008-ledger.md). An entry
  * is all-or-nothing inside the caller's transaction: the entry row claims the idempotency key, the
  * touched accounts are locked in id order, the new balances are checked (never below zero for member
@@ -207,7 +223,7 @@ export class LedgerService {
   ): Promise<HoldRow> {
     if (input.amount <= 0n) throw new LedgerInvariantError('a hold must be positive');
     const existing = await this.repository.lockHold(tx, input.referenceType, input.referenceId);
-    if (existing) return existing;
+    if (existing) return sameHold(existing, input);
     const posted = await this.post(tx, {
       idempotencyKey: `hold:${input.referenceType}:${input.referenceId}`,
       kind: 'hold',
@@ -230,7 +246,7 @@ export class LedgerService {
       // A concurrent call with the same reference won the race and has committed its hold.
       const winner = await this.repository.lockHold(tx, input.referenceType, input.referenceId);
       if (!winner) throw new LedgerInvariantError(`hold entry for ${input.referenceId} exists without its hold`);
-      return winner;
+      return sameHold(winner, input);
     }
     return this.repository.insertHold(tx, {
       ownerAccountId: input.ownerAccountId,

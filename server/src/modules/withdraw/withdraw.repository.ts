@@ -210,14 +210,28 @@ export class WithdrawRepository {
     await db.execute(sql`update withdrawals set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`);
   }
 
-  /** Hot-wallet payouts signed and not yet settled (processing, or failed and maybe mined after all), for the tracker. */
-  signedPayouts(network: Network): Promise<WithdrawalRow[]> {
+  /**
+   * Hot-wallet payouts signed and not yet settled (processing, or failed and maybe mined after all),
+   * for the tracker: processing ones before failed ones, and within each the least recently looked
+   * at first, so failures parked for an operator can neither starve new payouts nor each other.
+   * The rows handed out are stamped as looked at.
+   */
+  signedPayouts(network: Network, limit = 100): Promise<WithdrawalRow[]> {
     return queryRows<WithdrawalRow>(
       this.db,
-      sql`select ${WITHDRAWAL_COLUMNS} from withdrawals w
-          where w.status in ('processing', 'failed') and w.network = ${network} and w.method_type = 'crypto'
-            and w.tx_hash is not null and w.payout_raw_tx is not null
-          order by w.created_at limit 100`,
+      sql`with picked as (
+            select w.id from withdrawals w
+            where w.status in ('processing', 'failed') and w.network = ${network} and w.method_type = 'crypto'
+              and w.tx_hash is not null and w.payout_raw_tx is not null
+            order by (w.status = 'processing') desc, w.payout_checked_at asc nulls first, w.created_at
+            limit ${limit}
+          ),
+          stamped as (
+            update withdrawals set payout_checked_at = now() from picked where withdrawals.id = picked.id
+            returning withdrawals.id
+          )
+          select ${WITHDRAWAL_COLUMNS} from withdrawals w join stamped s on s.id = w.id
+          order by (w.status = 'processing') desc, w.created_at`,
     );
   }
 
@@ -228,6 +242,21 @@ export class WithdrawRepository {
       sql`select exists (select 1 from withdrawals where network = ${network} and tx_hash = ${txHash} and id <> ${exceptId}::uuid) as used`,
     );
     return rows[0]?.used ?? false;
+  }
+
+  /**
+   * Records the transaction that paid a withdrawal; false when another withdrawal on the network
+   * holds it (the unique index `withdrawals_tx_hash` decides, also between concurrent calls).
+   */
+  async setPaidTxHash(tx: Tx, id: string, txHash: string): Promise<boolean> {
+    // The caller gives up its transaction on false, so the failed statement needs no savepoint.
+    try {
+      await tx.execute(sql`update withdrawals set tx_hash = ${txHash}, updated_at = now() where id = ${id}::uuid`);
+      return true;
+    } catch (error) {
+      if (!isUniqueViolation(error, 'withdrawals_tx_hash')) throw error;
+      return false;
+    }
   }
 
   /** A broadcast failed: only a payout still waiting on that very transaction becomes failed. */
@@ -336,4 +365,13 @@ export class WithdrawRepository {
     );
     return rows.length > 0;
   }
+}
+
+/** PostgreSQL's (and PGlite's) unique violation on the named index, through drizzle's wrapping. */
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let cause: unknown = error; cause instanceof Error; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint: name } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return name === constraint || cause.message.includes(constraint);
+  }
+  return false;
 }

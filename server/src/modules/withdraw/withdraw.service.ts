@@ -100,6 +100,18 @@ function describeChainError(error: unknown): string {
   return (typeof details === 'string' && details ? `${first} ${details}` : first).slice(0, 300);
 }
 
+/**
+ * One stored spelling per transaction hash, so `0x…`, bare and upper-case forms of one hash compare
+ * equal: BEP20 as `0x` + lower-case hex, TRC20 (TronGrid's own form) as bare lower-case hex. Anything
+ * that is not a 32-byte hex hash is kept as typed, in lower case.
+ */
+export function normaliseTxHash(network: Network, reference: string): string {
+  const text = reference.trim().toLowerCase();
+  if (!/^(0x)?[0-9a-f]{64}$/.test(text)) return text;
+  const bare = text.startsWith('0x') ? text.slice(2) : text;
+  return network === 'BEP20' ? `0x${bare}` : bare;
+}
+
 /** fee = fixed + amount × rate, rounded up (product.md §4: fees round up). */
 export function withdrawFee(amount: Money, settings: Pick<WithdrawSettings, 'feeFixed' | 'feeRate'>): Money {
   return money.add(money.parseMoney(settings.feeFixed), money.multiply(amount, settings.feeRate, 'up'));
@@ -491,14 +503,30 @@ export class WithdrawService {
   }
 
   /**
-   * What the chain says of a signed payout. The nonce is read before the receipt: if the nonce is
-   * used and our transaction has no receipt, another transaction used it and ours can never be mined.
+   * What the chain says of a signed payout, judged only on evidence at one pinned block with
+   * `payoutConfirmations` confirmations (decision 010): the wallet's nonce count at that block
+   * number, and, when the nonce is used there, the very transaction that used it (found by block
+   * number, so a node behind a load balancer cannot answer from another view). `settling`: the nonce
+   * is used at the head but not yet at that depth (a payout or cancel mined too recently to judge).
    */
-  private async payoutFate(wallet: EvmHotWallet, row: WithdrawalRow): Promise<'paid' | 'reverted' | 'void' | 'open'> {
-    const nonceUsed = BigInt(await wallet.minedNonce()) > BigInt(row.payout_nonce ?? '0');
-    const seen = row.tx_hash ? await wallet.receipt(row.tx_hash as `0x${string}`) : null;
-    if (seen) return seen.receipt.status === 'success' ? 'paid' : 'reverted';
-    return nonceUsed ? 'void' : 'open';
+  private async payoutFate(
+    wallet: EvmHotWallet,
+    row: WithdrawalRow,
+  ): Promise<'paid' | 'reverted' | 'void' | 'open' | 'settling'> {
+    const nonce = BigInt(row.payout_nonce ?? '0');
+    const pinned = (await wallet.headBlock()) - BigInt(this.options.payoutConfirmations) + 1n;
+    if (pinned < 0n || BigInt(await wallet.nonceAt(pinned)) <= nonce) {
+      return BigInt(await wallet.minedNonce()) > nonce ? 'settling' : 'open';
+    }
+    const usedBy = await wallet.nonceUser(nonce, pinned);
+    if (usedBy.toLowerCase() !== row.tx_hash?.toLowerCase()) return 'void';
+    // Ours used the nonce at or before the pinned block: its receipt must be there too. A node that
+    // answers without it (or with a later block) is out of step: judge nothing now.
+    const seen = await wallet.receipt(usedBy);
+    if (!seen || seen.receipt.blockNumber > pinned) {
+      throw AppError.conflict('withdraw.payout_cancelling', { nonce: nonce.toString() });
+    }
+    return seen.receipt.status === 'success' ? 'paid' : 'reverted';
   }
 
   async reject(operatorId: string, id: string, reason: string, origin: RequestOrigin): Promise<AdminWithdrawal> {
@@ -518,11 +546,15 @@ export class WithdrawService {
       if (row.payout_raw_tx) throw AppError.conflict('withdraw.wrong_state');
       await this.complete(tx, row);
       const isChain = row.method_type === 'crypto';
-      // One on-chain transfer pays one withdrawal: a hash already used is a mistake (or a double claim).
-      if (isChain && (await this.repository.txHashUsed(tx, row.network!, reference.toLowerCase(), id))) {
-        throw AppError.conflict('withdraw.tx_hash_used');
+      if (isChain) {
+        // One on-chain transfer pays one withdrawal: a hash already used is a mistake (or a double claim).
+        // The unique index decides between concurrent calls; the read first answers the common case.
+        const txHash = normaliseTxHash(row.network!, reference);
+        if (await this.repository.txHashUsed(tx, row.network!, txHash, id)) throw AppError.conflict('withdraw.tx_hash_used');
+        if (!(await this.repository.setPaidTxHash(tx, id, txHash))) throw AppError.conflict('withdraw.tx_hash_used');
+      } else {
+        await this.repository.update(tx, id, { payoutReference: reference });
       }
-      await this.repository.update(tx, id, isChain ? { txHash: reference.toLowerCase() } : { payoutReference: reference });
       await this.recordAudit(tx, operatorId, 'withdrawal.marked_paid', row, { status: 'success', reference }, origin);
     });
     return this.adminOne(id);
@@ -538,6 +570,8 @@ export class WithdrawService {
       const fate = await this.payoutFate(wallet, row);
       // Mined and paid: the tracker completes it; nothing may be sent again.
       if (fate === 'paid') throw AppError.conflict('withdraw.wrong_state');
+      // Its nonce was used too recently to know by what: wait for the depth.
+      if (fate === 'settling') throw AppError.conflict('withdraw.payout_cancelling', { nonce: row.payout_nonce ?? '0' });
       let signed: { txHash: string; nonce: string } | null = null;
       if (fate === 'void' || fate === 'reverted') {
         // The stored transaction can never pay (its nonce is used, by another or by its own revert): sign anew.
@@ -582,6 +616,8 @@ export class WithdrawService {
         const fate = await this.payoutFate(wallet, row);
         // Paid after all: the tracker completes it.
         if (fate === 'paid') throw AppError.conflict('withdraw.wrong_state');
+        // A cancel (or the payout) mined too recently: refund only at the payout confirmation depth.
+        if (fate === 'settling') throw AppError.conflict('withdraw.payout_cancelling', { nonce: row.payout_nonce ?? '0' });
         if (fate === 'open') {
           const nonce = row.payout_nonce ?? '0';
           if (afterCancel) throw AppError.conflict('withdraw.payout_cancelling', { nonce });
