@@ -94,7 +94,7 @@ export function createServices(
   const audit = new AuditRepository(db);
   const mail = new MailService(new MailRepository(db), transport, settings, logger);
   const memberRepository = new MemberRepository(db);
-  const codes = new VerificationCodeService(new VerificationCodeRepository(db));
+  const codes = new VerificationCodeService(new VerificationCodeRepository(db), rateLimits);
   const security = new SecurityService(
     db,
     memberRepository,
