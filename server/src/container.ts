@@ -175,7 +175,7 @@ export function createServices(
     adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit),
     security,
     accounts: new AccountService(db, accountRepository, settings),
-    identity: new IdentityService(db, new IdentityRepository(db), audit),
+    identity: new IdentityService(db, new IdentityRepository(db), audit, rateLimits),
     accountRepository,
     ledger,
     adjustments: new AdjustmentService(db, new AdjustmentRepository(db), ledger, audit, (id) => accountRepository.exists(id)),

@@ -166,4 +166,6 @@ export const th: MessageCatalogue = {
   'transfer.same_account': 'กรุณาเลือกบัญชีปลายทางอื่น',
   'adjustment.not_proposed': 'รายการปรับยอดนี้ได้รับการตัดสินแล้ว',
   'adjustment.own_proposal': 'ข้อเสนอของคุณต้องให้ผู้ดูแลคนอื่นอนุมัติ',
+  'upload.too_many': 'อัปโหลดบ่อยเกินไป โปรดลองอีกครั้งใน {seconds} วินาที',
+  'upload.quota_exceeded': 'คุณมีรูปภาพที่ยังไม่ได้ใช้มากเกินไป (สูงสุด {count} รูป รวม {megabytes} MB) รูปภาพที่ไม่ได้ใช้จะถูกลบหลังจากหนึ่งวัน',
 };

@@ -166,4 +166,6 @@ export const zhHans: MessageCatalogue = {
   'transfer.same_account': '请选择其他账户转入',
   'adjustment.not_proposed': '该调账已处理',
   'adjustment.own_proposal': '自己提交的调账须由其他操作员审批',
+  'upload.too_many': '上传过于频繁，请 {seconds} 秒后再试',
+  'upload.quota_exceeded': '未使用的图片过多（最多 {count} 张，共 {megabytes} MB）；未使用的图片会在一天后删除',
 };

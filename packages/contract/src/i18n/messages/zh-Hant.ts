@@ -166,4 +166,6 @@ export const zhHant: MessageCatalogue = {
   'transfer.same_account': '請選擇其他帳戶轉入',
   'adjustment.not_proposed': '該調帳已處理',
   'adjustment.own_proposal': '自己提交的調帳須由其他操作員審批',
+  'upload.too_many': '上傳過於頻繁，請 {seconds} 秒後再試',
+  'upload.quota_exceeded': '未使用的圖片過多（最多 {count} 張，共 {megabytes} MB）；未使用的圖片會在一天後刪除',
 };
