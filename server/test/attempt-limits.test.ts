@@ -129,7 +129,9 @@ describe('e-mail codes under a burst of parallel guesses (HTTP, many addresses)'
       Array.from({ length: 20 }, (_, index) => post('/api/auth/check_forgot_code', { email, code: wrongCode(right, index) })),
     );
     expect(await codeAttempts(email, 'reset_password')).toBe(CODE_MAX_WRONG_ATTEMPTS);
-    expect(await post('/api/auth/reset_password', { email, code: right, password: 'new-pass-123', confirmPassword: 'new-pass-123' })).toMatchObject({
+    expect(
+      await post('/api/auth/reset_password', { email, code: right, password: 'new-pass-123', confirmPassword: 'new-pass-123' }),
+    ).toMatchObject({
       code: 400,
       message: 'Too many wrong codes; please request a new one',
     });
@@ -155,7 +157,13 @@ describe('e-mail codes under a burst of parallel guesses (HTTP, many addresses)'
       expect((await post('/api/auth/check_register_info', { email, code })).code).toBe(200);
     }
     expect(await codeAttempts(email, 'register')).toBe(0);
-    const registered = await post('/api/auth/register', { email, code, invitationCode, password: 'secret-123', confirmPassword: 'secret-123' });
+    const registered = await post('/api/auth/register', {
+      email,
+      code,
+      invitationCode,
+      password: 'secret-123',
+      confirmPassword: 'secret-123',
+    });
     expect(registered.code).toBe(200);
   });
 
@@ -196,7 +204,7 @@ describe('passwords and authenticator codes under a burst (service calls)', () =
     expect(outcomes.filter((outcome) => outcome.startsWith('unexpected'))).toEqual([]);
     expect(compared.length).toBeLessThanOrEqual(TRADE_PASSWORD_PER_MEMBER.maxAttempts);
     expect(await bucketAttempts(`${TRADE_PASSWORD_PER_MEMBER.name}:${member.id}`)).toBe(TRADE_PASSWORD_PER_MEMBER.maxAttempts);
-    expect(outcomeOf((await Promise.allSettled([t.services.security.verifyTradePassword(member, 'trade-pass-1')]))[0]!)).toBe(
+    expect(outcomeOf((await Promise.allSettled([t.services.security.verifyTradePassword(member, 'trade-pass-1')]))[0])).toBe(
       'too_many_requests',
     );
   });

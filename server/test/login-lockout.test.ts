@@ -47,7 +47,12 @@ async function register(email: string, password: string, ip: string, lang = 'EN'
     sql`select subject from mail_outbox where recipient = ${email} order by created_at desc limit 1`,
   );
   const code = /\b(\d{6})\b/.exec(rows[0]?.subject ?? '')?.[1];
-  const registered = await post('/api/auth/register', { email, code, invitationCode, password, confirmPassword: password }, ip, lang);
+  const registered = await post(
+    '/api/auth/register',
+    { email, code, invitationCode, password, confirmPassword: password },
+    ip,
+    lang,
+  );
   expect(registered.json()).toMatchObject({ code: 200 });
 }
 
@@ -149,7 +154,11 @@ describe('member log-in', () => {
       sql`select subject from mail_outbox where recipient = ${email} and template = 'reset_code' order by created_at desc limit 1`,
     );
     const code = /\b(\d{6})\b/.exec(rows[0]!.subject)![1];
-    const reset = await post('/api/auth/reset_password', { email, code, password: 'new-password-1', confirmPassword: 'new-password-1' }, ip);
+    const reset = await post(
+      '/api/auth/reset_password',
+      { email, code, password: 'new-password-1', confirmPassword: 'new-password-1' },
+      ip,
+    );
     expect(reset.json()).toMatchObject({ code: 200 });
     expect((await memberLogin(email, 'new-password-1')).json()).toMatchObject({ code: 200 });
   });
@@ -172,7 +181,8 @@ describe('operator log-in', () => {
   it('a stranger’s failures from another address do not stop the operator', async () => {
     const { password, secret } = await createOperator(t, 'target-op', 'super_admin');
     const stranger = nextIp();
-    for (let attempt = 0; attempt < 5; attempt += 1) expect((await operatorLogin('target-op', 'guess', stranger)).statusCode).toBe(401);
+    for (let attempt = 0; attempt < 5; attempt += 1)
+      expect((await operatorLogin('target-op', 'guess', stranger)).statusCode).toBe(401);
     expect((await operatorLogin('target-op', 'guess', stranger)).statusCode).toBe(429);
     expect((await operatorLogin('target-op', password, nextIp(), operatorCode(t, secret))).json()).toMatchObject({ code: 200 });
     nextStep();
@@ -191,7 +201,9 @@ describe('operator log-in', () => {
     const wrongWithCode = await operatorLogin('besieged-op', 'guess-more', nextIp(), operatorCode(t, secret));
     expect(wrongWithCode.json()).toMatchObject({ code: 401, message: 'Wrong username, password or authenticator code' });
     for (let login = 0; login < 3; login += 1) {
-      expect((await operatorLogin('besieged-op', password, nextIp(), operatorCode(t, secret))).json()).toMatchObject({ code: 200 });
+      expect((await operatorLogin('besieged-op', password, nextIp(), operatorCode(t, secret))).json()).toMatchObject({
+        code: 200,
+      });
       nextStep();
     }
   });

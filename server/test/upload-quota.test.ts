@@ -109,9 +109,9 @@ describe('upload quota per member', () => {
     expect((await upload(token)).body.code).toBe(200);
     // The avatar in use and the new upload remain.
     expect(await uploadCount(email)).toBe(2);
-    expect((await t.app.inject({ method: 'GET', url: `/api/upload/image/${avatar}`, headers: { authorization: token } })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/upload/image/${avatar}`, headers: { authorization: token } })).statusCode,
+    ).toBe(200);
   });
 
   it(`refuses more than ${UPLOADS_PER_MEMBER.maxAttempts} uploads an hour (429 with the wait, localised)`, async () => {

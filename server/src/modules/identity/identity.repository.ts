@@ -27,7 +27,13 @@ export class IdentityRepository {
   async deleteUnusedUploads(memberId: string, ageS: number, tx: Tx): Promise<number> {
     const rows = await tx
       .delete(uploads)
-      .where(and(eq(uploads.ownerMemberId, memberId), sql`${uploads.createdAt} < now() - make_interval(secs => ${ageS})`, this.unused()))
+      .where(
+        and(
+          eq(uploads.ownerMemberId, memberId),
+          sql`${uploads.createdAt} < now() - make_interval(secs => ${ageS})`,
+          this.unused(),
+        ),
+      )
       .returning({ id: uploads.id });
     return rows.length;
   }
@@ -41,14 +47,17 @@ export class IdentityRepository {
     return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
   }
 
-  async insertUpload(row: {
-    ownerMemberId: string;
-    purpose: string;
-    contentType: string;
-    sizeBytes: number;
-    sha256: string;
-    content: Buffer;
-  }, tx: Db | Tx = this.db): Promise<string> {
+  async insertUpload(
+    row: {
+      ownerMemberId: string;
+      purpose: string;
+      contentType: string;
+      sizeBytes: number;
+      sha256: string;
+      content: Buffer;
+    },
+    tx: Db | Tx = this.db,
+  ): Promise<string> {
     const [inserted] = await tx.insert(uploads).values(row).returning({ id: uploads.id });
     return inserted!.id;
   }

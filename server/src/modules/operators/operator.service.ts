@@ -6,7 +6,12 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { hashToken, newOneTimePassword, newToken } from '../../lib/tokens.js';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { AccountGuardPolicy, AccountReservation, RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
+import type {
+  AccountGuardPolicy,
+  AccountReservation,
+  RateLimitRule,
+  RateLimitService,
+} from '../rate-limit/rate-limit.service.js';
 import type { ActiveSession, OperatorRepository, OperatorRow } from './operator.repository.js';
 
 /**

@@ -24,8 +24,7 @@ export interface AccountGuardPolicy {
 }
 
 export type AccountGuardClaim =
-  | { claimed: true; failures: number; windowStartedAt: string }
-  | { claimed: false; retryAfterS: number };
+  { claimed: true; failures: number; windowStartedAt: string } | { claimed: false; retryAfterS: number };
 
 /** Seconds an attempt must wait after the last failure once `failures` have been counted. */
 function delaySql(failures: unknown, policy: AccountGuardPolicy) {

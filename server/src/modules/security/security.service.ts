@@ -65,7 +65,8 @@ export class SecurityService {
   private async checkTotp(memberId: string, secret: string, code: string): Promise<void> {
     const reservation = await this.rateLimits.reserve(TOTP_PER_MEMBER, memberId);
     const step = matchTotp(secret, code, this.now());
-    if (step === null || !(await this.members.acceptTotpStep(memberId, step))) throw AppError.badRequest('auth.google_code_wrong');
+    if (step === null || !(await this.members.acceptTotpStep(memberId, step)))
+      throw AppError.badRequest('auth.google_code_wrong');
     await reservation.release();
   }
 

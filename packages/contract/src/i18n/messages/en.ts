@@ -170,7 +170,8 @@ export const en = {
   'adjustment.not_proposed': 'This adjustment has already been decided',
   'adjustment.own_proposal': 'Another operator must approve your own proposal',
   'upload.too_many': 'Too many uploads, please try again in {seconds} s',
-  'upload.quota_exceeded': 'You have too many images that are not used yet (at most {count}, {megabytes} MB in all); unused images are removed after a day',
+  'upload.quota_exceeded':
+    'You have too many images that are not used yet (at most {count}, {megabytes} MB in all); unused images are removed after a day',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -169,5 +169,6 @@ export const ja: MessageCatalogue = {
   'adjustment.not_proposed': 'この調整は処理済みです',
   'adjustment.own_proposal': '自分の提案は別のオペレーターが承認する必要があります',
   'upload.too_many': 'アップロードが多すぎます。{seconds} 秒後にもう一度お試しください',
-  'upload.quota_exceeded': 'まだ使われていない画像が多すぎます（最大 {count} 枚、合計 {megabytes} MB）。使われていない画像は1日後に削除されます',
+  'upload.quota_exceeded':
+    'まだ使われていない画像が多すぎます（最大 {count} 枚、合計 {megabytes} MB）。使われていない画像は1日後に削除されます',
 };

@@ -168,5 +168,6 @@ export const ko: MessageCatalogue = {
   'adjustment.not_proposed': '이 조정은 이미 처리되었습니다',
   'adjustment.own_proposal': '본인이 제안한 조정은 다른 운영자가 승인해야 합니다',
   'upload.too_many': '업로드가 너무 많습니다. {seconds}초 후에 다시 시도하세요',
-  'upload.quota_exceeded': '아직 사용되지 않은 이미지가 너무 많습니다(최대 {count}개, 합계 {megabytes} MB). 사용되지 않은 이미지는 하루 후에 삭제됩니다',
+  'upload.quota_exceeded':
+    '아직 사용되지 않은 이미지가 너무 많습니다(최대 {count}개, 합계 {megabytes} MB). 사용되지 않은 이미지는 하루 후에 삭제됩니다',
 };

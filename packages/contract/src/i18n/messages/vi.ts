@@ -169,5 +169,6 @@ export const vi: MessageCatalogue = {
   'adjustment.not_proposed': 'Điều chỉnh này đã được xử lý',
   'adjustment.own_proposal': 'Đề xuất của bạn phải do nhân viên khác phê duyệt',
   'upload.too_many': 'Tải lên quá nhiều, vui lòng thử lại sau {seconds} giây',
-  'upload.quota_exceeded': 'Bạn có quá nhiều ảnh chưa được sử dụng (tối đa {count} ảnh, tổng cộng {megabytes} MB); ảnh không dùng sẽ bị xóa sau một ngày',
+  'upload.quota_exceeded':
+    'Bạn có quá nhiều ảnh chưa được sử dụng (tối đa {count} ảnh, tổng cộng {megabytes} MB); ảnh không dùng sẽ bị xóa sau một ngày',
 };
