@@ -133,6 +133,13 @@ export class AuthService {
    */
   async login(email: string, password: string, origin: RequestOrigin): Promise<string> {
     await this.rateLimits.consume(MEMBER_LOGIN_PER_IP, origin.ip);
+    // One at a time per e-mail and address here, so parallel right log-ins do not refuse each other.
+    return this.rateLimits.exclusive(`${MEMBER_LOGIN_PER_EMAIL_AND_IP.name}:${email}|${origin.ip}`, () =>
+      this.checkLogin(email, password, origin),
+    );
+  }
+
+  private async checkLogin(email: string, password: string, origin: RequestOrigin): Promise<string> {
     const pair = await this.rateLimits.reserve(MEMBER_LOGIN_PER_EMAIL_AND_IP, `${email}|${origin.ip}`);
     const member = await this.members.findByEmail(email);
     const familiar = member ? await this.members.hasSessionFrom(member.id, origin.ip, FAMILIAR_ADDRESS_S) : false;

@@ -105,8 +105,19 @@ export class OperatorService {
     origin: RequestOrigin,
   ): Promise<{ token: string; operator: Operator }> {
     const normalised = input.username.trim().toLowerCase();
-    const failure = input.googleCode === undefined ? 'operator.login_failed' : 'operator.login_failed_code';
     await this.rateLimits.consume(OPERATOR_LOGIN_PER_IP, origin.ip);
+    // One at a time per username and address here, so parallel right log-ins do not refuse each other.
+    return this.rateLimits.exclusive(`${OPERATOR_LOGIN_PER_USER_AND_IP.name}:${normalised}|${origin.ip}`, () =>
+      this.checkLogin(input, normalised, origin),
+    );
+  }
+
+  private async checkLogin(
+    input: { username: string; password: string; googleCode?: string | undefined },
+    normalised: string,
+    origin: RequestOrigin,
+  ): Promise<{ token: string; operator: Operator }> {
+    const failure = input.googleCode === undefined ? 'operator.login_failed' : 'operator.login_failed_code';
     const pair = await this.rateLimits.reserve(OPERATOR_LOGIN_PER_USER_AND_IP, `${normalised}|${origin.ip}`);
     const row = await this.operators.findByUsername(normalised);
     let account: AccountReservation;

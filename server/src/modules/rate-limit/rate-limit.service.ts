@@ -28,6 +28,29 @@ export interface AccountReservation extends Reservation {
 export class RateLimitService {
   constructor(private readonly repository: RateLimitRepository) {}
 
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  /**
+   * Runs `task` after every earlier task for `key` in this process has finished. A reservation is
+   * held while its password is compared; without this, a member's own parallel requests with the
+   * right password (a burst of transfers) would hold every slot at once and refuse each other. The
+   * database count still bounds what several server instances let through together.
+   */
+  async exclusive<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(key) ?? Promise.resolve();
+    const run = previous.then(task, task);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.queues.set(key, settled);
+    try {
+      return await run;
+    } finally {
+      if (this.queues.get(key) === settled) this.queues.delete(key);
+    }
+  }
+
   /** Counts an attempt; past the rule's limit it refuses with 429 and the wait. */
   async consume(rule: RateLimitRule, subject: string): Promise<void> {
     const state = await this.repository.hit(`${rule.name}:${subject}`, rule.windowS);

@@ -206,6 +206,19 @@ export class SecurityService {
     sessionId?: string,
   ): Promise<void> {
     if (!member.tradePasswordHash) throw new AppError(BusinessCode.TRADE_PASSWORD_NOT_SET, 'trade_password_not_set');
+    const hash = member.tradePasswordHash;
+    // One check at a time per member in this process: a burst of the member's own calls then compares
+    // the password once and the rest find it remembered.
+    await this.rateLimits.exclusive(`${TRADE_PASSWORD_PER_MEMBER.name}:${member.id}`, () =>
+      this.verifyTradePasswordNow({ id: member.id, tradePasswordHash: hash }, tradePassword, sessionId),
+    );
+  }
+
+  private async verifyTradePasswordNow(
+    member: { id: string; tradePasswordHash: string },
+    tradePassword: string,
+    sessionId?: string,
+  ): Promise<void> {
     const scope = sessionId ? `${member.id}:${sessionId}` : undefined;
     if (scope && this.verifiedTradePasswords.matches(scope, member.tradePasswordHash, tradePassword)) {
       // A pause after wrong tries still applies to a remembered password.
