@@ -98,7 +98,7 @@ export function createServices(
   const audit = new AuditRepository(db);
   const mail = new MailService(new MailRepository(db), transport, settings, logger, audit);
   const memberRepository = new MemberRepository(db);
-  const codes = new VerificationCodeService(new VerificationCodeRepository(db));
+  const codes = new VerificationCodeService(new VerificationCodeRepository(db), rateLimits);
   const security = new SecurityService(
     db,
     memberRepository,
@@ -179,7 +179,7 @@ export function createServices(
     adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit, clock),
     security,
     accounts: new AccountService(db, accountRepository, settings),
-    identity: new IdentityService(db, new IdentityRepository(db), audit),
+    identity: new IdentityService(db, new IdentityRepository(db), audit, rateLimits),
     accountRepository,
     ledger,
     adjustments: new AdjustmentService(db, new AdjustmentRepository(db), ledger, audit, (id) => accountRepository.exists(id)),

@@ -211,13 +211,16 @@ describe('log-in', () => {
     expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('locks the e-mail after 5 wrong passwords (429 with the wait)', async () => {
+  it('pauses the e-mail at one address after 5 wrong passwords from it (429 with the wait); other addresses still log in', async () => {
     await register('locked@example.com', rootCode, 'right-password');
+    const ip = '10.201.0.1';
     for (let attempt = 0; attempt < 5; attempt += 1)
-      await post('/api/auth/login', { email: 'locked@example.com', password: 'nope' });
-    const locked = await post('/api/auth/login', { email: 'locked@example.com', password: 'right-password' });
+      await post('/api/auth/login', { email: 'locked@example.com', password: 'nope' }, { ip });
+    const locked = await post('/api/auth/login', { email: 'locked@example.com', password: 'right-password' }, { ip });
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toMatch(/^\d+$/);
+    const elsewhere = await post('/api/auth/login', { email: 'locked@example.com', password: 'right-password' });
+    expect(elsewhere.json()).toMatchObject({ code: 200 });
   });
 
   it('with an e-mail code; unknown addresses get the same answer and no mail; a code works once', async () => {

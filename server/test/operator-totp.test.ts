@@ -155,16 +155,27 @@ describe('operator authenticator', () => {
     nextStep();
   });
 
-  it('counts wrong codes toward the username’s limit: after 5, even the right code waits (429)', async () => {
+  it('counts wrong codes toward the username’s limit at that address: after 5, even the right code waits there (429)', async () => {
     const { password, secret } = await createOperator(t, 'limited', 'finance');
     const code = operatorCode(t, secret);
     const wrong = code === '000000' ? '111111' : '000000';
+    const from = (ip: string, googleCode: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        remoteAddress: ip,
+        headers: { lang: 'EN' },
+        payload: { username: 'limited', password, googleCode },
+      });
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await loginOperator(t, 'limited', password, wrong)).statusCode).toBe(401);
+      expect((await from('10.44.0.1', wrong)).statusCode).toBe(401);
     }
-    const locked = await loginOperator(t, 'limited', password, code);
+    const locked = await from('10.44.0.1', code);
     expect(locked.statusCode).toBe(429);
     expect(locked.headers['retry-after']).toMatch(/^\d+$/);
+    // The pause belongs to that address: the right password with a fresh code gets in from another.
+    expect((await from('10.44.0.2', code)).json()).toMatchObject({ code: 200 });
+    nextStep();
   });
 
   it('pauses binding after 5 wrong codes', async () => {

@@ -100,6 +100,24 @@ export const rateLimitBuckets = pgTable(
   (table) => [check('rate_limit_buckets_attempts_check', sql`${table.attempts} >= 0`)],
 );
 
+/**
+ * Failed log-ins per account over every address (members by e-mail, operators by username), in a
+ * fixed window: past a ceiling, further attempts from unfamiliar addresses are spaced out by a
+ * growing delay (decision 015). The owner is mailed once per window.
+ */
+export const accountLoginGuards = pgTable(
+  'account_login_guards',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    failures: integer('failures').notNull(),
+    lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull(),
+    /** The window whose crossing the owner was already told about. */
+    noticedWindowStartedAt: timestamp('noticed_window_started_at', { withTimezone: true }),
+  },
+  (table) => [check('account_login_guards_failures_check', sql`${table.failures} >= 0`)],
+);
+
 /** A person who logs in: one e-mail, one login password, one trading password. */
 export const members = pgTable(
   'members',

@@ -1,4 +1,4 @@
-import type { Locale, SessionList, UserInfo } from '@custos/contract';
+import { LOCALES, type Locale, type SessionList, type UserInfo } from '@custos/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
@@ -14,11 +14,26 @@ import {
   type MemberRepository,
   type MemberRow,
 } from '../members/member.repository.js';
-import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
+import type { AccountGuardPolicy, RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 
-export const MEMBER_LOGIN_PER_EMAIL: RateLimitRule = { name: 'member-login:email', maxAttempts: 5, windowS: 900 };
+/**
+ * Log-in limits (decision 015). Wrong passwords for one e-mail from one address pause that pair
+ * only, so a stranger elsewhere cannot lock the owner out; every attempt from one address is capped;
+ * and wrong passwords for one e-mail over all addresses past a ceiling space further attempts from
+ * unfamiliar addresses out by a doubling delay, with a notice mailed to the member.
+ */
+export const MEMBER_LOGIN_PER_EMAIL_AND_IP: RateLimitRule = { name: 'member-login:email-ip', maxAttempts: 5, windowS: 900 };
 export const MEMBER_LOGIN_PER_IP: RateLimitRule = { name: 'member-login:ip', maxAttempts: 50, windowS: 900 };
+export const MEMBER_LOGIN_PER_ACCOUNT: AccountGuardPolicy & { name: string } = {
+  name: 'member-login:email',
+  ceiling: 10,
+  windowS: 24 * 3600,
+  firstDelayS: 2,
+  maxDelayS: 900,
+};
+/** An address the member opened a session from within this long is familiar: the ceiling does not slow it. */
+export const FAMILIAR_ADDRESS_S = 30 * 24 * 3600;
 export const CODE_SEND_PER_IP: RateLimitRule = { name: 'code-send:ip', maxAttempts: 20, windowS: 3600 };
 export const CODE_CHECK_PER_IP: RateLimitRule = { name: 'code-check:ip', maxAttempts: 60, windowS: 900 };
 
@@ -112,15 +127,47 @@ export class AuthService {
     }
   }
 
+  /**
+   * Only wrong passwords count: each try is counted before the password is compared (so parallel
+   * guesses cannot outrun a limit) and handed back when it was right.
+   */
   async login(email: string, password: string, origin: RequestOrigin): Promise<string> {
     await this.rateLimits.consume(MEMBER_LOGIN_PER_IP, origin.ip);
-    await this.rateLimits.consume(MEMBER_LOGIN_PER_EMAIL, email);
+    // One at a time per e-mail and address here, so parallel right log-ins do not refuse each other.
+    return this.rateLimits.exclusive(`${MEMBER_LOGIN_PER_EMAIL_AND_IP.name}:${email}|${origin.ip}`, () =>
+      this.checkLogin(email, password, origin),
+    );
+  }
+
+  private async checkLogin(email: string, password: string, origin: RequestOrigin): Promise<string> {
+    const pair = await this.rateLimits.reserve(MEMBER_LOGIN_PER_EMAIL_AND_IP, `${email}|${origin.ip}`);
     const member = await this.members.findByEmail(email);
+    const familiar = member ? await this.members.hasSessionFrom(member.id, origin.ip, FAMILIAR_ADDRESS_S) : false;
+    let account;
+    try {
+      account = await this.rateLimits.reserveAccountAttempt(MEMBER_LOGIN_PER_ACCOUNT, email, familiar);
+    } catch (error) {
+      await pair.release();
+      throw error;
+    }
     const passwordOk = member ? await verifyPassword(member.passwordHash, password) : await burnPasswordCheck(password);
-    // 400, not 401: the app reserves 401 for "your session ended" (it relaunches to log-in).
-    if (!member || !passwordOk) throw AppError.badRequest('auth.login_failed');
-    await this.rateLimits.reset(MEMBER_LOGIN_PER_EMAIL, email);
+    if (!member || !passwordOk) {
+      if (member && account.failures >= MEMBER_LOGIN_PER_ACCOUNT.ceiling) await this.noticeFailedLogins(member);
+      // 400, not 401: the app reserves 401 for "your session ended" (it relaunches to log-in).
+      throw AppError.badRequest('auth.login_failed');
+    }
+    await pair.release();
+    await account.release();
     return this.startSession(member, origin);
+  }
+
+  /** Once a window: tells the member, in their language, that their password is being guessed. */
+  private async noticeFailedLogins(member: MemberRow): Promise<void> {
+    if (!(await this.rateLimits.accountNoticeDue(MEMBER_LOGIN_PER_ACCOUNT, member.email))) return;
+    const locale = (LOCALES as readonly string[]).includes(member.locale) ? (member.locale as Locale) : 'en';
+    await this.mail.send(member.email, 'login_attempts_notice', locale, {
+      count: String(MEMBER_LOGIN_PER_ACCOUNT.ceiling),
+    });
   }
 
   /** Log-in code: sent only to members, but the caller always gets the same answer. */
@@ -157,7 +204,9 @@ export class AuthService {
       await this.members.updatePassword(member.id, passwordHash, tx);
       await this.members.revokeSessions(member.id, null, tx);
     });
-    await this.rateLimits.reset(MEMBER_LOGIN_PER_EMAIL, input.email);
+    // The password the guessers were after is gone: unfamiliar addresses need not wait any longer.
+    await this.rateLimits.resetAccount(MEMBER_LOGIN_PER_ACCOUNT, input.email);
+    await this.rateLimits.reset(MEMBER_LOGIN_PER_EMAIL_AND_IP, `${input.email}|${origin.ip}`);
   }
 
   private async startSession(member: MemberRow, origin: RequestOrigin): Promise<string> {

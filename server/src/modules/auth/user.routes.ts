@@ -18,6 +18,7 @@ import {
 } from '@custos/contract';
 import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
+import { originOf } from '../../http/origin.js';
 import type { SecurityService } from '../security/security.service.js';
 import type { AuthService } from './auth.service.js';
 import { memberOf, requireMember } from './member-session.js';
@@ -195,6 +196,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
         request.body.code,
         request.body.password,
         request.body.googleCode,
+        originOf(request),
       );
       return ok(request.locale, null);
     },

@@ -28,14 +28,33 @@ export class VerificationCodeRepository {
     return row ? { ...row.code, ageS: Number(row.ageS), expired: Boolean(row.expired) } : null;
   }
 
-  /** Counts a wrong try and returns the new count. */
-  async countWrongAttempt(id: string): Promise<number> {
+  /**
+   * Counts a try before the code is compared, in one statement, while the code is live and has
+   * tries left; returns the new count, or null when none are left (or the code was used or ran out
+   * of time meanwhile). Concurrent guesses queue on the row, so at most `maxAttempts` are compared.
+   */
+  async claimAttempt(id: string, maxAttempts: number): Promise<number | null> {
     const rows = await this.db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-      .where(eq(verificationCodes.id, id))
+      .where(
+        and(
+          eq(verificationCodes.id, id),
+          isNull(verificationCodes.consumedAt),
+          sql`${verificationCodes.expiresAt} > now()`,
+          sql`${verificationCodes.attempts} < ${maxAttempts}`,
+        ),
+      )
       .returning({ attempts: verificationCodes.attempts });
-    return rows[0]?.attempts ?? Number.MAX_SAFE_INTEGER;
+    return rows[0]?.attempts ?? null;
+  }
+
+  /** Gives back a try that turned out to be the right code (checked without being used up). */
+  async releaseAttempt(id: string): Promise<void> {
+    await this.db
+      .update(verificationCodes)
+      .set({ attempts: sql`greatest(${verificationCodes.attempts} - 1, 0)` })
+      .where(eq(verificationCodes.id, id));
   }
 
   /** Uses the code up; false when it was already used (two requests raced with one code). */

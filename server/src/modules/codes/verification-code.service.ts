@@ -1,10 +1,16 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_RESEND_COUNTDOWN_S, VERIFICATION_CODE_LENGTH } from '@custos/contract';
 import { AppError } from '../../http/app-error.js';
+import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { CodePurpose, VerificationCodeRepository } from './verification-code.repository.js';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const CODE_MAX_WRONG_ATTEMPTS = 5;
+/**
+ * Wrong codes per e-mail address and purpose over every code sent in the hour, whatever address
+ * they come from: a new code every minute would otherwise give 5 fresh tries a minute (decision 015).
+ */
+export const CODE_CHECK_PER_EMAIL: RateLimitRule = { name: 'code-check:email', maxAttempts: 10, windowS: 3600 };
 
 function hashCode(email: string, purpose: CodePurpose, code: string): string {
   return createHash('sha256').update(`${purpose}\u0000${email}\u0000${code}`, 'utf8').digest('hex');
@@ -22,7 +28,10 @@ export function newVerificationCode(): string {
  * within 60 s. Only a hash is stored.
  */
 export class VerificationCodeService {
-  constructor(private readonly repository: VerificationCodeRepository) {}
+  constructor(
+    private readonly repository: VerificationCodeRepository,
+    private readonly rateLimits: RateLimitService,
+  ) {}
 
   /** Makes a new code (the previous one stops counting); refuses within 60 s of the last one. */
   async issue(email: string, purpose: CodePurpose): Promise<string> {
@@ -42,19 +51,31 @@ export class VerificationCodeService {
   }
 
   /**
-   * Checks the newest code for the address and purpose; with `consume` it is used up. A wrong code
-   * counts against the limit; past it, the member must ask for a new one.
+   * Checks the newest code for the address and purpose; with `consume` it is used up. Each try is
+   * counted before the comparison (so parallel guesses cannot outrun the limit), against the code and
+   * against the address over the hour; a right code hands its count back. Past the code's limit the
+   * member must ask for a new one.
    */
   async verify(email: string, purpose: CodePurpose, code: string, options: { consume: boolean }): Promise<void> {
+    const perEmail = await this.rateLimits.reserve(CODE_CHECK_PER_EMAIL, `${purpose}:${email}`);
     const latest = await this.repository.latest(email, purpose);
     if (!latest || latest.consumedAt || latest.expired) throw AppError.badRequest('auth.code_wrong');
-    if (latest.attempts >= CODE_MAX_WRONG_ATTEMPTS) throw AppError.badRequest('auth.code_exhausted');
+    const attempts = await this.repository.claimAttempt(latest.id, CODE_MAX_WRONG_ATTEMPTS);
+    if (attempts === null) {
+      // Not compared, so not a guess against the address either.
+      await perEmail.release();
+      throw AppError.badRequest('auth.code_exhausted');
+    }
     const expected = Buffer.from(latest.codeHash, 'hex');
     const given = Buffer.from(hashCode(email, purpose, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      const attempts = await this.repository.countWrongAttempt(latest.id);
       throw AppError.badRequest(attempts >= CODE_MAX_WRONG_ATTEMPTS ? 'auth.code_exhausted' : 'auth.code_wrong');
     }
-    if (options.consume && !(await this.repository.consume(latest.id))) throw AppError.badRequest('auth.code_wrong');
+    await perEmail.release();
+    if (!options.consume) {
+      await this.repository.releaseAttempt(latest.id);
+      return;
+    }
+    if (!(await this.repository.consume(latest.id))) throw AppError.badRequest('auth.code_wrong');
   }
 }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { identityVerifications, members, uploads } from '../../db/schema.js';
+import { accounts, identityVerifications, members, uploads } from '../../db/schema.js';
 
 export type IdentityRow = typeof identityVerifications.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
@@ -8,15 +8,57 @@ export type UploadRow = typeof uploads.$inferSelect;
 export class IdentityRepository {
   constructor(private readonly db: Db) {}
 
-  async insertUpload(row: {
-    ownerMemberId: string;
-    purpose: string;
-    contentType: string;
-    sizeBytes: number;
-    sha256: string;
-    content: Buffer;
-  }): Promise<string> {
-    const [inserted] = await this.db.insert(uploads).values(row).returning({ id: uploads.id });
+  /** Holds the member's row for the rest of the transaction, so their uploads are counted one at a time. */
+  async lockMember(memberId: string, tx: Tx): Promise<void> {
+    await tx.select({ id: members.id }).from(members).where(eq(members.id, memberId)).for('update');
+  }
+
+  /**
+   * An upload nothing points at: not part of any submission, and not the avatar of any account.
+   * (Avatars name uploads as "upload:<id>".)
+   */
+  private unused() {
+    return sql`not exists (select 1 from ${identityVerifications} v
+                 where v.front_upload_id = ${uploads.id} or v.back_upload_id = ${uploads.id} or v.selfie_upload_id = ${uploads.id})
+           and not exists (select 1 from ${accounts} a where a.avatar = 'upload:' || ${uploads.id}::text)`;
+  }
+
+  /** Removes the member's uploads that nothing points at and that are older than `ageS`. */
+  async deleteUnusedUploads(memberId: string, ageS: number, tx: Tx): Promise<number> {
+    const rows = await tx
+      .delete(uploads)
+      .where(
+        and(
+          eq(uploads.ownerMemberId, memberId),
+          sql`${uploads.createdAt} < now() - make_interval(secs => ${ageS})`,
+          this.unused(),
+        ),
+      )
+      .returning({ id: uploads.id });
+    return rows.length;
+  }
+
+  /** How many of the member's uploads nothing points at, and their bytes. */
+  async unusedUploads(memberId: string, tx: Tx): Promise<{ count: number; bytes: number }> {
+    const [row] = await tx
+      .select({ count: count(), bytes: sql<string>`coalesce(sum(${uploads.sizeBytes}), 0)::text` })
+      .from(uploads)
+      .where(and(eq(uploads.ownerMemberId, memberId), this.unused()));
+    return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+  }
+
+  async insertUpload(
+    row: {
+      ownerMemberId: string;
+      purpose: string;
+      contentType: string;
+      sizeBytes: number;
+      sha256: string;
+      content: Buffer;
+    },
+    tx: Db | Tx = this.db,
+  ): Promise<string> {
+    const [inserted] = await tx.insert(uploads).values(row).returning({ id: uploads.id });
     return inserted!.id;
   }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  BusinessCode,
   UPLOAD_MAX_BYTES,
   type AdminIdentityItem,
   type DocumentType,
@@ -13,6 +14,7 @@ import { sniffImageType } from '../../lib/image-type.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { OperatorSession } from '../operators/operator.service.js';
+import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { IdentityRepository, IdentityRow } from './identity.repository.js';
 
 /** "110105********002X" or "E1*****78": enough for the member to recognise, not enough to copy. */
@@ -22,6 +24,17 @@ export function maskIdNumber(idNumber: string): string {
   const tail = long ? 4 : 2;
   return `${idNumber.slice(0, head)}${'*'.repeat(Math.max(2, idNumber.length - head - tail))}${idNumber.slice(-tail)}`;
 }
+
+/** Uploads per member per hour, whatever becomes of them. */
+export const UPLOADS_PER_MEMBER: RateLimitRule = { name: 'upload:member', maxAttempts: 30, windowS: 3600 };
+/**
+ * Uploads nothing points at yet (not in a submission, not an avatar) that a member may keep: enough
+ * for a submission's three images and a few retries, not enough to fill the database.
+ */
+export const UNUSED_UPLOADS_MAX_COUNT = 10;
+export const UNUSED_UPLOADS_MAX_BYTES = 10 * 1024 * 1024;
+/** Unused uploads older than this are removed when their owner uploads again. */
+export const UNUSED_UPLOAD_TTL_S = 24 * 3600;
 
 export interface ImageFile {
   contentType: string;
@@ -37,21 +50,50 @@ export class IdentityService {
     private readonly db: Db,
     private readonly repository: IdentityRepository,
     private readonly audit: AuditRepository,
+    private readonly rateLimits: RateLimitService,
   ) {}
 
+  /**
+   * Stores an image for its owner: at most UPLOADS_PER_MEMBER an hour (429), and at most
+   * UNUSED_UPLOADS_MAX_COUNT images / UNUSED_UPLOADS_MAX_BYTES that nothing uses yet (409). Unused
+   * images older than a day are removed first.
+   */
   async upload(context: MemberSessionContext, purpose: UploadPurpose, contentBase64: string): Promise<string> {
+    try {
+      await this.rateLimits.consume(UPLOADS_PER_MEMBER, context.member.id);
+    } catch (error) {
+      if (error instanceof AppError && error.code === BusinessCode.TOO_MANY_REQUESTS) {
+        throw new AppError(error.code, 'upload.too_many', error.params, error.headers);
+      }
+      throw error;
+    }
     const content = Buffer.from(contentBase64, 'base64');
     if (content.length === 0) throw AppError.badRequest('upload.invalid_type');
     if (content.length > UPLOAD_MAX_BYTES) throw AppError.badRequest('upload.too_large');
     const contentType = sniffImageType(content);
     if (!contentType) throw AppError.badRequest('upload.invalid_type');
-    return this.repository.insertUpload({
-      ownerMemberId: context.member.id,
-      purpose,
-      contentType,
-      sizeBytes: content.length,
-      sha256: createHash('sha256').update(content).digest('hex'),
-      content,
+    return this.db.transaction(async (tx) => {
+      // One upload of a member at a time, so parallel uploads cannot all pass the same count.
+      await this.repository.lockMember(context.member.id, tx);
+      await this.repository.deleteUnusedUploads(context.member.id, UNUSED_UPLOAD_TTL_S, tx);
+      const unused = await this.repository.unusedUploads(context.member.id, tx);
+      if (unused.count + 1 > UNUSED_UPLOADS_MAX_COUNT || unused.bytes + content.length > UNUSED_UPLOADS_MAX_BYTES) {
+        throw AppError.conflict('upload.quota_exceeded', {
+          count: UNUSED_UPLOADS_MAX_COUNT,
+          megabytes: UNUSED_UPLOADS_MAX_BYTES / (1024 * 1024),
+        });
+      }
+      return this.repository.insertUpload(
+        {
+          ownerMemberId: context.member.id,
+          purpose,
+          contentType,
+          sizeBytes: content.length,
+          sha256: createHash('sha256').update(content).digest('hex'),
+          content,
+        },
+        tx,
+      );
     });
   }
 

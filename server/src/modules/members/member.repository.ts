@@ -217,6 +217,22 @@ export class MemberRepository {
       )
       .orderBy(desc(memberSessions.lastSeenAt));
   }
+
+  /** Whether the member opened a session from this address within `withinS` (a familiar address). */
+  async hasSessionFrom(memberId: string, ip: string, withinS: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: memberSessions.id })
+      .from(memberSessions)
+      .where(
+        and(
+          eq(memberSessions.memberId, memberId),
+          eq(memberSessions.ip, ip),
+          gt(memberSessions.createdAt, sql`now() - make_interval(secs => ${withinS})`),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
 }
 
 export class EmailTakenError extends Error {

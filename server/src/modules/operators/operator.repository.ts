@@ -133,6 +133,22 @@ export class OperatorRepository {
       );
   }
 
+  /** Whether the operator opened a session from this address within `withinS` (a familiar address). */
+  async hasSessionFrom(operatorId: string, ip: string, withinS: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: operatorSessions.id })
+      .from(operatorSessions)
+      .where(
+        and(
+          eq(operatorSessions.operatorId, operatorId),
+          eq(operatorSessions.ip, ip),
+          gt(operatorSessions.createdAt, sql`now() - make_interval(secs => ${withinS})`),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
   /** Deletes sessions that ended more than `ageS` ago. */
   async purgeEndedSessions(ageS: number): Promise<number> {
     const cutoff = sql`now() - make_interval(secs => ${ageS})`;

@@ -6,12 +6,34 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passw
 import { hashToken, newOneTimePassword, newToken } from '../../lib/tokens.js';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
+import type {
+  AccountGuardPolicy,
+  AccountReservation,
+  RateLimitRule,
+  RateLimitService,
+} from '../rate-limit/rate-limit.service.js';
 import type { ActiveSession, OperatorRepository, OperatorRow } from './operator.repository.js';
 
-/** Wrong passwords per username, and attempts per address, before log-in is refused for a while. */
-export const OPERATOR_LOGIN_PER_USER: RateLimitRule = { name: 'operator-login:user', maxAttempts: 5, windowS: 900 };
+/**
+ * Log-in limits (decision 015): wrong answers per username from one address pause that pair only;
+ * every attempt from one address is capped; and wrong answers per username over all addresses past
+ * a ceiling space further attempts from unfamiliar addresses out by a doubling delay, except those
+ * that carry an authenticator code, which are always checked (the right password with a fresh code
+ * always gets in).
+ */
+export const OPERATOR_LOGIN_PER_USER_AND_IP: RateLimitRule = { name: 'operator-login:user-ip', maxAttempts: 5, windowS: 900 };
 export const OPERATOR_LOGIN_PER_IP: RateLimitRule = { name: 'operator-login:ip', maxAttempts: 30, windowS: 900 };
+export const OPERATOR_LOGIN_PER_ACCOUNT: AccountGuardPolicy & { name: string } = {
+  name: 'operator-login:user',
+  ceiling: 10,
+  windowS: 24 * 3600,
+  firstDelayS: 2,
+  maxDelayS: 900,
+};
+/** An address the operator opened a session from within this long is familiar: the ceiling does not slow it. */
+export const OPERATOR_FAMILIAR_ADDRESS_S = 30 * 24 * 3600;
+/** Wrong current passwords when changing it, per operator. */
+export const OPERATOR_PASSWORD_CHECK: RateLimitRule = { name: 'operator-password-check', maxAttempts: 5, windowS: 900 };
 /** Wrong codes while binding an authenticator, per operator. */
 export const OPERATOR_TOTP_BIND: RateLimitRule = { name: 'operator-totp-bind', maxAttempts: 5, windowS: 900 };
 
@@ -72,8 +94,9 @@ export class OperatorService {
   }
 
   /**
-   * Username and password, and once an authenticator is bound a fresh code from it. Every attempt
-   * counts toward the per-username and per-address limits (a success clears the username's count).
+   * Username and password, and once an authenticator is bound a fresh code from it. Only wrong
+   * answers count (each try is counted before the comparison and handed back when right), per
+   * username and address, and per username over all addresses (see OPERATOR_LOGIN_PER_ACCOUNT).
    * Without a code the failure says "username or password"; with one, "username, password or code",
    * whichever was wrong. A right password without the code a bound operator needs answers 4010.
    */
@@ -82,10 +105,42 @@ export class OperatorService {
     origin: RequestOrigin,
   ): Promise<{ token: string; operator: Operator }> {
     const normalised = input.username.trim().toLowerCase();
-    const failure = input.googleCode === undefined ? 'operator.login_failed' : 'operator.login_failed_code';
     await this.rateLimits.consume(OPERATOR_LOGIN_PER_IP, origin.ip);
-    await this.rateLimits.consume(OPERATOR_LOGIN_PER_USER, normalised);
+    // One at a time per username and address here, so parallel right log-ins do not refuse each other.
+    return this.rateLimits.exclusive(`${OPERATOR_LOGIN_PER_USER_AND_IP.name}:${normalised}|${origin.ip}`, () =>
+      this.checkLogin(input, normalised, origin),
+    );
+  }
+
+  private async checkLogin(
+    input: { username: string; password: string; googleCode?: string | undefined },
+    normalised: string,
+    origin: RequestOrigin,
+  ): Promise<{ token: string; operator: Operator }> {
+    const failure = input.googleCode === undefined ? 'operator.login_failed' : 'operator.login_failed_code';
+    const pair = await this.rateLimits.reserve(OPERATOR_LOGIN_PER_USER_AND_IP, `${normalised}|${origin.ip}`);
     const row = await this.operators.findByUsername(normalised);
+    let account: AccountReservation;
+    // Past the ceiling an attempt with a code is still checked, but then only as password and code
+    // together: one without a bound authenticator fails whatever its password.
+    let codeRequired = false;
+    try {
+      const familiar = row ? await this.operators.hasSessionFrom(row.id, origin.ip, OPERATOR_FAMILIAR_ADDRESS_S) : false;
+      try {
+        account = await this.rateLimits.reserveAccountAttempt(OPERATOR_LOGIN_PER_ACCOUNT, normalised, familiar);
+      } catch (error) {
+        if (!(error instanceof AppError) || input.googleCode === undefined) throw error;
+        account = await this.rateLimits.reserveAccountAttempt(OPERATOR_LOGIN_PER_ACCOUNT, normalised, true);
+        codeRequired = true;
+      }
+    } catch (error) {
+      await pair.release();
+      throw error;
+    }
+    const release = async (): Promise<void> => {
+      await pair.release();
+      await account.release();
+    };
     const passwordOk = row ? await verifyPassword(row.passwordHash, input.password) : await burnPasswordCheck(input.password);
     const refuse = async (reason: 'password' | 'authenticator_code'): Promise<never> => {
       await this.audit.record({
@@ -99,15 +154,21 @@ export class OperatorService {
       });
       throw AppError.unauthorized(failure);
     };
-    if (!row || !passwordOk) return refuse('password');
-    if (row.disabledAt) throw AppError.forbidden('operator.account_disabled');
+    if (!row || !passwordOk || (codeRequired && !row.totpSecret)) return refuse('password');
+    if (row.disabledAt) {
+      await release();
+      throw AppError.forbidden('operator.account_disabled');
+    }
     if (row.totpSecret) {
-      if (input.googleCode === undefined) throw new AppError(BusinessCode.AUTHENTICATOR_CODE_REQUIRED, 'operator.code_required');
+      if (input.googleCode === undefined) {
+        await release();
+        throw new AppError(BusinessCode.AUTHENTICATOR_CODE_REQUIRED, 'operator.code_required');
+      }
       const step = matchTotp(row.totpSecret, input.googleCode, this.now());
       // Each code works once: a step at or before the last accepted one is refused.
       if (step === null || !(await this.operators.acceptTotpStep(row.id, step))) return refuse('authenticator_code');
     }
-    await this.rateLimits.reset(OPERATOR_LOGIN_PER_USER, normalised);
+    await release();
 
     const token = newToken();
     await this.db.transaction(async (tx) => {
@@ -169,10 +230,9 @@ export class OperatorService {
   ): Promise<Operator> {
     const row = await this.operators.findById(session.operator.id);
     if (!row) throw AppError.unauthorized('session_expired');
-    if (!(await verifyPassword(row.passwordHash, oldPassword))) {
-      await this.rateLimits.consume(OPERATOR_LOGIN_PER_USER, row.username);
-      throw AppError.badRequest('operator.password_wrong');
-    }
+    const reservation = await this.rateLimits.reserve(OPERATOR_PASSWORD_CHECK, row.id);
+    if (!(await verifyPassword(row.passwordHash, oldPassword))) throw AppError.badRequest('operator.password_wrong');
+    await reservation.release();
     if (oldPassword === newPassword) throw AppError.badRequest('operator.password_same');
     const passwordHash = await hashPassword(newPassword);
     const updated = await this.db.transaction(async (tx) => {
@@ -219,7 +279,8 @@ export class OperatorService {
     const row = await this.operators.findById(session.operator.id);
     if (!row) throw AppError.unauthorized('session_expired');
     if (row.totpSecret) throw AppError.conflict('auth.authenticator_bound');
-    await this.rateLimits.assertNotLocked(OPERATOR_TOTP_BIND, row.id);
+    // Counted before the comparison, so parallel guesses cannot outrun the limit.
+    const reservation = await this.rateLimits.reserve(OPERATOR_TOTP_BIND, row.id);
     const pending = row.totpPendingSecret;
     const step = pending ? matchTotp(pending, code, this.now()) : null;
     const bound =
@@ -243,10 +304,8 @@ export class OperatorService {
             return next;
           })
         : null;
-    if (!bound) {
-      await this.rateLimits.consume(OPERATOR_TOTP_BIND, row.id);
-      throw AppError.badRequest('auth.google_code_wrong');
-    }
+    if (!bound) throw AppError.badRequest('auth.google_code_wrong');
+    await reservation.release();
     await this.rateLimits.reset(OPERATOR_TOTP_BIND, row.id);
     return toOperator(bound);
   }

@@ -4,7 +4,8 @@ import { VerifiedSecretCache } from '../../lib/verified-secret-cache.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { matchTotp, newTotpSecret, otpauthUri } from '../../lib/totp.js';
-import type { MemberSessionContext } from '../auth/auth.service.js';
+import type { RequestOrigin } from '../../http/origin.js';
+import { CODE_CHECK_PER_IP, type MemberSessionContext } from '../auth/auth.service.js';
 import type { VerificationCodeService } from '../codes/verification-code.service.js';
 import type { MailService } from '../mail/mail.service.js';
 import type { MemberRepository, MemberRow } from '../members/member.repository.js';
@@ -36,7 +37,11 @@ export class SecurityService {
     return member;
   }
 
-  /** Checks a password the member typed against a hash; wrong answers count toward a pause. */
+  /**
+   * Checks a password the member typed against a hash; wrong answers count toward a pause. The try
+   * is counted before the comparison and handed back when right, so parallel guesses cannot get
+   * more comparisons than the limit.
+   */
   private async checkCounted(
     rule: RateLimitRule,
     memberId: string,
@@ -44,10 +49,9 @@ export class SecurityService {
     typed: string,
     wrong: 'auth.password_wrong' | 'auth.trade_password_wrong',
   ): Promise<void> {
-    await this.rateLimits.assertNotLocked(rule, memberId);
-    if (await verifyPassword(hash, typed)) return;
-    await this.rateLimits.consume(rule, memberId);
-    throw AppError.badRequest(wrong);
+    const reservation = await this.rateLimits.reserve(rule, memberId);
+    if (!(await verifyPassword(hash, typed))) throw AppError.badRequest(wrong);
+    await reservation.release();
   }
 
   private async refuseLoginPasswordReuse(member: MemberRow, tradePassword: string): Promise<void> {
@@ -59,12 +63,11 @@ export class SecurityService {
    * one) that was already accepted is refused.
    */
   private async checkTotp(memberId: string, secret: string, code: string): Promise<void> {
-    await this.rateLimits.assertNotLocked(TOTP_PER_MEMBER, memberId);
+    const reservation = await this.rateLimits.reserve(TOTP_PER_MEMBER, memberId);
     const step = matchTotp(secret, code, this.now());
-    if (step === null || !(await this.members.acceptTotpStep(memberId, step))) {
-      await this.rateLimits.consume(TOTP_PER_MEMBER, memberId);
+    if (step === null || !(await this.members.acceptTotpStep(memberId, step)))
       throw AppError.badRequest('auth.google_code_wrong');
-    }
+    await reservation.release();
   }
 
   /** Once an authenticator is bound, security changes (and withdrawals) need its current code. */
@@ -101,12 +104,12 @@ export class SecurityService {
 
   private async confirmPending(member: MemberRow, code: string): Promise<void> {
     const pending = member.totpPendingSecret;
-    await this.rateLimits.assertNotLocked(TOTP_PER_MEMBER, member.id);
+    const reservation = await this.rateLimits.reserve(TOTP_PER_MEMBER, member.id);
     const step = pending ? matchTotp(pending, code, this.now()) : null;
     if (!pending || step === null || !(await this.members.bindPendingTotpSecret(member.id, pending, step))) {
-      await this.rateLimits.consume(TOTP_PER_MEMBER, member.id);
       throw AppError.badRequest('auth.google_code_wrong');
     }
+    await reservation.release();
   }
 
   /**
@@ -177,7 +180,14 @@ export class SecurityService {
   }
 
   /** Forgotten trading password: a new one by e-mail code. */
-  async resetTradePassword(context: MemberSessionContext, code: string, password: string, googleCode?: string): Promise<void> {
+  async resetTradePassword(
+    context: MemberSessionContext,
+    code: string,
+    password: string,
+    googleCode?: string,
+    origin?: RequestOrigin,
+  ): Promise<void> {
+    if (origin) await this.rateLimits.consume(CODE_CHECK_PER_IP, origin.ip);
     const member = await this.fresh(context);
     await this.requireAuthenticatorCode(member, googleCode);
     await this.codes.verify(member.email, 'trade_password', code, { consume: true });
@@ -197,6 +207,19 @@ export class SecurityService {
     sessionId?: string,
   ): Promise<void> {
     if (!member.tradePasswordHash) throw new AppError(BusinessCode.TRADE_PASSWORD_NOT_SET, 'trade_password_not_set');
+    const hash = member.tradePasswordHash;
+    // One check at a time per member in this process: a burst of the member's own calls then compares
+    // the password once and the rest find it remembered.
+    await this.rateLimits.exclusive(`${TRADE_PASSWORD_PER_MEMBER.name}:${member.id}`, () =>
+      this.verifyTradePasswordNow({ id: member.id, tradePasswordHash: hash }, tradePassword, sessionId),
+    );
+  }
+
+  private async verifyTradePasswordNow(
+    member: { id: string; tradePasswordHash: string },
+    tradePassword: string,
+    sessionId?: string,
+  ): Promise<void> {
     const scope = sessionId ? `${member.id}:${sessionId}` : undefined;
     if (scope && this.verifiedTradePasswords.matches(scope, member.tradePasswordHash, tradePassword)) {
       // A pause after wrong tries still applies to a remembered password.

@@ -174,6 +174,9 @@ export const en = {
   'settlement.out_of_order': 'Days are settled in order: settle {day} first',
   'settlement.before_first_day': 'Settlement starts on {day}; there is nothing to settle before it',
   'dividend.day_settled': "That day's settlement has already run; set the pool for a day not yet settled",
+  'upload.too_many': 'Too many uploads, please try again in {seconds} s',
+  'upload.quota_exceeded':
+    'You have too many images that are not used yet (at most {count}, {megabytes} MB in all); unused images are removed after a day',
 } as const;
 
 export type MessageKey = keyof typeof en;

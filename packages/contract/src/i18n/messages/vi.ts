@@ -173,4 +173,7 @@ export const vi: MessageCatalogue = {
   'settlement.out_of_order': 'Các ngày được quyết toán theo thứ tự: hãy quyết toán ngày {day} trước',
   'settlement.before_first_day': 'Quyết toán bắt đầu từ ngày {day}; trước ngày đó không có gì để quyết toán',
   'dividend.day_settled': 'Quyết toán của ngày đó đã chạy; hãy đặt quỹ cho một ngày chưa được quyết toán',
+  'upload.too_many': 'Tải lên quá nhiều, vui lòng thử lại sau {seconds} giây',
+  'upload.quota_exceeded':
+    'Bạn có quá nhiều ảnh chưa được sử dụng (tối đa {count} ảnh, tổng cộng {megabytes} MB); ảnh không dùng sẽ bị xóa sau một ngày',
 };

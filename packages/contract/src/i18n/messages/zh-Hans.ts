@@ -171,4 +171,6 @@ export const zhHans: MessageCatalogue = {
   'settlement.out_of_order': '结算须按日期顺序进行：请先结算 {day}',
   'settlement.before_first_day': '结算从 {day} 开始，此前的日期无需结算',
   'dividend.day_settled': '该日结算已执行，请为尚未结算的日期设置分红池',
+  'upload.too_many': '上传过于频繁，请 {seconds} 秒后再试',
+  'upload.quota_exceeded': '未使用的图片过多（最多 {count} 张，共 {megabytes} MB）；未使用的图片会在一天后删除',
 };

@@ -171,4 +171,6 @@ export const zhHant: MessageCatalogue = {
   'settlement.out_of_order': '結算須按日期順序進行：請先結算 {day}',
   'settlement.before_first_day': '結算從 {day} 開始，此前的日期無需結算',
   'dividend.day_settled': '該日結算已執行，請為尚未結算的日期設定分紅池',
+  'upload.too_many': '上傳過於頻繁，請 {seconds} 秒後再試',
+  'upload.quota_exceeded': '未使用的圖片過多（最多 {count} 張，共 {megabytes} MB）；未使用的圖片會在一天後刪除',
 };

@@ -15,6 +15,9 @@ export const en = {
   'trade_code.subject': '{site} trading password code: {code}',
   'trade_code.body':
     'Your {site} code for resetting the trading password is {code}.\n\nIt is valid for 10 minutes and can be used once. If you did not ask for it, change your login password now.',
+  'login_attempts_notice.subject': 'Failed sign-ins to your {site} account',
+  'login_attempts_notice.body':
+    'Someone has tried to log in to your {site} account with a wrong password at least {count} times in the last day, from addresses you have not used before. Log-ins from those addresses are now slowed down; your own devices are not affected.\n\nIf it was not you, your password is being guessed: use "Forgot password?" on the log-in page to set a new, stronger one, and bind an authenticator if you have not.',
 } as const;
 
 export type MailTemplateKey = keyof typeof en;

@@ -9,7 +9,8 @@ import { zhHant } from './zh-Hant.js';
 
 export const MAIL_TEMPLATES: Record<Locale, MailCatalogue> = { 'zh-Hans': zhHans, en, ja, ko, th, vi, 'zh-Hant': zhHant };
 
-export type MailTemplate = 'register_code' | 'already_registered' | 'login_code' | 'reset_code' | 'trade_code';
+export type MailTemplate =
+  'register_code' | 'already_registered' | 'login_code' | 'reset_code' | 'trade_code' | 'login_attempts_notice';
 
 export function renderMail(
   template: MailTemplate,

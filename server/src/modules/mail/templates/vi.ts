@@ -16,4 +16,7 @@ export const vi: MailCatalogue = {
   'trade_code.subject': 'Mã đặt lại mật khẩu giao dịch {site}: {code}',
   'trade_code.body':
     'Mã đặt lại mật khẩu giao dịch {site} của bạn là {code}.\n\nMã có hiệu lực trong 10 phút và chỉ dùng được một lần. Nếu bạn không yêu cầu, hãy đổi mật khẩu đăng nhập ngay.',
+  'login_attempts_notice.subject': 'Đăng nhập không thành công vào tài khoản {site} của bạn',
+  'login_attempts_notice.body':
+    'Trong một ngày qua, đã có ít nhất {count} lần đăng nhập vào tài khoản {site} của bạn bằng mật khẩu sai, từ những địa chỉ bạn chưa từng dùng. Việc đăng nhập từ các địa chỉ đó hiện bị làm chậm; thiết bị của chính bạn không bị ảnh hưởng.\n\nNếu không phải bạn, mật khẩu của bạn đang bị dò đoán: hãy dùng "Quên mật khẩu?" trên trang đăng nhập để đặt mật khẩu mới mạnh hơn, và liên kết ứng dụng xác thực nếu bạn chưa làm.',
 };

@@ -16,4 +16,7 @@ export const zhHant: MailCatalogue = {
   'trade_code.subject': '{site} 交易密碼驗證碼：{code}',
   'trade_code.body':
     '您用於重設 {site} 交易密碼的驗證碼是 {code}。\n\n驗證碼 10 分鐘內有效，僅可使用一次。如果這不是您本人的操作，請立即修改登入密碼。',
+  'login_attempts_notice.subject': '{site} 帳戶登入失敗提醒',
+  'login_attempts_notice.body':
+    '過去一天內，有人從您未曾使用過的位址，以錯誤的密碼嘗試登入您的 {site} 帳戶至少 {count} 次。來自這些位址的登入現已被放慢；您自己的裝置不受影響。\n\n如果不是您本人，表示有人正在猜測您的密碼：請在登入頁使用「忘記密碼？」設定一個更強的新密碼，如尚未綁定谷歌驗證器，請盡快綁定。',
 };
