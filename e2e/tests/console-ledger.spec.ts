@@ -4,6 +4,10 @@ import { confirmDialog, openConsolePage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { withPlatformLock } from '../support/locks';
 
+// Two console tabs and their operators per test: on the shared two-core machine under a load of about
+// 20 a test took 50–110 s of real work (no step waits on time), so the budget is that of console.spec.
+test.describe.configure({ timeout: 120_000 });
+
 async function openLedgerPage(page: Page, name: string): Promise<void> {
   await openConsolePage(page, name, /Ledger$/);
 }
@@ -124,7 +128,7 @@ test('a debit above the balance: its approval is refused with the server’s mes
   openConsole,
   fund,
 }) => {
-  const { email, accountId } = await members.create('debit');
+  const { email, accountId } = await members.create('refused');
   await fund(accountId, 'USDT', '125.5');
   const [proposer, approving] = await Promise.all([operators.create('finance'), operators.create('finance')]);
   const proposed = await request.post('/api/admin/ledger/adjustments', {

@@ -11,6 +11,9 @@ import { currentCode, freshCode } from '../support/totp';
 // Every test has operators of its own (the first one a new super admin made for it), so none waits
 // for another's authenticator step or relies on the order they run in.
 
+// Each test works the console and a member's app side by side, hence the longer budget.
+test.describe.configure({ timeout: 120_000 });
+
 const OPERATOR_PASSWORD = 'correct horse battery staple';
 
 async function operatorLogin(page: Page, username: string, password: string): Promise<void> {

@@ -141,7 +141,7 @@ test('custody and a machine, a platform day later: interest, mining output and a
     const cashAfter = fourPlaces(units(cashBefore) + units('100.0000'));
     expect((await get<UserAssets>(request, '/api/user/assets', token)).USDT.available).toBe(cashAfter);
     await page.goto('/#/pages/my/my');
-    await expect(page.getByTestId('balance-USDT')).toContainText(shown(cashAfter));
+    await expect(page.getByTestId('balance-USDT').locator('.balance-main')).toHaveText(shown(cashAfter));
     await page.goto('/#/pages/blance_record/blance_record5');
     await expect(page.locator('[data-testid="income-item"][data-type="static"]')).toHaveCount(1);
     await expect(page.locator('[data-testid="income-item"][data-type="mining"]')).toHaveCount(1);

@@ -57,7 +57,7 @@ test('recharge in Chinese: the address as text and QR, the notice, a deposit con
     zhHans.recharge.status.below_minimum,
   );
   await page.goto('/#/pages/my/my');
-  await expect(page.getByTestId('balance-USDT')).toContainText('25.7500');
+  await expect(page.getByTestId('balance-USDT').locator('.balance-main')).toHaveText('25.7500');
   expect(unexpected(errors)).toEqual([]);
 });
 
@@ -111,14 +111,14 @@ test('deposit, withdraw to a saved address, operator approval in the console, pa
   await page.goto('/#/pages/withdraw_record/withdraw_record');
   await expect(page.getByTestId('withdrawal-status').first()).toHaveAttribute('data-status', 'pending');
   await expect(page.getByTestId('withdrawal-status').first()).toHaveText(en.withdraw.status.pending);
-  // 100 of the 120 are held for the withdrawal: 20 stay available, 100 frozen, 120 in all.
+  // 100 of the 120 are held for the withdrawal: 20 stay available.
   const held = await request.get('/api/user/assets', { headers: { authorization: member.token } });
   expect(((await held.json()) as { data: UserAssets }).data.USDT).toMatchObject({
     available: '20.0000',
-    frozen: '100.0000',
+    held: '100.0000',
   });
   await page.goto('/#/pages/my/my');
-  await expect(page.getByTestId('balance-USDT')).toContainText('20.0000');
+  await expect(page.getByTestId('balance-USDT').locator('.balance-main')).toHaveText('20.0000');
   await page.goto('/#/pages/withdraw_record/withdraw_record');
 
   // The operator approves in the console: the hot wallet signs and broadcasts the payout.
