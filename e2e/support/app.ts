@@ -1,13 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { Locale } from '@custos/contract';
 
-/** The session of the member the global setup registered. */
-export function memberToken(): string {
-  const token = process.env.E2E_MEMBER_TOKEN;
-  if (!token) throw new Error('E2E_MEMBER_TOKEN is not set (global setup did not run)');
-  return token;
-}
-
 /** Sets what the app keeps in local storage before any of its scripts run. */
 export async function prepareStorage(page: Page, options: { credential?: string | null; locale?: Locale } = {}): Promise<void> {
   const { credential = null, locale } = options;

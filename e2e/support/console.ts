@@ -1,51 +1,63 @@
 import { expect, type Page } from '@playwright/test';
 
+/** What the server answered to the call a confirmed dialog made. */
+export interface Answer {
+  status: number;
+  code: number;
+  message: string;
+}
+
 /**
- * Confirms an antd dialog and waits until it has gone.
- *
- * antd dialogs open with an animation, and a click that lands while the button is still moving is
- * lost, so the click is repeated until the dialog closes. While the first click is being answered
- * the button shows a spinner (its accessible name becomes "loading …") and ignores clicks; once the
- * dialog has closed there is nothing left to click. A slow answer (a hot wallet signing, a loaded
- * machine) therefore only makes this wait longer, never fail.
+ * Confirms an antd dialog with one click and waits for the application's state, not for an
+ * animation: Playwright clicks only once the button stands still and receives the pointer, so the
+ * click is never lost and never repeated (a repeated click could send a decision twice or hide a
+ * dialog that stayed open). With `call` (a part of the path of the request the button sends), it
+ * waits for that request's answer and returns it; either way it then waits until the dialog has
+ * gone, which the console does on success and on a refusal alike.
  */
-export async function confirmDialog(page: Page, dialogName: string, buttonName: string): Promise<void> {
+export async function confirmDialog(page: Page, dialogName: string, buttonName: string, call: string): Promise<Answer>;
+export async function confirmDialog(page: Page, dialogName: string, buttonName: string): Promise<null>;
+export async function confirmDialog(page: Page, dialogName: string, buttonName: string, call?: string): Promise<Answer | null> {
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
   const button = dialog.getByRole('button', { name: buttonName, exact: true });
-  await expect(async () => {
-    if ((await dialog.isVisible()) && (await button.isVisible())) {
-      // A miss here (the button moved, the dialog closed meanwhile) is retried by the loop.
-      await button.click({ timeout: 1_000 }).catch(() => undefined);
-    }
-    await expect(dialog).toBeHidden({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  const answered = call
+    ? page.waitForResponse((response) => response.request().method() !== 'GET' && new URL(response.url()).pathname.includes(call))
+    : null;
+  await button.click();
+  let answer: Answer | null = null;
+  if (answered) {
+    const response = await answered;
+    const envelope = (await response.json()) as { code: number; message: string };
+    answer = { status: response.status(), code: envelope.code, message: envelope.message };
+  }
+  await expect(dialog).toBeHidden();
+  return answer;
 }
 
-/** Closes whatever drawer or dialog covers the page (Escape), so the menu can be used. */
+/** Closes a drawer or dialog left covering the page (Escape), so the menu can be used. */
 async function closeOverlays(page: Page): Promise<void> {
   const overlays = page.locator('.ant-drawer-open, .ant-modal-wrap:visible');
-  await expect(async () => {
-    if ((await overlays.count()) > 0) await page.keyboard.press('Escape');
-    await expect(overlays).toHaveCount(0, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  if ((await overlays.count()) === 0) return;
+  await page.keyboard.press('Escape');
+  await expect(overlays).toHaveCount(0);
 }
 
 /**
- * Opens a console page from the left menu, opening its group first when it has one, and waits
- * until the menu shows it as the current page. Clicks are repeated because the group opens with an
- * animation and a click on a still-moving item is lost.
+ * Opens a console page from the left menu, opening its group first when it is closed, and waits
+ * until the menu shows it as the current page. Each click happens once: Playwright waits for the
+ * item to appear and stand still (the group opens with an animation) before clicking.
  */
 export async function openConsolePage(page: Page, name: string, group?: RegExp): Promise<void> {
   await closeOverlays(page);
   // A top-level item's accessible name starts with its icon's label ("team Members").
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const item = page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${escaped}$`) });
-  await expect(async () => {
-    if (group && !(await item.isVisible())) {
-      await page.getByRole('menuitem', { name: group }).click({ timeout: 1_000 });
-    }
-    await item.click({ timeout: 1_000 });
-    await expect(item).toHaveClass(/ant-menu-item-selected/, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  if (group) {
+    const groupItem = page.getByRole('menuitem', { name: group });
+    if ((await groupItem.getAttribute('aria-expanded')) !== 'true') await groupItem.click();
+    await expect(groupItem).toHaveAttribute('aria-expanded', 'true');
+  }
+  await item.click();
+  await expect(item).toHaveClass(/ant-menu-item-selected/);
 }

@@ -3,41 +3,13 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { hash, type Algorithm } from '@node-rs/argon2';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { accountExtendedPublicKey, startDevChain } from '../../devchain/devchain.mjs';
 import { startMailCatcher } from '../../server/test/support/mail-catcher';
-import { CHAIN_FINANCE_OPERATOR, CONSOLE_FINANCE_OPERATORS, FINANCE_OPERATORS } from './funding';
 import { E2E_BASE_URL, E2E_PORT } from './server';
+import { freshCode } from './totp';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-/** Registers the member whose session the route and client-rule tests use. */
-async function registerMember(catcher: Awaited<ReturnType<typeof startMailCatcher>>, invitationCode: string): Promise<string> {
-  const email = 'e2e.member@example.com';
-  const post = async (path: string, body: object) => {
-    const response = await fetch(`${E2E_BASE_URL}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const envelope = (await response.json()) as { code: number; message: string; data: { token?: string } | null };
-    if (envelope.code !== 200) throw new Error(`${path}: ${envelope.message}`);
-    return envelope.data;
-  };
-  await post('/api/auth/send_register_code', { email, invitationCode });
-  const code = /\b(\d{6})\b/.exec((await catcher.waitFor(email)).subject)?.[1];
-  const registered = await post('/api/auth/register', {
-    email,
-    code,
-    invitationCode,
-    password: 'e2e-member-password',
-    confirmPassword: 'e2e-member-password',
-  });
-  if (!registered?.token) throw new Error('registration gave no token');
-  return registered.token;
-}
 
 interface RunningServer<T> {
   found: T;
@@ -54,7 +26,9 @@ async function startServer<T>(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 60_000;
+  // A cold start migrates a fresh embedded database; on a loaded two-core machine that took over a
+  // minute, so the bound is generous (it only ends a start that hangs).
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     if (Date.now() > deadline) throw new Error(`server did not start in time:\n${output}`);
@@ -71,33 +45,49 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-/**
- * Finance operators with known passwords, written straight into the stopped server's database, and
- * withdrawals open every day all day (an operator setting), so the tests do not depend on the clock.
- */
-async function seedFinanceOperators(dataDir: string): Promise<void> {
-  const database = await PGlite.create(dataDir);
-  try {
-    await database.query(
-      `update platform_settings set value = value || '{"openDays": [1, 2, 3, 4, 5, 6, 7], "openTime": "00:00", "closeTime": "00:00"}'::jsonb
-       where key = 'withdraw'`,
-    );
-    for (const operator of [...FINANCE_OPERATORS, ...CONSOLE_FINANCE_OPERATORS, CHAIN_FINANCE_OPERATOR]) {
-      const passwordHash = await hash(operator.password, {
-        algorithm: 2 as Algorithm,
-        memoryCost: 19_456,
-        timeCost: 2,
-        parallelism: 1,
-      });
-      await database.query(
-        `insert into operators (username, password_hash, role, must_change_password, totp_secret) values ($1, $2, 'finance', false, $3)`,
-        [operator.username, passwordHash, operator.totpSecret],
-      );
-    }
-  } finally {
-    await database.close();
-  }
+/** JSON calls of the global setup, each from an address of its own (the server trusts the loopback proxy). */
+async function call<T>(method: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${E2E_BASE_URL}${path}`, {
+    method,
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-for': SETUP_ADDRESS,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await response.json()) as { code: number; message: string; data: T };
+  if (envelope.code !== 200) throw new Error(`${method} ${path}: ${envelope.message}`);
+  return envelope.data;
 }
+
+const SETUP_ADDRESS = '10.255.255.1';
+
+/**
+ * Turns the first operator (the one-time password the server printed) into the super admin whose
+ * session the tests use to create operators of their own: new password, authenticator bound, all
+ * through the real API. Withdrawals are then opened every day all day (an operator setting), so
+ * the tests do not depend on the clock.
+ */
+async function bootstrapSuperAdmin(oneTimePassword: string): Promise<string> {
+  const { token } = await call<{ token: string }>('POST', '/api/admin/auth/login', {
+    username: 'admin',
+    password: oneTimePassword,
+  });
+  await call('POST', '/api/admin/auth/password', { oldPassword: oneTimePassword, newPassword: SUPER_ADMIN_PASSWORD }, token);
+  const { secret } = await call<{ secret: string }>('POST', '/api/admin/auth/totp/setup', {}, token);
+  await call('POST', '/api/admin/auth/totp/bind', { googleCode: await freshCode(secret) }, token);
+  const settings = await call<Record<string, unknown>>('GET', '/api/admin/withdraw/settings', undefined, token);
+  await call(
+    'PUT',
+    '/api/admin/withdraw/settings',
+    { ...settings, openDays: [1, 2, 3, 4, 5, 6, 7], openTime: '00:00', closeTime: '00:00' },
+    token,
+  );
+  return token;
+}
+
+const SUPER_ADMIN_PASSWORD = 'e2e super admin passphrase';
 
 /**
  * Starts a real SMTP server and the built server (API, member app, console) on a fresh embedded
@@ -115,6 +105,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'custos-e2e-'));
   const mailDir = mkdtempSync(path.join(tmpdir(), 'custos-e2e-mail-'));
+  const lockDir = mkdtempSync(path.join(tmpdir(), 'custos-e2e-locks-'));
   let mailCount = 0;
   const catcher = await startMailCatcher((mail) => {
     mailCount += 1;
@@ -145,30 +136,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     TEST_CLOCK_CONTROL: 'true',
     NODE_ENV: 'production',
   };
-  // First start: the server creates the first operator and prints its one-time password.
-  let server = await startServer(main, env, (output) => {
+  // The server creates the first operator and prints its one-time password.
+  const server = await startServer(main, env, async (output) => {
     const password = /One-time password: (\S+)/.exec(output)?.[1];
     const code = /Platform invitation code .*: (\S+)/.exec(output)?.[1];
-    return password && code ? { password, code } : null;
-  });
-  const { password, code: invitationCode } = server.found;
-  // The embedded database belongs to one process: stop, add the finance operators the money tests
-  // fund members with (one proposes, the other approves), and start again.
-  await server.stop();
-  await seedFinanceOperators(dataDir);
-  server = await startServer(main, env, async () => {
+    if (!password || !code) return null;
     const healthy = await fetch(`${E2E_BASE_URL}/healthz`).then(
       (response) => response.ok,
       () => false,
     );
-    return healthy ? { password, code: invitationCode } : null;
+    return healthy ? { password, code } : null;
   });
-  process.env.E2E_OPERATOR_PASSWORD = password;
+  const { password, code: invitationCode } = server.found;
+  process.env.E2E_ADMIN_TOKEN = await bootstrapSuperAdmin(password);
   process.env.E2E_INVITATION_CODE = invitationCode;
   process.env.E2E_MAIL_DIR = mailDir;
+  process.env.E2E_LOCK_DIR = lockDir;
   process.env.E2E_RPC_URL = chain.rpcUrl;
   process.env.E2E_USDT_CONTRACT = chain.tokenAddress;
-  process.env.E2E_MEMBER_TOKEN = await registerMember(catcher, invitationCode);
 
   return async () => {
     await server.stop();
@@ -183,5 +168,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await chain.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(mailDir, { recursive: true, force: true });
+    rmSync(lockDir, { recursive: true, force: true });
   };
 }

@@ -12,7 +12,7 @@ export function invitationCode(): string {
  * Each API-made member calls from an address of its own (the e2e server trusts the loopback proxy),
  * as real members do: the per-address limits on codes and log-ins then count people, not the suite.
  */
-function ownAddress(): Record<string, string> {
+export function ownAddress(): Record<string, string> {
   const bytes = crypto.getRandomValues(new Uint8Array(3));
   return { 'x-forwarded-for': `10.${bytes[0]}.${bytes[1]}.${bytes[2]}` };
 }

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import th from '../../web/src/app/i18n/locales/th.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
 import { uniqueEmail } from '../support/mail';

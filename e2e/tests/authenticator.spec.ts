@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { base32Decode, hotp, totpStep } from '../../server/src/lib/totp';
 import ko from '../../web/src/app/i18n/locales/ko.json' with { type: 'json' };
 import { hashPath, prepareStorage } from '../support/app';

@@ -1,8 +1,14 @@
-import { expect, test, type Page, type Route } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { LANG_HEADER_BY_LOCALE, LOCALES } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../web/src/app/i18n/locales/ja.json' with { type: 'json' };
-import { memberToken, collectErrors, hashPath, prepareStorage } from '../support/app';
+import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { expect, test, type MemberFactory } from '../support/fixtures';
+
+/** A member of the test's own, signed in: the app's start-up calls need a real session. */
+async function memberToken(members: MemberFactory): Promise<string> {
+  return (await members.create('rules')).token;
+}
 
 const CONFIG_CALL = '**/api/common/config';
 
@@ -11,13 +17,13 @@ function envelope(route: Route, code: number, message: string, status = 200) {
 }
 
 /** Milliseconds between the moment the config call is answered and the moment the URL becomes `path`. */
-async function timeToRedirect(page: Page, code: number, path: string): Promise<number> {
+async function timeToRedirect(page: Page, token: string, code: number, path: string): Promise<number> {
   let answeredAt = 0;
   await page.route(CONFIG_CALL, async (route) => {
     answeredAt = Date.now();
     await envelope(route, code, `server says ${code}`);
   });
-  await prepareStorage(page, { credential: memberToken(), locale: 'en' });
+  await prepareStorage(page, { credential: token, locale: 'en' });
   await page.goto('/#/pages/index/index');
   await expect(page.getByText(`server says ${code}`)).toBeVisible();
   expect(hashPath(page)).toBe('/pages/index/index');
@@ -48,8 +54,8 @@ test.describe('start-up rule', () => {
     expect(new URL(page.url()).hash).toBe('#/pages/register/register?code=INVITE42');
   });
 
-  test('a member with a stored credential opening the app goes to the home tab', async ({ page }) => {
-    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
+  test('a member with a stored credential opening the app goes to the home tab', async ({ page, members }) => {
+    await prepareStorage(page, { credential: await memberToken(members), locale: 'en' });
     await page.goto('/');
     await expect(page.getByTestId('tab-bar')).toBeVisible();
     expect(hashPath(page)).toBe('/pages/index/index');
@@ -62,16 +68,16 @@ test.describe('envelope handling', () => {
     [4901, '/pages/withdraw/withdraw2'],
     [300, '/pages/update_pwd/update_pwd2'],
   ] as const) {
-    test(`code ${code} shows the message, then opens ${path} after 1.5 s`, async ({ page }) => {
-      const elapsedMs = await timeToRedirect(page, code, path);
+    test(`code ${code} shows the message, then opens ${path} after 1.5 s`, async ({ page, members }) => {
+      const elapsedMs = await timeToRedirect(page, await memberToken(members), code, path);
       expect(elapsedMs).toBeGreaterThanOrEqual(1_450);
       expect(elapsedMs).toBeLessThan(5_000);
     });
   }
 
-  test('code 401 clears the credential and relaunches to log-in with the server message', async ({ page }) => {
+  test('code 401 clears the credential and relaunches to log-in with the server message', async ({ page, members }) => {
     await page.route(CONFIG_CALL, (route) => envelope(route, 401, 'Your session has ended', 401));
-    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
+    await prepareStorage(page, { credential: await memberToken(members), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByText('Your session has ended')).toBeVisible();
     await page.waitForURL((url) => url.hash === '#/pages/login/login');
@@ -80,28 +86,32 @@ test.describe('envelope handling', () => {
     expect(hashPath(page)).not.toBe('/pages/index/index');
   });
 
-  test('any other code toasts the server message and stays', async ({ page }) => {
+  test('any other code toasts the server message and stays', async ({ page, members }) => {
+    // The page's own clock, moved by the test: no real time passes, so nothing depends on a sleep.
+    await page.clock.install();
     await page.route(CONFIG_CALL, (route) => envelope(route, 409, 'Not in this state', 409));
-    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
+    await prepareStorage(page, { credential: await memberToken(members), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByText('Not in this state')).toBeVisible();
-    await page.waitForTimeout(2_000);
-    expect(hashPath(page)).toBe('/pages/index/index');
+    // Well past the 1.5 s after which the redirecting codes move on; timers run inside runFor, and the
+    // hash is read in the page, so a redirect would already show.
+    await page.clock.runFor(5_000);
+    expect(await page.evaluate(() => location.hash)).toBe('#/pages/index/index');
   });
 
-  test('a response that is not an envelope toasts the transport error', async ({ page }) => {
+  test('a response that is not an envelope toasts the transport error', async ({ page, members }) => {
     await page.route(CONFIG_CALL, (route) =>
       route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
     );
-    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
+    await prepareStorage(page, { credential: await memberToken(members), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByText('Request failed (HTTP 502)')).toBeVisible();
   });
 
-  test('a call that gets no answer in 60 s shows the time-out text', async ({ page }) => {
+  test('a call that gets no answer in 60 s shows the time-out text', async ({ page, members }) => {
     await page.clock.install();
     await page.route(CONFIG_CALL, () => new Promise<void>(() => undefined));
-    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
+    await prepareStorage(page, { credential: await memberToken(members), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByTestId('tab-bar')).toBeVisible();
     await page.clock.runFor(60_500);
@@ -111,17 +121,18 @@ test.describe('envelope handling', () => {
 
 test.describe('lang header', () => {
   for (const locale of LOCALES) {
-    test(`${locale} sends lang: ${LANG_HEADER_BY_LOCALE[locale]}`, async ({ page }) => {
-      await prepareStorage(page, { credential: memberToken(), locale });
+    test(`${locale} sends lang: ${LANG_HEADER_BY_LOCALE[locale]}`, async ({ page, members }) => {
+      const token = await memberToken(members);
+      await prepareStorage(page, { credential: token, locale });
       const request = page.waitForRequest(CONFIG_CALL);
       await page.goto('/#/pages/index/index');
       expect((await request).headers().lang).toBe(LANG_HEADER_BY_LOCALE[locale]);
-      expect((await request).headers().authorization).toBe(memberToken());
+      expect((await request).headers().authorization).toBe(token);
     });
   }
 
-  test('with no saved language the app is in zh-Hans and sends CN', async ({ page }) => {
-    await prepareStorage(page, { credential: memberToken() });
+  test('with no saved language the app is in zh-Hans and sends CN', async ({ page, members }) => {
+    await prepareStorage(page, { credential: await memberToken(members) });
     const request = page.waitForRequest(CONFIG_CALL);
     await page.goto('/#/pages/index/index');
     expect((await request).headers().lang).toBe('CN');
@@ -134,9 +145,9 @@ test.describe('lazy pages', () => {
    * Opens the home tab on a fake clock, then holds every code chunk requested from now on until
    * `release` is called and pauses the clock, so page-loading timers run only when the test says.
    */
-  async function openHomeWithHeldChunks(page: Page) {
+  async function openHomeWithHeldChunks(page: Page, members: MemberFactory) {
     await page.clock.install();
-    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
+    await prepareStorage(page, { credential: await memberToken(members), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByTestId('assets-summary')).toBeVisible();
     let release: () => void = () => undefined;
@@ -149,8 +160,8 @@ test.describe('lazy pages', () => {
     return { release: () => release() };
   }
 
-  test('the loading state appears only after 200 ms', async ({ page }) => {
-    const chunks = await openHomeWithHeldChunks(page);
+  test('the loading state appears only after 200 ms', async ({ page, members }) => {
+    const chunks = await openHomeWithHeldChunks(page, members);
     await page.evaluate(() => (window.location.hash = '#/pages/download/download'));
     await expect(page.getByTestId('page-waiting')).toBeVisible();
     await page.clock.runFor(150);
@@ -163,8 +174,8 @@ test.describe('lazy pages', () => {
     await expect(page.getByTestId('download-version')).toBeVisible();
   });
 
-  test('after 60 s the page shows the time-out text, and a tap retries', async ({ page }) => {
-    const chunks = await openHomeWithHeldChunks(page);
+  test('after 60 s the page shows the time-out text, and a tap retries', async ({ page, members }) => {
+    const chunks = await openHomeWithHeldChunks(page, members);
     await page.evaluate(() => (window.location.hash = '#/pages/login/login2'));
     await page.clock.runFor(59_000);
     await expect(page.getByTestId('page-timeout')).toHaveCount(0);
@@ -176,9 +187,9 @@ test.describe('lazy pages', () => {
     await expect(page.getByTestId('locale-en')).toBeVisible();
   });
 
-  test('a page whose code cannot be fetched shows the time-out text and loads on a tap', async ({ page }) => {
+  test('a page whose code cannot be fetched shows the time-out text and loads on a tap', async ({ page, members }) => {
     const errors = collectErrors(page);
-    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
+    await prepareStorage(page, { credential: await memberToken(members), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await expect(page.getByTestId('assets-summary')).toBeVisible();
     let failing = true;
@@ -197,8 +208,9 @@ test.describe('lazy pages', () => {
 test.describe('tabs and header', () => {
   test('five tabs in the spec order, grey text, orange selected, black background; dark header with white text', async ({
     page,
+    members,
   }) => {
-    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
+    await prepareStorage(page, { credential: await memberToken(members), locale: 'en' });
     await page.goto('/#/pages/index/index');
     const labels = [en.tabs.home, en.tabs.hosting, en.tabs.team, en.tabs.assets, en.tabs.trade];
     const items = page.locator('.tab-bar .adm-tab-bar-item');
@@ -225,8 +237,8 @@ test.describe('tabs and header', () => {
     }
   });
 
-  test('the customer-service button on the tabs opens kefu, whose back arrow returns', async ({ page }) => {
-    await prepareStorage(page, { credential: memberToken(), locale: 'en' });
+  test('the customer-service button on the tabs opens kefu, whose back arrow returns', async ({ page, members }) => {
+    await prepareStorage(page, { credential: await memberToken(members), locale: 'en' });
     await page.goto('/#/pages/index/index');
     await page.getByLabel(en.common.customerService).click();
     await expect.poll(() => hashPath(page)).toBe('/pages/kefu/kefu');

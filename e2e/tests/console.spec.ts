@@ -1,39 +1,47 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHant from '../../web/src/app/i18n/locales/zh-Hant.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
-import { confirmDialog } from '../support/console';
+import { confirmDialog, openConsolePage } from '../support/console';
+import { expect, test, type TestOperator } from '../support/fixtures';
 import { uniqueEmail } from '../support/mail';
-import { loginViaApi, registerViaApi } from '../support/members';
+import { loginViaApi, ownAddress, registerViaApi } from '../support/members';
 import { currentCode, freshCode } from '../support/totp';
 
-// The first test replaces the one-time password and binds the authenticator that the others then use.
-// A log-in may wait for the next authenticator code (each works once), hence the longer time-out.
-test.describe.configure({ mode: 'serial', timeout: 120_000 });
+// Every test has operators of its own (the first one a new super admin made for it), so none waits
+// for another's authenticator step or relies on the order they run in.
+
+// Each test works the console and a member's app side by side, hence the longer budget.
+test.describe.configure({ timeout: 120_000 });
 
 const OPERATOR_PASSWORD = 'correct horse battery staple';
-/** The admin's authenticator key, as the first test read it off the binding screen. */
-let adminSecret = '';
 
-async function operatorLogin(page: Page, password: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/admin/');
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
-
-/** Password, then (once the console asks for it) a fresh authenticator code. */
-async function operatorLoginWithCode(page: Page, password: string, username = 'admin', secret = adminSecret): Promise<void> {
+async function operatorLogin(page: Page, username: string, password: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/admin/');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Password, then (once the console asks for it) a fresh authenticator code. */
+async function operatorLoginWithCode(page: Page, username: string, password: string, secret: string): Promise<void> {
+  await operatorLogin(page, username, password);
   await expect(page.getByTestId('login-notice')).toHaveText('Enter the 6-digit code from your authenticator app');
   await page.getByLabel('Authenticator code').fill(await freshCode(secret));
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByTestId('operator-name')).toBeVisible();
+}
+
+/** Audit entries of `action` made by `operator` (the log is shared by every test: filter to this one's). */
+async function auditEntries(page: Page, action: string, operator: TestOperator) {
+  await page.getByPlaceholder('Action, e.g. member.freeze').fill(action);
+  await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
+  await expect(page.getByRole('row').nth(1).getByRole('cell', { name: action, exact: true })).toBeVisible();
+  return page
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: action, exact: true }) })
+    .filter({ has: page.getByRole('cell', { name: operator.username, exact: true }) });
 }
 
 /** On the binding screen: reads the key shown, checks the QR code, and binds with a code from it. */
@@ -50,19 +58,21 @@ async function bindAuthenticator(page: Page): Promise<string> {
 
 test('an operator logs in with the one-time password, must replace it and bind an authenticator, then logs in with a code', async ({
   page,
+  operators,
 }) => {
   const errors = collectErrors(page);
-  const oneTimePassword = process.env.E2E_OPERATOR_PASSWORD;
-  expect(oneTimePassword).toBeTruthy();
+  const { username, oneTimePassword } = await operators.createWithOneTimePassword('super_admin');
+  // Log-ins count per address: this person's browser has an address of its own.
+  await page.setExtraHTTPHeaders(ownAddress());
 
-  await operatorLogin(page, 'wrong password');
+  await operatorLogin(page, username, 'wrong password');
   await expect(page.getByTestId('login-error')).toContainText('Wrong username or password');
 
-  await page.getByLabel('Password').fill(oneTimePassword!);
+  await page.getByLabel('Password').fill(oneTimePassword);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Choose your password')).toBeVisible();
 
-  await page.getByLabel('Current (one-time) password').fill(oneTimePassword!);
+  await page.getByLabel('Current (one-time) password').fill(oneTimePassword);
   await page.getByLabel('New password', { exact: true }).fill(OPERATOR_PASSWORD);
   await page.getByLabel('Confirm new password').fill(OPERATOR_PASSWORD);
   await page.getByRole('button', { name: 'Save password' }).click();
@@ -76,10 +86,10 @@ test('an operator logs in with the one-time password, must replace it and bind a
   await page.getByLabel('Code from the app').fill(wrong);
   await page.getByRole('button', { name: 'Bind authenticator' }).click();
   await expect(page.getByTestId('totp-error')).toHaveText('The authenticator code is wrong or was already used');
-  adminSecret = await bindAuthenticator(page);
-  expect(adminSecret).toBe(shown);
+  const secret = await bindAuthenticator(page);
+  expect(secret).toBe(shown);
 
-  await expect(page.getByTestId('operator-name')).toContainText('admin · super admin');
+  await expect(page.getByTestId('operator-name')).toContainText(`${username} · super admin`);
   await expect(page.getByTestId('health-status')).toHaveText('ok');
   await expect(page.getByText('Asia/Shanghai')).toBeVisible();
 
@@ -90,8 +100,8 @@ test('an operator logs in with the one-time password, must replace it and bind a
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
 
   // From now on the password alone is not enough: the console asks for the code.
-  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
-  await expect(page.getByTestId('operator-name')).toContainText('admin · super admin');
+  await operatorLoginWithCode(page, username, OPERATOR_PASSWORD, secret);
+  await expect(page.getByTestId('operator-name')).toContainText(`${username} · super admin`);
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   // The browser logs the refused attempts (wrong password, code asked for) as failed resources, and the
@@ -100,9 +110,10 @@ test('an operator logs in with the one-time password, must replace it and bind a
 });
 
 test('an operator freezes, unfreezes and resets a member; the member must then choose a new password (code 300)', async ({
-  page,
   browser,
   request,
+  operators,
+  openConsole,
 }) => {
   const email = uniqueEmail('console');
   await registerViaApi(request, email, 'member-password');
@@ -119,8 +130,8 @@ test('an operator freezes, unfreezes and resets a member; the member must then c
   });
   expect(((await profile.json()) as { code: number }).code).toBe(200);
 
-  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
-  await page.getByRole('menuitem', { name: 'Members' }).click();
+  const page = await openConsole(await operators.create('super_admin'));
+  await openConsolePage(page, 'Members');
   await page.getByPlaceholder('E-mail, nickname or invitation code').fill(email);
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('cell', { name: email }).click();
@@ -131,18 +142,18 @@ test('an operator freezes, unfreezes and resets a member; the member must then c
 
   await page.getByRole('button', { name: 'Freeze log-in' }).click();
   await page.getByTestId('freeze-reason').fill('checking a complaint');
-  await confirmDialog(page, 'Freeze log-in', 'Freeze');
+  expect(await confirmDialog(page, 'Freeze log-in', 'Freeze', '/freeze')).toMatchObject({ code: 200 });
   await expect(page.getByTestId('member-status')).toHaveText('frozen');
   const refused = await request.post('/api/auth/login', { data: { email, password: 'member-password' } });
   expect(((await refused.json()) as { code: number }).code).toBe(403);
 
   await page.getByRole('button', { name: 'Unfreeze log-in' }).click();
   await page.getByTestId('freeze-reason').fill('complaint resolved');
-  await confirmDialog(page, 'Unfreeze log-in', 'Unfreeze');
+  expect(await confirmDialog(page, 'Unfreeze log-in', 'Unfreeze', '/unfreeze')).toMatchObject({ code: 200 });
   await expect(page.getByTestId('member-status')).toHaveText('active');
 
   await page.getByRole('button', { name: 'Reset login password' }).click();
-  await confirmDialog(page, 'Reset the login password?', 'Reset');
+  expect(await confirmDialog(page, 'Reset the login password?', 'Reset', '/reset_password')).toMatchObject({ code: 200 });
   const temporaryPassword = (await page.getByTestId('temporary-password').innerText()).trim();
   expect(temporaryPassword).toMatch(/^[A-Za-z2-9]{12}$/);
 
@@ -164,7 +175,7 @@ test('an operator freezes, unfreezes and resets a member; the member must then c
 
   await confirmDialog(page, 'Temporary password', 'OK');
   await page.getByRole('button', { name: 'Close', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Mail outbox' }).click();
+  await openConsolePage(page, 'Mail outbox');
   await page.getByPlaceholder('Recipient e-mail').fill(email);
   await page.getByRole('button', { name: 'Filter' }).click();
   await expect(page.getByRole('cell', { name: email }).first()).toBeVisible();
@@ -186,9 +197,10 @@ const PHOTO = {
 };
 
 test('real-name verification in Traditional Chinese, reviewed in the console: failed with a reason, resubmitted, approved', async ({
-  page,
   browser,
   request,
+  operators,
+  openConsole,
 }) => {
   const email = uniqueEmail('kyc');
   await registerViaApi(request, email, 'member-password');
@@ -213,13 +225,14 @@ test('real-name verification in Traditional Chinese, reviewed in the console: fa
   await expect(member.getByText('請輸入真實姓名')).toBeVisible();
   await submit();
 
-  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
-  await page.getByRole('menuitem', { name: 'Real-name review' }).click();
+  const admin = await operators.create('super_admin');
+  const page = await openConsole(admin);
+  await openConsolePage(page, 'Real-name review');
   await page.getByRole('cell', { name: email }).click();
   await expect(page.getByTestId('identity-image')).toHaveCount(3);
   await page.getByRole('button', { name: 'Fail', exact: true }).click();
   await page.getByTestId('fail-reason').fill('證件照片模糊');
-  await confirmDialog(page, 'Fail the submission', 'Fail');
+  expect(await confirmDialog(page, 'Fail the submission', 'Fail', '/fail')).toMatchObject({ code: 200 });
   await expect(page.getByRole('cell', { name: email })).toHaveCount(0);
 
   await member.reload();
@@ -234,32 +247,29 @@ test('real-name verification in Traditional Chinese, reviewed in the console: fa
   await member.reload();
   await expect(member.getByTestId('identity-status')).toHaveText(zhHant.identity.approved);
 
-  // Both decisions, and the earlier freeze, are in the audit log with who made them.
-  await page.getByRole('menuitem', { name: 'Audit log' }).click();
-  await page.getByPlaceholder('Action, e.g. member.freeze').fill('identity.fail');
-  await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
-  await expect(page.getByRole('cell', { name: 'identity.fail' })).toHaveCount(1);
-  await expect(page.getByRole('cell', { name: 'admin', exact: true })).toHaveCount(1);
-  await page.getByPlaceholder('Action, e.g. member.freeze').fill('member.freeze');
-  await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
-  await expect(page.getByRole('cell', { name: 'member.freeze' }).first()).toBeVisible();
+  // Both decisions are in the audit log with who made them.
+  await openConsolePage(page, 'Audit log');
+  await expect(await auditEntries(page, 'identity.fail', admin)).toHaveCount(1);
+  await expect(await auditEntries(page, 'identity.approve', admin)).toHaveCount(1);
 });
 
 test('a super admin creates an operator who then sets a password and binds an authenticator; role change, disable and reset show in the audit log', async ({
-  page,
   browser,
+  operators,
+  openConsole,
 }) => {
-  const username = `e2e-${Date.now().toString(36)}`;
-  await operatorLoginWithCode(page, OPERATOR_PASSWORD);
-  await page.getByRole('menuitem', { name: 'Operators' }).click();
-  await expect(page.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+  const username = `e2e-new-${Date.now().toString(36)}`;
+  const admin = await operators.create('super_admin');
+  const page = await openConsole(admin);
+  await openConsolePage(page, 'Operators');
+  await expect(page.getByRole('cell', { name: admin.username, exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'New operator' }).click();
   const create = page.getByRole('dialog', { name: 'New operator' });
   await create.getByLabel('Username').fill(username);
   await create.getByLabel('Role').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'reviewer' }).click();
-  await confirmDialog(page, 'New operator', 'Create');
+  expect(await confirmDialog(page, 'New operator', 'Create', '/api/admin/operators')).toMatchObject({ code: 200 });
   await expect(page.getByRole('dialog', { name: 'One-time password' })).toBeVisible();
   const oneTimePassword = (await page.getByTestId('one-time-password').innerText()).trim();
   expect(oneTimePassword).toMatch(/^[A-Za-z2-9]{20}$/);
@@ -270,7 +280,7 @@ test('a super admin creates an operator who then sets a password and binds an au
   await expect(row).toContainText('one-time password');
 
   // The new operator, in a browser of their own: new password, authenticator, then the console of a reviewer.
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, extraHTTPHeaders: ownAddress() });
   const newcomer = await context.newPage();
   await newcomer.goto('/admin/');
   await newcomer.getByLabel('Username').fill(username);
@@ -285,7 +295,7 @@ test('a super admin creates an operator who then sets a password and binds an au
   await expect(newcomer.getByRole('menuitem', { name: 'Real-name review' })).toBeVisible();
   await expect(newcomer.getByRole('menuitem', { name: 'Operators' })).toHaveCount(0);
   await newcomer.getByRole('button', { name: 'Log out' }).click();
-  await operatorLoginWithCode(newcomer, 'reviewer passphrase 2026', username, secret);
+  await operatorLoginWithCode(newcomer, username, 'reviewer passphrase 2026', secret);
 
   await page.reload();
   await expect(row).toContainText('bound');
@@ -294,29 +304,31 @@ test('a super admin creates an operator who then sets a password and binds an au
   const roleDialog = page.getByRole('dialog', { name: `Role of ${username}` });
   await roleDialog.getByLabel('Role').click();
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'support' }).click();
-  await confirmDialog(page, `Role of ${username}`, 'Save role');
+  expect(await confirmDialog(page, `Role of ${username}`, 'Save role', '/role')).toMatchObject({ code: 200 });
   await expect(row).toContainText('support');
 
   await row.getByRole('button', { name: 'Disable' }).click();
-  await confirmDialog(page, `Disable ${username}?`, 'Disable');
+  expect(await confirmDialog(page, `Disable ${username}?`, 'Disable', '/disable')).toMatchObject({ code: 200 });
   await expect(row).toContainText('disabled');
   // Their session has ended: the console goes back to log-in.
   await newcomer.reload();
   await expect(newcomer.getByRole('button', { name: 'Log in' })).toBeVisible();
   await row.getByRole('button', { name: 'Enable' }).click();
-  await confirmDialog(page, `Enable ${username}?`, 'Enable');
+  expect(await confirmDialog(page, `Enable ${username}?`, 'Enable', '/enable')).toMatchObject({ code: 200 });
   await expect(row).toContainText('active');
 
   await row.getByRole('button', { name: 'Reset authenticator' }).click();
-  await confirmDialog(page, `Reset the authenticator of ${username}?`, 'Reset authenticator');
+  expect(
+    await confirmDialog(page, `Reset the authenticator of ${username}?`, 'Reset authenticator', '/reset_totp'),
+  ).toMatchObject({ code: 200 });
   await expect(row).toContainText('not bound');
   await context.close();
 
   // No action on one's own row.
-  const own = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'admin', exact: true }) });
+  const own = page.getByRole('row').filter({ has: page.getByRole('cell', { name: admin.username, exact: true }) });
   await expect(own.getByRole('button')).toHaveCount(0);
 
-  await page.getByRole('menuitem', { name: 'Audit log' }).click();
+  await openConsolePage(page, 'Audit log');
   for (const action of [
     'operator.create',
     'operator.role_change',
@@ -324,11 +336,7 @@ test('a super admin creates an operator who then sets a password and binds an au
     'operator.enable',
     'operator.reset_totp',
   ]) {
-    await page.getByPlaceholder('Action, e.g. member.freeze').fill(action);
-    await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');
-    const entry = page.getByRole('row').filter({ has: page.getByRole('cell', { name: action, exact: true }) });
-    await expect(entry).toHaveCount(1);
-    await expect(entry.getByRole('cell', { name: 'admin', exact: true })).toBeVisible();
+    await expect(await auditEntries(page, action, admin)).toHaveCount(1);
   }
   await page.getByPlaceholder('Action, e.g. member.freeze').fill('operator.totp_bound');
   await page.getByPlaceholder('Action, e.g. member.freeze').press('Enter');

@@ -1,27 +1,10 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { fieldLabel, translate, type UserAssets } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../web/src/app/i18n/locales/ja.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
-import { currentAccountId, fundAccount } from '../support/funding';
-import { uniqueEmail } from '../support/mail';
-import { loginViaApi, registerViaApi } from '../support/members';
-
-const TRADE_PASSWORD = 'trade-secret';
-
-/** A fresh member with a trading password, logged in through the API. */
-async function newMember(request: APIRequestContext, name: string) {
-  const email = uniqueEmail(name);
-  await registerViaApi(request, email, 'login-password');
-  const token = await loginViaApi(request, email, 'login-password');
-  const set = await request.post('/api/user/set_trade_password', {
-    headers: { authorization: token },
-    data: { password: TRADE_PASSWORD, confirmPassword: TRADE_PASSWORD },
-  });
-  expect((await set.json()) as unknown).toMatchObject({ code: 200 });
-  return { email, token, nickname: email.split('@')[0]!.slice(0, 20), accountId: await currentAccountId(request, token) };
-}
+import { expect, test, TRADE_PASSWORD } from '../support/fixtures';
 
 async function assetsOf(request: APIRequestContext, token: string): Promise<UserAssets> {
   const response = await request.get('/api/user/assets', { headers: { authorization: token } });
@@ -44,11 +27,13 @@ async function amountInput(page: Page) {
 test('exchange in English: balances on Assets and Home, the live quote, both directions, refusals move nothing', async ({
   page,
   request,
+  members,
+  fund,
 }) => {
   const errors = collectErrors(page);
-  const member = await newMember(request, 'exchange');
-  await fundAccount(request, member.accountId, 'USDT', '1000');
-  await fundAccount(request, member.accountId, 'FUEL', '0.2');
+  const member = await members.create('exchange', { tradePassword: true });
+  await fund(member.accountId, 'USDT', '1000');
+  await fund(member.accountId, 'FUEL', '0.2');
   await prepareStorage(page, { credential: member.token, locale: 'en' });
 
   // Assets tab: total, cash/custody split, every balance, the account in use.
@@ -147,10 +132,12 @@ test('exchange in English: balances on Assets and Home, the live quote, both dir
 test('transfer in Simplified Chinese: to a sub-account, then the records and the balance log on both sides', async ({
   page,
   request,
+  members,
+  fund,
 }) => {
   const errors = collectErrors(page);
-  const member = await newMember(request, 'transfer');
-  await fundAccount(request, member.accountId, 'USDT', '500');
+  const member = await members.create('transfer', { tradePassword: true });
+  await fund(member.accountId, 'USDT', '500');
   const created = await request.post('/api/account/create_sub', {
     headers: { authorization: member.token },
     data: { nickname: '储蓄' },
@@ -244,10 +231,12 @@ test('transfer in Simplified Chinese: to a sub-account, then the records and the
 test('exchange in Japanese: a quote whose price moved is refused, the new quote shows, and the retry goes through', async ({
   page,
   request,
+  members,
+  fund,
 }) => {
   const errors = collectErrors(page);
-  const member = await newMember(request, 'stale');
-  await fundAccount(request, member.accountId, 'USDT', '100');
+  const member = await members.create('stale', { tradePassword: true });
+  await fund(member.accountId, 'USDT', '100');
   // The screen is first shown an older price (0.4) than the server's (0.5), without touching the
   // platform's settings, which other tests read at the same time.
   let stale = true;

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import { translate } from '@custos/contract';
 import ja from '../../web/src/app/i18n/locales/ja.json' with { type: 'json' };
 import vi from '../../web/src/app/i18n/locales/vi.json' with { type: 'json' };

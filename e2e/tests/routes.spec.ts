@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { translate } from '@custos/contract';
 import { ROUTES } from '../../web/src/app/routes';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
-import { memberToken, collectErrors, hashPath, prepareStorage } from '../support/app';
+import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { expect, test } from '../support/fixtures';
 
 const titles = en.routes as Record<string, string>;
 
@@ -17,12 +17,12 @@ const FLOW_START: Record<string, string> = {
 
 test.describe('every route of the route map renders', () => {
   for (const route of ROUTES) {
-    test(`${route.path}`, async ({ page }) => {
+    test(`${route.path}`, async ({ page, members }) => {
       const errors = collectErrors(page);
-      await prepareStorage(page, { credential: memberToken(), locale: 'en' });
       // A signed-in member opening "/" or log-in is sent home by the start-up rule; visit them as a visitor.
       const isEntry = route.path === '/' || route.path === '/pages/login/login';
-      if (isEntry) await page.addInitScript(() => localStorage.removeItem('Authorization'));
+      const credential = isEntry ? null : (await members.create('routes')).token;
+      await prepareStorage(page, { credential, locale: 'en' });
       await page.goto(`/#${route.path}`);
       await expect(page.locator('.layout')).toBeVisible();
       const landedOn = FLOW_START[route.path] ?? route.path;

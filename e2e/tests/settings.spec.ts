@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';

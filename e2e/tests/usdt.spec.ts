@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { UserAssets } from '@custos/contract';
 import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
@@ -6,10 +6,7 @@ import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'j
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
 import { confirmDialog } from '../support/console';
 import { depositUsdt, mineBlocks, usdtBalanceOf } from '../support/chain';
-import { CHAIN_FINANCE_OPERATOR, currentAccountId } from '../support/funding';
-import { uniqueEmail } from '../support/mail';
-import { loginViaApi, registerViaApi } from '../support/members';
-import { freshCode } from '../support/totp';
+import { expect, test, TRADE_PASSWORD } from '../support/fixtures';
 
 /**
  * USDT end to end on the dev chain (a real EVM node started by the global setup): a member deposits
@@ -18,44 +15,19 @@ import { freshCode } from '../support/totp';
  * member sees it completed.
  */
 
-const TRADE_PASSWORD = 'trade-secret';
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
-
-async function newMember(request: APIRequestContext, name: string) {
-  const email = uniqueEmail(name);
-  await registerViaApi(request, email, 'login-password');
-  const token = await loginViaApi(request, email, 'login-password');
-  const set = await request.post('/api/user/set_trade_password', {
-    headers: { authorization: token },
-    data: { password: TRADE_PASSWORD, confirmPassword: TRADE_PASSWORD },
-  });
-  expect((await set.json()) as unknown).toMatchObject({ code: 200 });
-  return { email, token, accountId: await currentAccountId(request, token) };
-}
+test.describe.configure({ timeout: 180_000 });
 
 /** Errors a money screen is expected to cause: the server's 400/409 refusals. */
 function unexpected(errors: string[]): string[] {
   return errors.filter((error) => !/status of (400|409)/.test(error));
 }
 
-async function consoleAsChainFinance(browser: Browser): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto('/admin/');
-  await page.getByLabel('Username').fill(CHAIN_FINANCE_OPERATOR.username);
-  await page.getByLabel('Password').fill(CHAIN_FINANCE_OPERATOR.password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByLabel('Authenticator code').fill(await freshCode(CHAIN_FINANCE_OPERATOR.totpSecret));
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByTestId('operator-name')).toContainText(`${CHAIN_FINANCE_OPERATOR.username} · finance`);
-  return page;
-}
-
 test('recharge in Chinese: the address as text and QR, the notice, a deposit confirming then credited', async ({
   page,
-  request,
+  members,
 }) => {
   const errors = collectErrors(page);
-  const member = await newMember(request, 'recharge-zh');
+  const member = await members.create('recharge-zh', { tradePassword: true });
   await prepareStorage(page, { credential: member.token, locale: 'zh-Hans' });
   await page.goto('/#/pages/withdraw/withdraw1');
   const address = (await page.getByTestId('recharge-address').textContent())!.trim() as Address;
@@ -85,17 +57,19 @@ test('recharge in Chinese: the address as text and QR, the notice, a deposit con
     zhHans.recharge.status.below_minimum,
   );
   await page.goto('/#/pages/my/my');
-  await expect(page.getByTestId('balance-USDT')).toContainText('25.7500');
+  await expect(page.getByTestId('balance-USDT').locator('.balance-main')).toHaveText('25.7500');
   expect(unexpected(errors)).toEqual([]);
 });
 
 test('deposit, withdraw to a saved address, operator approval in the console, paid on chain, completed (English)', async ({
   page,
   request,
-  browser,
+  members,
+  operators,
+  openConsole,
 }) => {
   const errors = collectErrors(page);
-  const member = await newMember(request, 'usdt-flow');
+  const member = await members.create('usdt-flow', { tradePassword: true });
   await prepareStorage(page, { credential: member.token, locale: 'en' });
 
   // Recharge: the app's address receives 120 USDT on chain and the watcher credits it.
@@ -137,19 +111,20 @@ test('deposit, withdraw to a saved address, operator approval in the console, pa
   await page.goto('/#/pages/withdraw_record/withdraw_record');
   await expect(page.getByTestId('withdrawal-status').first()).toHaveAttribute('data-status', 'pending');
   await expect(page.getByTestId('withdrawal-status').first()).toHaveText(en.withdraw.status.pending);
+  // 100 of the 120 are held for the withdrawal: 20 stay available.
   const held = await request.get('/api/user/assets', { headers: { authorization: member.token } });
-  expect(JSON.stringify(await held.json())).toContain('20.0000');
+  expect(((await held.json()) as { data: UserAssets }).data.USDT).toMatchObject({
+    available: '20.0000',
+    held: '100.0000',
+  });
+  await page.goto('/#/pages/my/my');
+  await expect(page.getByTestId('balance-USDT').locator('.balance-main')).toHaveText('20.0000');
+  await page.goto('/#/pages/withdraw_record/withdraw_record');
 
   // The operator approves in the console: the hot wallet signs and broadcasts the payout.
-  const console = await consoleAsChainFinance(browser);
+  const console = await openConsole(await operators.create('finance'), { viewport: { width: 1400, height: 900 } });
   await console.goto('/admin/#/chain/withdrawals');
-  await console
-    .getByTestId('withdrawal-search')
-    .locator('input')
-    .fill(member.email)
-    .catch(async () => {
-      await console.getByTestId('withdrawal-search').fill(member.email);
-    });
+  await console.getByTestId('withdrawal-search').locator('input').fill(member.email);
   await console.keyboard.press('Enter');
   const row = console.getByTestId('withdrawal-row').filter({ hasText: member.email });
   await expect(row).toHaveCount(1);
@@ -157,7 +132,7 @@ test('deposit, withdraw to a saved address, operator approval in the console, pa
   await expect(row.locator('[data-testid="withdrawal-risk"][data-risk="first_withdrawal"]')).toBeVisible();
   await expect(row.locator('[data-testid="withdrawal-risk"][data-risk="recent_deposit"]')).toBeVisible();
   await row.getByTestId('withdrawal-approve').click();
-  await confirmDialog(console, 'Approve withdrawal', 'Approve');
+  expect(await confirmDialog(console, 'Approve withdrawal', 'Approve', '/approve')).toMatchObject({ code: 200 });
   // It leaves the pending queue; under "Processing" it waits for its confirmations.
   await expect(row).toHaveCount(0);
   await console.getByTestId('withdrawal-status-filter').getByText('Processing', { exact: true }).click();
