@@ -113,7 +113,7 @@ async function main(): Promise<void> {
     `  member app:       ${base}/`,
     `  operator console: ${base}/admin/`,
     `  API docs:         ${base}/api/docs`,
-    `  e-mail:           ${services.mail.transportKind === 'smtp' ? 'SMTP' : 'not configured (SMTP_URL): mails are logged and kept in the console outbox'}`,
+    `  e-mail:           ${services.mail.transportKind === 'smtp' ? 'SMTP' : 'not configured (SMTP_URL): mails, codes included, go to this log only (the console outbox masks codes)'}`,
   ];
   if (firstOperator) {
     lines.push(
