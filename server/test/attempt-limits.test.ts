@@ -6,7 +6,7 @@ import { base32Decode, hotp, newTotpSecret, totpStep } from '../src/lib/totp.js'
 import { CODE_MAX_WRONG_ATTEMPTS } from '../src/modules/codes/verification-code.service.js';
 import { TOTP_PER_MEMBER, TRADE_PASSWORD_PER_MEMBER } from '../src/modules/security/security.service.js';
 import { setTradePassword } from './support/ledger.js';
-import { registerMember } from './support/members.js';
+import { latestCodeFor, registerMember } from './support/members.js';
 import { createServices } from '../src/container.js';
 import { createLogger } from '../src/lib/logger.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -43,15 +43,9 @@ function post(url: string, payload: object, options: { token?: string; ip?: stri
     .then((response) => response.json<Envelope>());
 }
 
-async function newestCode(email: string): Promise<string> {
-  await t.services.mail.flush();
-  const rows = await queryRows<{ subject: string }>(
-    t.testDatabase.database.db,
-    sql`select subject from mail_outbox where recipient = ${email} order by created_at desc limit 1`,
-  );
-  const code = /\b(\d{6})\b/.exec(rows[0]?.subject ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
+/** The newest code as the member's inbox shows it (the outbox keeps codes masked). */
+function newestCode(email: string): Promise<string> {
+  return latestCodeFor(t, email);
 }
 
 async function codeAttempts(email: string, purpose: string): Promise<number> {

@@ -24,6 +24,7 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       ).map((row) => row.table_name);
     const first = await tables();
     expect(first).toEqual([
+      'account_login_guards',
       'account_transfers',
       'accounts',
       'audit_log',

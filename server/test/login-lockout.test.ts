@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { MEMBER_LOGIN_PER_ACCOUNT, MEMBER_LOGIN_PER_EMAIL_AND_IP } from '../src/modules/auth/auth.service.js';
 import { OPERATOR_LOGIN_PER_ACCOUNT } from '../src/modules/operators/operator.service.js';
-import { createOperator, operatorCode } from './support/members.js';
+import { createOperator, latestCodeFor, operatorCode } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 // Decision 015: only failures count, the pause is per account AND address, and the account-wide
@@ -41,12 +41,7 @@ function operatorLogin(username: string, password: string, ip = nextIp(), google
 async function register(email: string, password: string, ip: string, lang = 'EN'): Promise<void> {
   const invitationCode = (await t.services.settings.get('registration')).rootInviteCode;
   expect((await post('/api/auth/send_register_code', { email, invitationCode }, ip, lang)).json()).toMatchObject({ code: 200 });
-  await t.services.mail.flush();
-  const rows = await queryRows<{ subject: string }>(
-    t.testDatabase.database.db,
-    sql`select subject from mail_outbox where recipient = ${email} order by created_at desc limit 1`,
-  );
-  const code = /\b(\d{6})\b/.exec(rows[0]?.subject ?? '')?.[1];
+  const code = await latestCodeFor(t, email);
   const registered = await post(
     '/api/auth/register',
     { email, code, invitationCode, password, confirmPassword: password },
@@ -148,12 +143,7 @@ describe('member log-in', () => {
     expect((await memberLogin(email, 'right-password')).statusCode).toBe(429);
     const ip = nextIp();
     expect((await post('/api/auth/send_forgot_code', { email }, ip)).json()).toMatchObject({ code: 200 });
-    await t.services.mail.flush();
-    const rows = await queryRows<{ subject: string }>(
-      t.testDatabase.database.db,
-      sql`select subject from mail_outbox where recipient = ${email} and template = 'reset_code' order by created_at desc limit 1`,
-    );
-    const code = /\b(\d{6})\b/.exec(rows[0]!.subject)![1];
+    const code = await latestCodeFor(t, email);
     const reset = await post(
       '/api/auth/reset_password',
       { email, code, password: 'new-password-1', confirmPassword: 'new-password-1' },
