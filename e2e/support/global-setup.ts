@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -109,7 +109,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let mailCount = 0;
   const catcher = await startMailCatcher((mail) => {
     mailCount += 1;
-    writeFileSync(path.join(mailDir, `${String(mailCount).padStart(5, '0')}.json`), JSON.stringify(mail));
+    // Written under another name and renamed, so a test reading the folder never sees half a mail.
+    const file = path.join(mailDir, `${String(mailCount).padStart(5, '0')}.json`);
+    writeFileSync(`${file}.partial`, JSON.stringify(mail));
+    renameSync(`${file}.partial`, file);
   });
   // A real EVM node with a test USDT: deposits and BEP20 payouts run end to end. The hot wallet is a
   // fresh key with gas and USDT of its own.

@@ -7,6 +7,7 @@ function mailsTo(to: string): CaughtMail[] {
   const directory = process.env.E2E_MAIL_DIR;
   if (!directory) throw new Error('E2E_MAIL_DIR is not set (global setup did not run)');
   return readdirSync(directory)
+    .filter((file) => file.endsWith('.json'))
     .sort()
     .map((file) => JSON.parse(readFileSync(path.join(directory, file), 'utf8')) as CaughtMail)
     .filter((mail) => mail.to.includes(to));
