@@ -132,10 +132,10 @@ test('custody and a machine, a platform day later: interest, mining output and a
     const cashBefore = (await get<UserAssets>(request, '/api/user/assets', token)).USDT.available;
     await page.goto('/#/pages/index/index4');
     await expect(page.getByTestId('dividend-validity')).toHaveAttribute('data-valid', 'true');
-    await expect(page.getByTestId('dividend-claimable')).toHaveText('100.0000');
+    await expect(page.getByTestId('dividend-claimable')).toHaveText('100.0000USDT');
     await page.getByTestId('dividend-claim').click();
     await expect(page.locator('[data-testid="dividend-record"][data-status="claimed"]')).toHaveCount(1);
-    await expect(page.getByTestId('dividend-claimable')).toHaveText('0.0000');
+    await expect(page.getByTestId('dividend-claimable')).toHaveText('0.0000USDT');
     await expect(page.getByTestId('dividend-claimed-total')).toHaveText('100.0000 USDT');
     expect(await get<AiInfo>(request, '/api/ai/info', token)).toMatchObject({ claimable: '0.0000', claimedTotal: '100.0000' });
     const cashAfter = fourPlaces(units(cashBefore) + units('100.0000'));
