@@ -4,10 +4,6 @@ import { confirmDialog, openConsolePage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { withPlatformLock } from '../support/locks';
 
-// Two console tabs and their operators per test: on the shared two-core machine under a load of about
-// 20 a test took 50–110 s of real work (no step waits on time), so the budget is that of console.spec.
-test.describe.configure({ timeout: 120_000 });
-
 async function openLedgerPage(page: Page, name: string): Promise<void> {
   await openConsolePage(page, name, /Ledger$/);
 }
