@@ -20,6 +20,10 @@ export async function confirmDialog(page: Page, dialogName: string, buttonName: 
 export async function confirmDialog(page: Page, dialogName: string, buttonName: string, call?: string): Promise<Answer | null> {
   const dialog = page.getByRole('dialog', { name: dialogName });
   await expect(dialog).toBeVisible();
+  // The dialog opens with a motion (antd's zoom classes "…-appear"/"…-enter" on the dialog itself); a
+  // click while it is still moving can be lost on a loaded machine (seen in CI: the dialog stayed
+  // open, its button never spun). The click waits until the motion has ended.
+  await expect(dialog).not.toHaveClass(/-(appear|enter)(-|\s|$)/);
   const button = dialog.getByRole('button', { name: buttonName, exact: true });
   const answered = call
     ? page.waitForResponse((response) => response.request().method() !== 'GET' && new URL(response.url()).pathname.includes(call))
