@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** What the server answered to the call a confirmed dialog made. */
 export interface Answer {
@@ -64,4 +64,22 @@ export async function openConsolePage(page: Page, name: string, group?: RegExp):
   }
   await item.click();
   await expect(item).toHaveClass(/ant-menu-item-selected/);
+}
+
+/**
+ * Chooses an option of an antd select and waits until the select shows it and its list has closed.
+ * The list opens with a slide motion; an option clicked while it still moves can miss (seen in CI:
+ * the list stayed open over the dialog's button and every later click landed on an option). So the
+ * click waits for the motion to end, and the list must close, or the test fails here and says so.
+ */
+export async function chooseOption(page: Page, select: Locator, optionText: string): Promise<void> {
+  await select.click();
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await expect(list).toHaveCount(1);
+  await expect(list).not.toHaveClass(/-(appear|enter)(-|\s|$)/);
+  const escaped = optionText.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await list.locator('.ant-select-item-option', { hasText: new RegExp(`^\\s*${escaped}\\s*$`) }).click();
+  await expect(list).toHaveCount(0);
+  const field = select.locator('xpath=ancestor::div[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]');
+  await expect(field.locator('.ant-select-selection-item')).toHaveText(optionText);
 }

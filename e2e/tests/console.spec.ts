@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHant from '../../web/src/app/i18n/locales/zh-Hant.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
-import { confirmDialog, openConsolePage } from '../support/console';
+import { chooseOption, confirmDialog, openConsolePage } from '../support/console';
 import { expect, test, type TestOperator } from '../support/fixtures';
 import { uniqueEmail } from '../support/mail';
 import { loginViaApi, ownAddress, registerViaApi } from '../support/members';
@@ -265,8 +265,7 @@ test('a super admin creates an operator who then sets a password and binds an au
   await page.getByRole('button', { name: 'New operator' }).click();
   const create = page.getByRole('dialog', { name: 'New operator' });
   await create.getByLabel('Username').fill(username);
-  await create.getByLabel('Role').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'reviewer' }).click();
+  await chooseOption(page, create.getByLabel('Role'), 'reviewer');
   expect(await confirmDialog(page, 'New operator', 'Create', '/api/admin/operators')).toMatchObject({ code: 200 });
   await expect(page.getByRole('dialog', { name: 'One-time password' })).toBeVisible();
   const oneTimePassword = (await page.getByTestId('one-time-password').innerText()).trim();
@@ -300,8 +299,7 @@ test('a super admin creates an operator who then sets a password and binds an au
   await expect(row).not.toContainText('not bound');
   await row.getByRole('button', { name: 'Change role' }).click();
   const roleDialog = page.getByRole('dialog', { name: `Role of ${username}` });
-  await roleDialog.getByLabel('Role').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: 'support' }).click();
+  await chooseOption(page, roleDialog.getByLabel('Role'), 'support');
   expect(await confirmDialog(page, `Role of ${username}`, 'Save role', '/role')).toMatchObject({ code: 200 });
   await expect(row).toContainText('support');
 
