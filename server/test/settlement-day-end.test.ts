@@ -9,24 +9,21 @@ import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /**
- * The daily settlement counts each platform day as it ended (docs/decisions/021-settlement-counts-the-day-as-it-ended.md):
- * custody opened or redeemed between midnight and the run, or before a failed day's re-run, changes
- * nothing about the day before. Platform time is Asia/Shanghai (UTC+8): 16:00Z is midnight.
- *
- * Members and orders (plans: 7 days at 0.1 %, 30 days at 0.12 % a day, early penalty 5 %):
- * - D: 7 days, 1000, auto-renew, made 11-14: ends 11-21 and renews that day (the renewal R starts 11-21).
- * - A, B: 30 days, 1000 each, made 11-20. E: 30 days, 400, made 11-20.
- * - At 00:02 on 11-22, before 11-21 is settled: B redeems; C puts 3000 in custody; E adds 200 (7 days).
- * - 11-22 fails part-way; at 10:00 on 11-24, before it is run again: A and D (R) redeem; F puts in 5000.
+ * The daily settlement counts each platform day as it ended
+ * (docs/decisions/021-settlement-counts-the-day-as-it-ended.md): custody opened or redeemed between
+ * midnight and the run, or before a failed day is run again, changes nothing about the day before.
+ * Platform time is Asia/Shanghai (UTC+8): 16:00Z is midnight. Plans: 7 days at 0.1 % a day, 30 days
+ * at 0.12 %, early penalty 5 %. Each scenario has its own database, so each stands alone.
  */
 
-let now = new Date('2026-11-14T02:00:00Z');
+let now: Date;
 const clock = { now: () => now };
 let t: TestApp;
 let finance: string;
 let plans: HostingPlan[];
-const member: Record<'a' | 'b' | 'c' | 'd' | 'e' | 'f', { token: string; accountId: string }> = {} as never;
-const orderOf: Record<'a' | 'b' | 'c' | 'd' | 'r' | 'e400' | 'e200' | 'f', string> = {} as never;
+type Name = 'a' | 'b' | 'c' | 'd' | 'e' | 'f';
+let member: Record<Name, { token: string; accountId: string }>;
+let orderOf: Record<'a' | 'b' | 'c' | 'd' | 'r' | 'e400' | 'e200' | 'f', string>;
 
 type Envelope<T = unknown> = { code: number; message: string; data: T };
 
@@ -78,40 +75,53 @@ async function sharesOf(day: string): Promise<Record<string, { custody: string; 
   return shares;
 }
 
-beforeAll(async () => {
+/**
+ * A fresh app and database with members a … f funded with `cash`; D's 7-day order of 1000 with
+ * auto-renew is made on 11-14 (its last day 11-21, when it renews), and 11-14 … 11-19 are settled.
+ */
+async function startWorld(cash: Partial<Record<Name, string>>): Promise<void> {
+  now = new Date('2026-11-14T02:00:00Z');
   t = await createTestApp({}, { clock });
   finance = await operatorToken(t, 'day-end-finance', 'finance');
-  for (const [name, cash] of Object.entries({ a: '1000', b: '1000', c: '3000', d: '1000', e: '600', f: '5000' })) {
+  member = {} as typeof member;
+  orderOf = {} as typeof orderOf;
+  for (const [name, amount] of Object.entries(cash)) {
     const token = await registerMember(t, `day-end-${name}@example.com`);
     const accountId = await accountIdOf(t, token);
     await setTradePassword(t, token);
-    await fund(t, accountId, 'USDT', cash);
-    member[name as keyof typeof member] = { token, accountId };
+    await fund(t, accountId, 'USDT', amount);
+    member[name as Name] = { token, accountId };
   }
-  plans = (await call<HostingConfig>('GET', '/api/hosting/config', member.a.token)).data.plans;
-  // 11-14: D's 7-day order; its days 11-15 … 11-19 are settled on the morning of 11-20.
+  plans = (await call<HostingConfig>('GET', '/api/hosting/config', member.d.token)).data.plans;
   orderOf.d = await open('d', 7, '1000', true);
   now = new Date('2026-11-20T02:00:00Z');
   for (const day of ['2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19']) {
     await t.services.settlement.settle(day);
   }
-  orderOf.a = await open('a', 30, '1000');
-  orderOf.b = await open('b', 30, '1000');
-  orderOf.e400 = await open('e', 30, '400');
-  now = new Date('2026-11-20T16:05:00Z'); // 00:05 on 11-21
-  await t.services.settlement.settle('2026-11-20');
-  expect(await orderById('d', orderOf.d)).toMatchObject({ daysAccrued: 6, interestSoFar: '6.0000' });
-});
+  expect(await orderById('d', orderOf.d)).toMatchObject({ daysAccrued: 5, interestSoFar: '5.0000' });
+}
+
 afterEach(async () => {
-  // The ledger checker after every test, not only at the end of the file.
+  // The ledger checker after every test, not only when the app closes.
   expect((await t.services.ledger.verify()).problems).toEqual([]);
 });
-afterAll(async () => {
-  await t.close();
-});
 
-describe('the settlement counts each day as it ended', () => {
-  it('custody opened after midnight but before the run has no share of the day before; one redeemed then has its full last day; a renewal counts once', async () => {
+describe('custody changed after midnight, before the day is settled', () => {
+  // 11-20: A and B put 1000 each, E 400, in 30-day custody. At 00:02 on 11-22, before 11-21 is
+  // settled: B redeems, C puts 3000 in custody, E adds 200 (7 days).
+  beforeAll(async () => {
+    await startWorld({ a: '1000', b: '1000', c: '3000', d: '1000', e: '600' });
+    orderOf.a = await open('a', 30, '1000');
+    orderOf.b = await open('b', 30, '1000');
+    orderOf.e400 = await open('e', 30, '400');
+    now = new Date('2026-11-20T16:05:00Z'); // 00:05 on 11-21
+    await t.services.settlement.settle('2026-11-20');
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('custody opened then has no share of the day before; one redeemed then has its full last day; a renewal counts once', async () => {
     expect((await call('PUT', '/api/admin/dividend/pools/2026-11-21', finance, { amount: '90' })).code).toBe(200);
     now = new Date('2026-11-21T16:02:00Z'); // 00:02 on 11-22: 11-21 has ended, its settlement has not run
     // 1000 − 5 % = 950 back.
@@ -121,9 +131,9 @@ describe('the settlement counts each day as it ended', () => {
     now = new Date('2026-11-21T16:05:00Z');
     expect(await t.services.settlement.settle('2026-11-21')).toMatchObject({ status: 'completed' });
 
-    // Interest of 11-21, held through the day: A 1000 × 0.0012 = 1.2000; B 1.2000 (its last full day);
-    // D's 7th and last day 1000 × 0.001 = 1.0000; E 400 × 0.0012 = 0.4800. C and E's 200 started on
-    // 11-22; D's renewal started on 11-21 and earns from 11-22. 4 orders, 3.8800.
+    // Interest of 11-21, for orders held through the day: A 1000 × 0.0012 = 1.2000; B 1.2000 (its last
+    // full day); D's 7th and last day 1000 × 0.001 = 1.0000; E 400 × 0.0012 = 0.4800. C and E's 200
+    // started on 11-22; D's renewal started on 11-21 and earns from 11-22. 4 orders, 3.8800.
     expect(await run('2026-11-21')).toMatchObject({
       ordersAccrued: 4,
       interestTotal: '3.8800',
@@ -139,7 +149,6 @@ describe('the settlement counts each day as it ended', () => {
     expect(await orderById('d', orderOf.d)).toMatchObject({ status: 'expired', daysAccrued: 7, interestSoFar: '7.0000' });
     const renewal = (await ordersOf('d')).find((item) => item.renewedFromId === orderOf.d)!;
     expect(renewal).toMatchObject({ startDate: '2026-11-21', endDate: '2026-11-28', amount: '1000.0000', daysAccrued: 0 });
-    orderOf.r = renewal.id;
 
     // Custody at the end of 11-21: A 1000, B 1000 (redeemed on 11-22), D 1000 (the order ending that
     // day hands over to its renewal: counted once), E 400 (below 500: not valid; the 200 came on 11-22),
@@ -150,10 +159,31 @@ describe('the settlement counts each day as it ended', () => {
       d: { custody: '1000.0000', amount: '30.0000' },
     });
   });
+});
 
-  it('a failed day run again after members redeemed and opened custody pays what the day earned, each order once', async () => {
+describe('a failed day run again after custody changed', () => {
+  // 11-20: A 1000 and E 400 in 30-day custody; 11-21: C 3000 (30 days) and E 200 (7 days); D renews
+  // on 11-21 (R). 11-22 fails part-way; at 10:00 on 11-24, before it is run again, A and D (R)
+  // redeem and F puts 5000 in custody.
+  beforeAll(async () => {
+    await startWorld({ a: '1000', c: '3000', d: '1000', e: '600', f: '5000' });
+    orderOf.a = await open('a', 30, '1000');
+    orderOf.e400 = await open('e', 30, '400');
+    now = new Date('2026-11-21T02:00:00Z');
+    orderOf.c = await open('c', 30, '3000');
+    orderOf.e200 = await open('e', 7, '200');
+    now = new Date('2026-11-21T16:05:00Z');
+    await t.services.settlement.settle('2026-11-20');
+    await t.services.settlement.settle('2026-11-21');
+    orderOf.r = (await ordersOf('d')).find((item) => item.renewedFromId === orderOf.d)!.id;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('pays what the day earned as it ended, each order once', async () => {
     expect((await call('PUT', '/api/admin/dividend/pools/2026-11-22', finance, { amount: '56' })).code).toBe(200);
-    // One order per range; the run fails on the second range of interest.
+    // One order per range; the run fails on the second range with interest due.
     const repository = new HostingRepository(t.testDatabase.database.db);
     const crashing = new SettlementService(
       t.testDatabase.database.db,
@@ -179,28 +209,28 @@ describe('the settlement counts each day as it ended', () => {
     expect(await orderById('a', orderOf.a)).toMatchObject({ daysAccrued: 2, interestSoFar: '2.4000' });
     expect(await orderById('e', orderOf.e400)).toMatchObject({ daysAccrued: 1, interestSoFar: '0.4800' });
 
-    // 10:00 on 11-24, the day still failed: A and D redeem, F puts 5000 in custody.
-    now = new Date('2026-11-24T02:00:00Z');
+    now = new Date('2026-11-24T02:00:00Z'); // 10:00 on 11-24, 11-22 still failed
     await redeem('a', orderOf.a);
     await redeem('d', orderOf.r);
     orderOf.f = await open('f', 30, '5000');
     expect(await t.services.settlement.settle('2026-11-22')).toMatchObject({ status: 'completed' });
     expect(await t.services.settlement.settle('2026-11-22')).toBeNull();
 
-    // Interest of 11-22: A 1.2000 (paid before the failure, not again), E 400 0.4800, D's renewal
-    // 1000 × 0.001 = 1.0000 (held all of 11-22, redeemed on 11-24). C and E's 200 started on 11-22.
+    // Interest of 11-22: A 1.2000 (paid before the failure, not again), E 400 × 0.0012 = 0.4800,
+    // C 3000 × 0.0012 = 3.6000, E 200 × 0.001 = 0.2000, D's renewal 1000 × 0.001 = 1.0000 (held all of
+    // 11-22, redeemed on 11-24). 5 orders, 6.4800.
     expect(await run('2026-11-22')).toMatchObject({
       status: 'completed',
-      ordersAccrued: 3,
-      interestTotal: '2.6800',
+      ordersAccrued: 5,
+      interestTotal: '6.4800',
       dividendShares: 4,
       dividendTotal: '56.0000',
     });
     expect(await orderById('a', orderOf.a)).toMatchObject({ status: 'redeemed', daysAccrued: 2, interestSoFar: '2.4000' });
     expect(await orderById('e', orderOf.e400)).toMatchObject({ daysAccrued: 2, interestSoFar: '0.9600' });
     expect(await orderById('d', orderOf.r)).toMatchObject({ status: 'redeemed', daysAccrued: 1, interestSoFar: '1.0000' });
-    // Custody at the end of 11-22: A 1000, C 3000, D 1000, E 400 + 200 = 600 (valid now); B redeemed on
-    // 11-22, F opened on 11-24. Pool 56 over 5600: 10.0000, 30.0000, 10.0000 and 6.0000.
+    // Custody at the end of 11-22: A 1000, C 3000, D 1000 (its renewal, once), E 400 + 200 = 600; F
+    // came on 11-24. Pool 56 over 5600: 10.0000, 30.0000, 10.0000 and 6.0000.
     expect(await sharesOf('2026-11-22')).toEqual({
       a: { custody: '1000.0000', amount: '10.0000' },
       c: { custody: '3000.0000', amount: '30.0000' },
@@ -210,13 +240,13 @@ describe('the settlement counts each day as it ended', () => {
   });
 
   it('an order redeemed on a day earns every day before it, whenever those days are settled, and none from it', async () => {
-    // Still 11-24: 11-23 is settled after A and D redeemed; both held all of 11-23.
+    // Still 10:00 on 11-24: 11-23 is settled after A and D redeemed; both held all of 11-23.
     await t.services.settlement.settle('2026-11-23');
-    // A 1.2000, D's renewal 1.0000, E 400 0.4800, C 3000 × 0.0012 = 3.6000, E 200 × 0.001 = 0.2000.
+    // A 1.2000, D's renewal 1.0000, E 0.4800 + 0.2000, C 3.6000: 5 orders, 6.4800.
     expect(await run('2026-11-23')).toMatchObject({ ordersAccrued: 5, interestTotal: '6.4800' });
     expect(await orderById('d', orderOf.r)).toMatchObject({ daysAccrued: 2, interestSoFar: '2.0000' });
     expect(await orderById('a', orderOf.a)).toMatchObject({ daysAccrued: 3, interestSoFar: '3.6000' });
-    // A redeemed 1000 − 50 = 950 and earned 3 × 1.2000, plus its dividends (30 + 10, claimable, not cash).
+    // A: 1000 − 5 % = 950 back, and 3 × 1.2000 of interest (its dividends are claimable, not cash).
     expect(await availableOf(t, member.a.accountId, 'USDT')).toBe('953.6000');
 
     now = new Date('2026-11-24T16:05:00Z');
@@ -224,6 +254,7 @@ describe('the settlement counts each day as it ended', () => {
     // Redeemed during 11-24: A and D earn nothing for it; C 3.6000, E 0.4800 + 0.2000; F started on 11-24.
     expect(await run('2026-11-24')).toMatchObject({ ordersAccrued: 3, interestTotal: '4.2800' });
     expect(await orderById('a', orderOf.a)).toMatchObject({ daysAccrued: 3 });
+    expect(await orderById('d', orderOf.r)).toMatchObject({ daysAccrued: 2 });
     expect(await orderById('f', orderOf.f)).toMatchObject({ daysAccrued: 0 });
   });
 });
