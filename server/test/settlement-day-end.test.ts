@@ -47,7 +47,10 @@ async function open(who: keyof typeof member, days: number, amount: string, auto
 }
 
 async function redeem(who: keyof typeof member, orderId: string): Promise<HostingOrder> {
-  const redeemed = await call<HostingOrder>('POST', '/api/hosting/sub', member[who].token, { orderId, tradePassword: 'trade-pass-1' });
+  const redeemed = await call<HostingOrder>('POST', '/api/hosting/sub', member[who].token, {
+    orderId,
+    tradePassword: 'trade-pass-1',
+  });
   expect(redeemed.code).toBe(200);
   return redeemed.data;
 }
