@@ -119,9 +119,19 @@ describe('custody changed after midnight, before the day is settled', () => {
     orderOf.e400 = await open('e', 30, '400');
     now = new Date('2026-11-20T16:05:00Z'); // 00:05 on 11-21
     await t.services.settlement.settle('2026-11-20');
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
+  });
+
+  it('an order whose last day has ended keeps the renewal choice it had then', async () => {
+    now = new Date('2026-11-21T16:01:00Z'); // 00:01 on 11-22: D's last day (11-21) has ended, unsettled
+    const turnedOff = await call('POST', '/api/hosting/auto_renew', member.d.token, { orderId: orderOf.d, autoRenew: false });
+    expect(turnedOff).toMatchObject({
+      code: 409,
+      message: "This order's term has ended: whether it renews was fixed at the end of its last day",
+    });
+    expect(await orderById('d', orderOf.d)).toMatchObject({ status: 'active', autoRenew: true });
   });
 
   it('custody opened then has no share of the day before; one redeemed then has its full last day; a renewal counts once', async () => {
@@ -179,7 +189,7 @@ describe('a failed day run again after custody changed', () => {
     await t.services.settlement.settle('2026-11-20');
     await t.services.settlement.settle('2026-11-21');
     orderOf.r = (await ordersOf('d')).find((item) => item.renewedFromId === orderOf.d)!.id;
-  });
+  }, 120_000);
   afterAll(async () => {
     await t.close();
   });

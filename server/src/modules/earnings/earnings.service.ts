@@ -15,8 +15,9 @@ const AVAILABLE_INCOME_TYPES: readonly IncomeType[] = ['static', 'mining', 'divi
 
 /**
  * The AI dividend and the income log. The operator sets a USDT pool per platform day; that day's
- * settlement shares it among valid members (custody ≥ 500 USDT at the end of that day) pro rata to that custody, as claimable
- * shares (no money moves); a claim pays every claimable share at once from the `rewards` account.
+ * settlement shares it among valid members (custody ≥ 500 USDT at the end of that day) pro rata to
+ * that custody, as claimable shares (no money moves); a claim pays every claimable share at once
+ * from the `rewards` account.
  */
 export class EarningsService {
   constructor(

@@ -231,6 +231,9 @@ export class HostingService {
     await this.db.transaction(async (tx) => {
       const order = await this.repository.lock(tx, orderId);
       if (!order || order.status !== 'active') throw AppError.conflict('hosting.not_active');
+      // Its last day has ended: that day's settlement renews it or not as the day ended, since the
+      // renewal is custody held at the end of that day (decision 021).
+      if (order.end_date < this.today()) throw AppError.conflict('hosting.renewal_fixed');
       const plan = await this.repository.plan(tx, order.plan_id);
       if (autoRenew && !plan?.auto_renew_allowed) throw AppError.conflict('hosting.auto_renew_not_allowed');
       if (order.auto_renew === autoRenew) return;
