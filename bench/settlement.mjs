@@ -1,8 +1,8 @@
 // `npm run bench` (second part): the daily settlement on PostgreSQL — BENCH_ORDERS custody orders
-// (1,000,000 by default) and BENCH_MACHINES mining machines (100,000) paid for one day by the real
-// settlement (`server/dist/settle.js`), beside the time, in the same run and database, of plain
-// set-based INSERT … SELECT of the same accrual and output rows plus the UPDATE of the same orders
-// and machines (the limit). Goal: settlement ≤ 2× the limit.
+// (1,000,000 by default), BENCH_MACHINES mining machines (100,000) and an AI dividend pool paid for one
+// day by the real settlement (`server/dist/settle.js`), beside the time, in the same run and database,
+// of plain set-based INSERT … SELECT of the same accrual, output and dividend share rows plus the
+// UPDATE of the same orders and machines (the limit). Goal: settlement ≤ 2× the limit.
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -84,11 +84,13 @@ await db.query(
 );
 // The orders' start day (nothing due on it) is settled already, so DAY is the next day in order.
 await db.query(`insert into settlement_runs (day, status, finished_at) values ($1::date - 1, 'completed', now())`, [DAY]);
+// An AI dividend pool for DAY: shared over every member's custody at the end of DAY (decision 021).
+await db.query(`insert into dividend_pools (day, amount) values ($1::date, 100000)`, [DAY]);
 await db.query('vacuum analyze');
 process.stdout.write(`seeded in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s\n`);
 
-// The limit: the same accrual rows and order updates as plain set-based SQL, then rolled back.
-const due = `status = 'active' and start_date < '${DAY}'::date and end_date >= '${DAY}'::date`;
+// The limit: the same accrual rows, order updates and dividend shares as plain set-based SQL, then rolled back.
+const due = `start_date < '${DAY}'::date and end_date >= '${DAY}'::date and (redeemed_on is null or redeemed_on > '${DAY}'::date)`;
 await db.query('begin');
 const limitStarted = performance.now();
 const { rows: entry } = await db.query(
@@ -110,6 +112,16 @@ await db.query(
 await db.query(
   `update member_machines set days_mined = days_mined + 1, output_total = output_total + daily_output where ${running}`,
 );
+// The dividend: each account's custody held at the end of DAY, pro rata, in one aggregate.
+await db.query(
+  `with valid as (
+     select account_id, sum(amount) as custody from hosting_orders
+     where start_date <= '${DAY}'::date and end_date > '${DAY}'::date and redeemed_on is null
+     group by account_id having sum(amount) >= 500
+   ), total as (select sum(custody) as custody from valid)
+   insert into dividend_allocations (day, account_id, custody, amount)
+   select '${DAY}'::date, v.account_id, v.custody, trunc(100000 * v.custody / total.custody, 4) from valid v, total`,
+);
 const limitMs = performance.now() - limitStarted;
 await db.query('rollback');
 await db.query('vacuum analyze');
@@ -119,7 +131,8 @@ const settleMs = run.ms - empty.ms;
 const { rows: check } = await db.query(
   `select (select count(*) from hosting_accruals where day = $1)::int as accrued,
           (select coalesce(sum(amount), 0)::text from hosting_accruals where day = $1) as total,
-          (select count(*) from machine_outputs where day = $1)::int as mined`,
+          (select count(*) from machine_outputs where day = $1)::int as mined,
+          (select count(*) from dividend_allocations where day = $1)::int as shares`,
   [DAY],
 );
 // Transfers through the API while the next day settles, against the same load when idle.
@@ -145,7 +158,7 @@ process.stdout.write(
 );
 process.stdout.write('what | seconds\n---|---\n');
 process.stdout.write(
-  `limit: INSERT … SELECT accruals and outputs + UPDATE orders and machines | ${(limitMs / 1000).toFixed(1)}\n`,
+  `limit: INSERT … SELECT accruals, outputs and dividend shares + UPDATE orders and machines | ${(limitMs / 1000).toFixed(1)}\n`,
 );
 process.stdout.write(
   `settlement (process start-up of ${(empty.ms / 1000).toFixed(1)} s taken off) | ${(settleMs / 1000).toFixed(1)}\n`,
@@ -155,9 +168,13 @@ process.stdout.write(
   `\ntransfers through the API, ${loadClients} clients | p99 ms | count\n---|---|---\nidle (${loadSeconds} s) | ${p99(idle).toFixed(1)} | ${idle.length}\nduring the next day's settlement (${(busyRun.ms / 1000).toFixed(1)} s) | ${p99(busy).toFixed(1)} | ${busy.length}\np99 during ÷ idle | ${(p99(busy) / p99(idle)).toFixed(2)} (goal ≤ 2) |\n`,
 );
 process.stdout.write(
-  `\n${run.output}\naccrued ${check[0].accrued} orders, ${check[0].total} USDT; ${check[0].mined} machines mined\n`,
+  `\n${run.output}\naccrued ${check[0].accrued} orders, ${check[0].total} USDT; ${check[0].mined} machines mined; ${check[0].shares} dividend shares\n`,
 );
 process.stdout.write(
   `checker: ${verify.stdout.split('\n').find((line) => line.includes('clean') || line.includes('problem')) ?? verify.stderr}\n`,
 );
-process.exit(verify.status === 0 && check[0].accrued === orderCount && check[0].mined === machineCount ? 0 : 1);
+process.exit(
+  verify.status === 0 && check[0].accrued === orderCount && check[0].mined === machineCount && check[0].shares === memberCount
+    ? 0
+    : 1,
+);

@@ -42,6 +42,18 @@ function cashByMember(): Promise<{ balance: string; members: number }[]> {
   );
 }
 
+/** The day's dividend shares: how many, their total, and the smallest and largest share and custody. */
+async function dividendOf(day: string) {
+  return (
+    await queryRows<{ shares: number; total: string; low: string; high: string; custody: string }>(
+      database.database.db,
+      sql`select count(*)::int as shares, coalesce(sum(amount), 0)::text as total, min(amount)::text as low,
+            max(amount)::text as high, min(custody)::text || '-' || max(custody)::text as custody
+          from dividend_allocations where day = ${day}::date`,
+    )
+  )[0];
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database.database;
@@ -61,6 +73,9 @@ beforeAll(async () => {
   );
   // Days settle in order: the orders' start day (nothing due on it) is settled already.
   await db.execute(sql`insert into settlement_runs (day, status, finished_at) values (${DAY}::date - 1, 'completed', now())`);
+  // An AI dividend pool on both days: every member holds 1055 at the end of each (valid), 316,500 in
+  // all, so 3165 shares out as 10.5500 each, exactly.
+  await db.execute(sql`insert into dividend_pools (day, amount) values (${DAY}::date, 3165), (${DAY}::date + 1, 3165)`);
 }, 120_000);
 
 afterAll(async () => {
@@ -105,6 +120,14 @@ describe('the settlement killed part-way', () => {
     );
     expect(run).toEqual({ status: 'completed', orders_accrued: ORDERS });
     expect(await cashByMember()).toEqual([{ balance: '1.2660', members: 300 }]);
+    // The dividend step ran once, in the second process, from each member's custody at the end of DAY.
+    expect(await dividendOf(DAY)).toEqual({
+      shares: 300,
+      total: '3165.0000',
+      low: '10.5500',
+      high: '10.5500',
+      custody: '1055.0000-1055.0000',
+    });
     const report = await new LedgerService(database.database.db, new LedgerRepository(database.database.db)).verify();
     expect(report.problems).toEqual([]);
   }, 180_000);
@@ -122,6 +145,13 @@ describe('the settlement killed part-way', () => {
                       where o.interest_total <> 2 * trunc(o.amount * o.daily_rate, 4)`),
     ).toBe(0);
     expect(await cashByMember()).toEqual([{ balance: '2.5320', members: 300 }]);
+    expect(await dividendOf(nextDay)).toEqual({
+      shares: 300,
+      total: '3165.0000',
+      low: '10.5500',
+      high: '10.5500',
+      custody: '1055.0000-1055.0000',
+    });
     expect(
       await count(sql`select count(*)::int as n from settlement_runs where day = ${nextDay}::date and status = 'completed'`),
     ).toBe(1);

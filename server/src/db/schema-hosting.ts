@@ -83,6 +83,11 @@ export const hostingOrders = pgTable(
     returnedAmount: money('returned_amount'),
     penalty: money('penalty'),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * Platform date of an early redemption: the order was held at the end of every day before it, so
+     * the settlement of those days counts it whenever it runs (decision 021).
+     */
+    redeemedOn: date('redeemed_on'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -94,6 +99,7 @@ export const hostingOrders = pgTable(
     unique('hosting_orders_renewed_from').on(table.renewedFromId),
     index('hosting_orders_account_idx').on(table.accountId, table.createdAt),
     index('hosting_orders_due_idx').on(table.status, table.endDate),
+    check('hosting_orders_redeemed_on_check', sql`(${table.status} = 'redeemed') = (${table.redeemedOn} is not null)`),
   ],
 );
 

@@ -77,17 +77,15 @@ export class EarningsRepository {
   }
 
   /**
-   * Shares the day's pool among valid members (custody ≥ `threshold`) pro rata to custody, each
-   * share rounded down; set-based, once per day (the primary key). Returns how many shares.
+   * Shares the day's pool among the valid members given by `valid` (account_id, custody: the hosting
+   * module's custody at the end of the day, at or above the threshold) pro rata to custody, each share
+   * rounded down; set-based, once per day (the primary key). Returns how many shares.
    */
-  async distribute(tx: Tx, day: string, threshold: string): Promise<number> {
+  async distribute(tx: Tx, day: string, valid: SQL): Promise<number> {
     const rows = await queryRows<{ n: number }>(
       tx,
       sql`with pool as (select amount from dividend_pools where day = ${day}::date),
-          valid as (
-            select owner_account_id as account_id, balance as custody from ledger_accounts
-            where purpose = 'custody' and asset = 'USDT' and owner_account_id is not null and balance >= ${threshold}::numeric
-          ),
+          valid as (${valid}),
           total as (select sum(custody) as custody from valid),
           shared as (
             insert into dividend_allocations (day, account_id, custody, amount)

@@ -15,8 +15,9 @@ const AVAILABLE_INCOME_TYPES: readonly IncomeType[] = ['static', 'mining', 'divi
 
 /**
  * The AI dividend and the income log. The operator sets a USDT pool per platform day; that day's
- * settlement shares it among valid members (custody ≥ 500 USDT) pro rata to custody, as claimable
- * shares (no money moves); a claim pays every claimable share at once from the `rewards` account.
+ * settlement shares it among valid members (custody ≥ 500 USDT at the end of that day) pro rata to
+ * that custody, as claimable shares (no money moves); a claim pays every claimable share at once
+ * from the `rewards` account.
  */
 export class EarningsService {
   constructor(
@@ -24,7 +25,7 @@ export class EarningsService {
     private readonly repository: EarningsRepository,
     private readonly ledger: LedgerService,
     private readonly audit: AuditRepository,
-    private readonly settlement: Pick<SettlementService, 'acceptsPool'>,
+    private readonly settlement: Pick<SettlementService, 'acceptsPool' | 'custodyAtDayEnd'>,
   ) {}
 
   async info(context: MemberSessionContext, page: number, pageSize: number): Promise<AiInfo> {
@@ -109,7 +110,8 @@ export class EarningsService {
           // Locked first: a second instance settling the same day waits, then finds it shared out.
           await this.repository.lockPool(tx, day);
           if (await this.repository.isDistributed(tx, day)) return;
-          await this.repository.distribute(tx, day, VALID_CUSTODY_USDT);
+          // Valid and weighted by custody as the day ended, not as it stands when the run gets here.
+          await this.repository.distribute(tx, day, this.settlement.custodyAtDayEnd(day, VALID_CUSTODY_USDT));
         });
       },
     };

@@ -164,10 +164,11 @@ export class HostingRepository {
     return rows[0] ?? null;
   }
 
-  async closeRedeemed(tx: Tx, id: string, returned: string, penalty: string): Promise<void> {
+  /** `day` is the platform day of the redemption: the settlement of every day before it still counts the order. */
+  async closeRedeemed(tx: Tx, id: string, returned: string, penalty: string, day: string): Promise<void> {
     await tx.execute(
       sql`update hosting_orders set status = 'redeemed', returned_amount = ${returned}::numeric, penalty = ${penalty}::numeric,
-            closed_at = now(), updated_at = now() where id = ${id}::uuid`,
+            redeemed_on = ${day}::date, closed_at = now(), updated_at = now() where id = ${id}::uuid`,
     );
   }
 
@@ -260,6 +261,20 @@ export class HostingRepository {
   accrualSource(entryId: string): SQL {
     return sql`select o.account_id as owner_account_id, a.amount from hosting_accruals a join hosting_orders o on o.id = a.order_id
                where a.entry_id = ${entryId}::bigint`;
+  }
+
+  /**
+   * Each account's custody at the end of platform day `day` (account_id, custody), from the orders'
+   * own dates, whatever happened since (decision 021): an order is held from its start day until its
+   * end day, when its principal comes back or its renewal (starting that day) takes over, so a renewal
+   * counts once; an order redeemed early is held until the day of its redemption. Only accounts holding
+   * at least `threshold`.
+   */
+  custodyAtDayEnd(day: string, threshold: string): SQL {
+    return sql`select o.account_id, sum(o.amount) as custody from hosting_orders o
+               where o.start_date <= ${day}::date and o.end_date > ${day}::date
+                 and (o.redeemed_on is null or o.redeemed_on > ${day}::date)
+               group by o.account_id having sum(o.amount) >= ${threshold}::numeric`;
   }
 
   /** Active orders in the range ending on or before `day`. */
@@ -456,10 +471,16 @@ export class HostingRepository {
   }
 }
 
-/** Active orders in the range that earn interest for `day` (after their start day, up to their end day) and have not had it. */
+/**
+ * Orders in the range that earn interest for `day` and have not had it: held through the whole day
+ * (after their start day, up to their end day, and not redeemed on or before it). Judged by the
+ * orders' dates, not their status, so a redemption after midnight but before the run, or before a
+ * failed day's re-run, does not take away a day already earned (decision 021).
+ */
 function dueInterest(day: string, from: bigint, to: bigint): SQL {
   return sql`select o.id, trunc(o.amount * o.daily_rate, 4) as interest from hosting_orders o
-             where o.status = 'active' and o.start_date < ${day}::date and o.end_date >= ${day}::date
+             where o.start_date < ${day}::date and o.end_date >= ${day}::date
+               and (o.redeemed_on is null or o.redeemed_on > ${day}::date)
                and o.seq >= ${from.toString()}::bigint and o.seq < ${to.toString()}::bigint
                and not exists (select 1 from hosting_accruals a where a.order_id = o.id and a.day = ${day}::date)
                and trunc(o.amount * o.daily_rate, 4) > 0`;

@@ -182,9 +182,10 @@ export class HostingService {
     await this.db.transaction(async (tx) => {
       const order = await this.repository.lock(tx, orderId);
       if (!order || order.status !== 'active') throw AppError.conflict('hosting.not_active');
+      const today = this.today();
       // Its term is over and the settlement has not yet run for its last day: no early penalty, no
       // lost interest; the settlement returns it in full.
-      if (order.end_date < this.today()) throw AppError.conflict('hosting.maturing');
+      if (order.end_date < today) throw AppError.conflict('hosting.maturing');
       const amount = money.parseMoney(order.amount);
       const penalty = money.multiply(amount, order.early_penalty_rate, 'up');
       const returned = money.subtract(amount, penalty);
@@ -219,8 +220,8 @@ export class HostingService {
             : []),
         ],
       });
-      await this.repository.closeRedeemed(tx, orderId, money.formatMoney(returned), money.formatMoney(penalty));
-      await this.repository.addEvent(tx, orderId, 'redeemed', money.formatMoney(returned), this.today());
+      await this.repository.closeRedeemed(tx, orderId, money.formatMoney(returned), money.formatMoney(penalty), today);
+      await this.repository.addEvent(tx, orderId, 'redeemed', money.formatMoney(returned), today);
     });
     return toOrder((await this.repository.find(this.db, orderId))!);
   }
@@ -230,6 +231,9 @@ export class HostingService {
     await this.db.transaction(async (tx) => {
       const order = await this.repository.lock(tx, orderId);
       if (!order || order.status !== 'active') throw AppError.conflict('hosting.not_active');
+      // Its last day has ended: that day's settlement renews it or not as the day ended, since the
+      // renewal is custody held at the end of that day (decision 021).
+      if (order.end_date < this.today()) throw AppError.conflict('hosting.renewal_fixed');
       const plan = await this.repository.plan(tx, order.plan_id);
       if (autoRenew && !plan?.auto_renew_allowed) throw AppError.conflict('hosting.auto_renew_not_allowed');
       if (order.auto_renew === autoRenew) return;

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { money, type SettlementRun } from '@custos/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -156,6 +157,15 @@ export class SettlementService {
         ),
       );
     });
+  }
+
+  /**
+   * Each account's custody (account_id, custody) at the end of platform `day`, for accounts holding at
+   * least `threshold`: what every daily figure that depends on custody (the AI dividend, valid members)
+   * reads, so a day pays the same whenever it is run (decision 021).
+   */
+  custodyAtDayEnd(day: string, threshold: string): SQL {
+    return this.repository.custodyAtDayEnd(day, threshold);
   }
 
   /** The first day the settlement covers: see `HostingRepository.firstDay`; with nothing at all, yesterday. */

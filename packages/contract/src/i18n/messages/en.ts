@@ -141,6 +141,7 @@ export const en = {
   'hosting.auto_renew_not_allowed': 'This plan does not renew automatically',
   'hosting.not_active': 'This order has ended already',
   'hosting.maturing': "This order has reached its end date: its principal and interest return to cash at the day's settlement",
+  'hosting.renewal_fixed': "This order's term has ended: whether it renews was fixed at the end of its last day",
   'settlement.day_not_over': 'That day has not ended yet',
   'settlement.failed': 'The settlement failed: {error}',
   'settlement.already_completed': 'That day has been settled already',

@@ -139,6 +139,7 @@ export const ja: MessageCatalogue = {
   'hosting.auto_renew_not_allowed': 'このプランは自動更新できません',
   'hosting.not_active': 'この注文はすでに終了しています',
   'hosting.maturing': 'この注文は満期日を過ぎています。元本と利息は当日の決済で現金口座に戻ります',
+  'hosting.renewal_fixed': 'この注文は期間が終了しています。自動更新するかどうかは最終日の終わりに確定しました',
   'settlement.day_not_over': 'その日はまだ終わっていません',
   'settlement.failed': '決済に失敗しました：{error}',
   'settlement.already_completed': 'その日はすでに決済済みです',

@@ -139,6 +139,7 @@ export const ko: MessageCatalogue = {
   'hosting.auto_renew_not_allowed': '이 플랜은 자동 갱신되지 않습니다',
   'hosting.not_active': '이 주문은 이미 종료되었습니다',
   'hosting.maturing': '이 주문은 만기일이 지났습니다. 원금과 이자는 당일 정산 때 현금 계정으로 돌아갑니다',
+  'hosting.renewal_fixed': '이 주문은 기간이 종료되었습니다. 자동 갱신 여부는 마지막 날이 끝날 때 확정되었습니다',
   'settlement.day_not_over': '해당 날짜가 아직 끝나지 않았습니다',
   'settlement.failed': '정산 실패: {error}',
   'settlement.already_completed': '해당 날짜는 이미 정산되었습니다',

@@ -139,6 +139,7 @@ export const th: MessageCatalogue = {
   'hosting.auto_renew_not_allowed': 'แผนนี้ไม่ต่ออายุอัตโนมัติ',
   'hosting.not_active': 'คำสั่งนี้สิ้นสุดแล้ว',
   'hosting.maturing': 'คำสั่งนี้ถึงวันครบกำหนดแล้ว เงินต้นและดอกเบี้ยจะกลับเข้าบัญชีเงินสดเมื่อมีการชำระบัญชีประจำวัน',
+  'hosting.renewal_fixed': 'คำสั่งนี้สิ้นสุดระยะเวลาแล้ว การต่ออายุอัตโนมัติถูกกำหนดไว้แล้วเมื่อสิ้นวันสุดท้าย',
   'settlement.day_not_over': 'วันนั้นยังไม่สิ้นสุด',
   'settlement.failed': 'การชำระบัญชีล้มเหลว: {error}',
   'settlement.already_completed': 'วันนั้นชำระบัญชีแล้ว',

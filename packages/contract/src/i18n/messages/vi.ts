@@ -139,6 +139,7 @@ export const vi: MessageCatalogue = {
   'hosting.auto_renew_not_allowed': 'Gói này không tự động gia hạn',
   'hosting.not_active': 'Lệnh này đã kết thúc',
   'hosting.maturing': 'Lệnh này đã đến ngày đáo hạn: gốc và lãi sẽ về tài khoản tiền mặt khi quyết toán trong ngày',
+  'hosting.renewal_fixed': 'Lệnh này đã hết kỳ hạn: việc tự động gia hạn đã được chốt vào cuối ngày cuối cùng',
   'settlement.day_not_over': 'Ngày đó chưa kết thúc',
   'settlement.failed': 'Quyết toán thất bại: {error}',
   'settlement.already_completed': 'Ngày đó đã được quyết toán',

@@ -139,6 +139,7 @@ export const zhHans: MessageCatalogue = {
   'hosting.auto_renew_not_allowed': '该方案不支持自动续期',
   'hosting.not_active': '该订单已结束',
   'hosting.maturing': '该订单已到期：本金和利息将在当日结算时返回现金账户',
+  'hosting.renewal_fixed': '该订单已到期：是否自动续期已在最后一天结束时确定',
   'settlement.day_not_over': '该日尚未结束',
   'settlement.failed': '结算失败：{error}',
   'settlement.already_completed': '该日已结算',

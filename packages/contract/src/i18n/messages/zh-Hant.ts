@@ -139,6 +139,7 @@ export const zhHant: MessageCatalogue = {
   'hosting.auto_renew_not_allowed': '該方案不支援自動續期',
   'hosting.not_active': '該訂單已結束',
   'hosting.maturing': '該訂單已到期：本金和利息將在當日結算時返回現金帳戶',
+  'hosting.renewal_fixed': '該訂單已到期：是否自動續期已在最後一天結束時確定',
   'settlement.day_not_over': '該日尚未結束',
   'settlement.failed': '結算失敗：{error}',
   'settlement.already_completed': '該日已結算',
