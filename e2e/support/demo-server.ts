@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -50,11 +50,17 @@ export async function startDemoServer(workerIndex: number): Promise<DemoServer> 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = async () => {
     await stopChild(child);
+    // The seed and the deposits must leave a clean ledger: the checker runs on the demo's database.
+    const check = spawnSync(process.execPath, [path.join(repoRoot, 'server', 'dist', 'ledger-verify.js')], {
+      env: { ...env, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
     rmSync(dataDir, { recursive: true, force: true });
+    if (check.status !== 0) throw new Error(`ledger check failed on the demo database:\n${check.stdout}${check.stderr}`);
   };
   // A cold start migrates a fresh database, starts the chain and seeds (argon2 for every demo person).
   const deadline = Date.now() + 180_000;

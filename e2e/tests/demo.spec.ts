@@ -52,9 +52,10 @@ async function assetsOf(request: APIRequestContext, token: string): Promise<User
   return envelope.data;
 }
 
-test.beforeAll(async ({}, testInfo) => {
-  testInfo.setTimeout(240_000);
-  demo = await startDemoServer(testInfo.workerIndex);
+test.beforeAll(async () => {
+  const info = test.info();
+  info.setTimeout(240_000);
+  demo = await startDemoServer(info.workerIndex);
 });
 test.afterAll(async () => {
   await demo?.stop();
@@ -136,7 +137,9 @@ test('test USDT from the demo faucet reaches a team member, credited after 3 con
     .then(async (response) => ((await response.json()) as { data: { items: Record<string, unknown>[] } }).data.items);
   expect(deposits[0]).toMatchObject({ amount: '250.0000', status: 'credited', confirmations: 3, requiredConfirmations: 3 });
   const after = await assetsOf(request, token);
-  expect(after.USDT.available).toBe(money.formatMoney(money.add(money.parseMoney(before.USDT.available), money.parseMoney('250'))));
+  expect(after.USDT.available).toBe(
+    money.formatMoney(money.add(money.parseMoney(before.USDT.available), money.parseMoney('250'))),
+  );
   expect(errors).toEqual([]);
 });
 

@@ -121,11 +121,7 @@ async function registerIfMissing(demo: DemoContext, email: string, invitationCod
   if (await services.auth.memberByEmail(email)) return;
   // The code a member would read in the mail, issued here: the demo has no mailbox to read it from.
   const code = await services.codes.issue(email, 'register');
-  const token = await services.auth.register(
-    { email, code, invitationCode, password: DEMO_MEMBER.password },
-    'en',
-    demo.origin,
-  );
+  const token = await services.auth.register({ email, code, invitationCode, password: DEMO_MEMBER.password }, 'en', demo.origin);
   await services.auth.logout(await services.auth.authenticate(token));
 }
 

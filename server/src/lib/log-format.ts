@@ -60,7 +60,8 @@ export function formatLogLine(line: string, colors: boolean): string {
   } catch {
     return line.endsWith('\n') ? line : `${line}\n`;
   }
-  const level = LEVELS[Number(record.level)] ?? { name: String(record.level ?? '?'), color: '37' };
+  const rawLevel = typeof record.level === 'number' || typeof record.level === 'string' ? String(record.level) : '?';
+  const level = LEVELS[Number(rawLevel)] ?? { name: rawLevel, color: '37' };
   const head = `${paint(clock(record.time), '90', colors)} ${paint(level.name.padEnd(5), level.color, colors)}`;
   const message = typeof record.msg === 'string' ? record.msg : '';
   const extra = fields(record)

@@ -99,7 +99,12 @@ export class OperatorService {
    * The demo operator `npm start -- --demo` prints (decision 019): created once with this password and
    * authenticator secret, audited; never outside demo mode. Returns its id.
    */
-  async ensureDemoOperator(input: { username: string; password: string; role: OperatorRole; totpSecret: string }): Promise<string> {
+  async ensureDemoOperator(input: {
+    username: string;
+    password: string;
+    role: OperatorRole;
+    totpSecret: string;
+  }): Promise<string> {
     if (!this.demoMode) throw new Error('demo operators exist only under --demo');
     const existing = await this.operators.findByUsername(input.username);
     if (existing) {
