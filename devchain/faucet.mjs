@@ -1,12 +1,17 @@
 // `npm run devchain:faucet -- <address> <amount USDT> [--bnb <amount>] [--rpc URL] [--token ADDR]`
-// Mints TestUSDT on the dev chain to an address (and with --bnb, sends native coin for gas from
-// account 0). Defaults for --rpc and --token come from devchain/.env.devchain, written by `npm run devchain`.
+// (also `npm run demo:faucet`). Mints TestUSDT on the dev chain to an address (and with --bnb, sends
+// native coin for gas from account 0). Defaults for --rpc and --token come from devchain/.env.devchain,
+// written by `npm run devchain`; without it, the chain `npm start -- --demo` runs on 127.0.0.1:8545,
+// whose TestUSDT address is always the same (account 0's first deployment).
+// The mint is sent from a fresh key each time (its gas from account 2): the demo chain starts anew
+// with every server start, and an identical transaction would have the hash of an earlier run's
+// deposit, which the platform has already credited.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createPublicClient, createWalletClient, http, isAddress, parseUnits } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { createPublicClient, createWalletClient, getContractAddress, http, isAddress, parseUnits } from 'viem';
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAccount } from 'viem/accounts';
 import { HARDHAT_MNEMONIC, TEST_USDT_ABI, USDT_DECIMALS } from './devchain.mjs';
 
 const usage =
@@ -61,10 +66,9 @@ if (!to || extra.length > 0 || (!usdt && !values.bnb)) fail('expected an address
 if (!isAddress(to)) fail(`not an address: ${to}`);
 
 const fileEnv = readEnvFile();
-const rpcUrl = values.rpc ?? fileEnv.BSC_RPC_URL;
-const token = values.token ?? fileEnv.BSC_USDT_CONTRACT;
-if (!rpcUrl) fail('no RPC URL: start `npm run devchain` first, or pass --rpc');
-if (usdt && !token) fail('no token address: start `npm run devchain` first, or pass --token');
+const deployer = mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: 0 });
+const rpcUrl = values.rpc ?? fileEnv.BSC_RPC_URL ?? `http://127.0.0.1:${process.env.DEVCHAIN_PORT ?? 8545}`;
+const token = values.token ?? fileEnv.BSC_USDT_CONTRACT ?? getContractAddress({ from: deployer.address, nonce: 0n });
 if (token && !isAddress(token)) fail(`not a token address: ${token}`);
 
 const usdtUnits = usdt ? amount(usdt, USDT_DECIMALS, 'the USDT amount') : 0n;
@@ -73,8 +77,10 @@ const bnbWei = values.bnb ? amount(values.bnb, 18, 'the --bnb amount') : 0n;
 const transport = http(rpcUrl, { retryCount: 0 });
 const publicClient = createPublicClient({ transport, cacheTime: 0 });
 const walletClient = createWalletClient({ transport, cacheTime: 0 });
-const account = mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: 0 });
-const chainId = await publicClient.getChainId();
+const account = deployer;
+const chainId = await publicClient.getChainId().catch((error) => {
+  fail(`no dev chain answers at ${rpcUrl} (${error instanceof Error ? error.message.split('\n')[0] : error})`);
+});
 /** @type {import('viem').Chain} */
 const chain = {
   id: chainId,
@@ -91,12 +97,15 @@ async function mined(hash) {
 }
 
 if (usdtUnits > 0n && token) {
+  const minter = privateKeyToAccount(generatePrivateKey());
+  const gasPayer = mnemonicToAccount(HARDHAT_MNEMONIC, { addressIndex: 2 });
+  await mined(await walletClient.sendTransaction({ to: minter.address, value: 10n ** 16n, account: gasPayer, chain }));
   const hash = await walletClient.writeContract({
     address: /** @type {import('viem').Address} */ (token),
     abi: TEST_USDT_ABI,
     functionName: 'mint',
     args: [to, usdtUnits],
-    account,
+    account: minter,
     chain,
   });
   const receipt = await mined(hash);

@@ -44,17 +44,37 @@ for (const build of builds) {
   }
 }
 
+/** Whether a JSON-RPC node answers at `url` (a dev chain left in .env.devchain may have stopped since). */
+async function answers(url) {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1000),
+    });
+    return typeof (await response.json()).result === 'string';
+  } catch {
+    return false;
+  }
+}
+
 // With --demo and a running dev chain (`npm run devchain` writes devchain/.env.devchain), deposits and
-// BEP20 payouts work on it out of the box; variables already set win.
+// BEP20 payouts work on it; variables already set win. Without one, the server starts a chain of its
+// own for the demo (decision 019).
 const env = { ...process.env };
 const devchainEnv = path.join(root, 'devchain', '.env.devchain');
 if (process.argv.includes('--demo') && existsSync(devchainEnv) && !env.BSC_RPC_URL) {
+  const fileEnv = {};
   for (const line of readFileSync(devchainEnv, 'utf8').split('\n')) {
     const match = /^([A-Z0-9_]+)=(.*)$/.exec(line.trim());
-    if (match && env[match[1]] === undefined) env[match[1]] = match[2];
+    if (match) fileEnv[match[1]] = match[2];
   }
-  env.BSC_START_BLOCK ??= '0';
-  process.stdout.write(`Using the dev chain at ${env.BSC_RPC_URL} (devchain/.env.devchain)\n`);
+  if (fileEnv.BSC_RPC_URL && (await answers(fileEnv.BSC_RPC_URL))) {
+    for (const [key, value] of Object.entries(fileEnv)) env[key] ??= value;
+    env.BSC_START_BLOCK ??= '0';
+    process.stdout.write(`Using the dev chain at ${env.BSC_RPC_URL} (devchain/.env.devchain)\n`);
+  }
 }
 
 const server = spawn(

@@ -124,6 +124,11 @@ export interface AppConfig {
   operatorSessionTtlMs: number;
   jobsEnabled: boolean;
   testClockControl: boolean;
+  /**
+   * `--demo` on the command line (main.ts sets it; never the environment): demo data and the demo
+   * operator's log-in (decision 019).
+   */
+  demo: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   memberSession: { idleMs: number; absoluteMs: number };
   chains: { bsc: EvmChainConfig | undefined; tron: TronChainConfig | undefined };
@@ -213,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     operatorSessionTtlMs: value.OPERATOR_SESSION_TTL_HOURS * 3_600_000,
     jobsEnabled: value.JOBS_ENABLED,
     testClockControl: value.TEST_CLOCK_CONTROL,
+    demo: false,
     mail: { smtpUrl: value.SMTP_URL, from: value.MAIL_FROM },
     memberSession: {
       idleMs: value.MEMBER_SESSION_IDLE_DAYS * 86_400_000,

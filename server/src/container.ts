@@ -60,6 +60,8 @@ export interface Services {
   audit: AuditRepository;
   mail: MailService;
   auth: AuthService;
+  /** E-mail codes; the demo seed registers its members with codes issued here (no mailbox to read). */
+  codes: VerificationCodeService;
   adminMembers: AdminMembersService;
   security: SecurityService;
   accounts: AccountService;
@@ -173,9 +175,11 @@ export function createServices(
       config.operatorSessionTtlMs,
       async () => (await settings.get('site')).siteName,
       () => clock.now().getTime(),
+      config.demo,
     ),
     mail,
     auth: new AuthService(db, memberRepository, codes, mail, settings, rateLimits, config.memberSession),
+    codes,
     adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit, clock),
     security,
     accounts: new AccountService(db, accountRepository, settings),

@@ -4,7 +4,8 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { createServices } from './container.js';
 import { DatabaseUnavailableError, openDatabase, redact, type Database } from './db/client.js';
-import { seedDemo } from './demo/seed.js';
+import { startDemoChain, type DemoChain } from './demo/demo-chain.js';
+import { seedDemo, type DemoSummary } from './demo/seed.js';
 import { jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/runner.js';
 import { IntervalTask } from './lib/interval-task.js';
@@ -27,14 +28,28 @@ function describeDatabase(config: AppConfig): string {
 }
 
 async function main(): Promise<void> {
+  // Only the command line turns the demo on, never the environment: demo accounts have printed credentials.
   const demo = process.argv.includes('--demo');
+  // With --demo and no chain configured, a local one runs with the server (decision 019).
+  let demoChain: DemoChain | undefined;
+  if (demo && !process.env.BSC_RPC_URL) {
+    try {
+      demoChain = await startDemoChain(repoRoot, process.env);
+    } catch (error) {
+      fail(`the demo chain did not start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
   let config: AppConfig;
   try {
-    config = loadConfig({
-      WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
-      ADMIN_DIST_DIR: path.join(repoRoot, 'admin', 'dist'),
-      ...process.env,
-    });
+    config = {
+      ...loadConfig({
+        WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
+        ADMIN_DIST_DIR: path.join(repoRoot, 'admin', 'dist'),
+        ...process.env,
+        ...demoChain?.env,
+      }),
+      demo,
+    };
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
@@ -49,14 +64,24 @@ async function main(): Promise<void> {
     fail(`database start-up failed (${describeDatabase(config)}): ${error instanceof Error ? error.message : String(error)}`);
   }
 
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { pretty: process.stdout.isTTY === true });
   const clock = config.testClockControl ? new AdjustableClock() : systemClock;
   if (clock instanceof AdjustableClock)
     logger.warn('TEST_CLOCK_CONTROL is on: POST /api/test/clock can move this server’s clock');
   const services = createServices(database, config, logger, clock);
   await services.settings.ensureDefaults();
   const firstOperator = await services.operators.ensureFirstOperator();
-  if (demo) await seedDemo(services);
+  // The demo chain is new: its blocks are numbered from 0 again, so the watcher starts over on it.
+  if (demoChain) await services.chain.startOverOnNewChain('BEP20');
+  let demoSummary: DemoSummary | null = null;
+  if (demo) {
+    try {
+      demoSummary = await seedDemo(services, { demo });
+    } catch (error) {
+      await demoChain?.stop();
+      fail(`demo data could not be seeded: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    }
+  }
 
   const app = await buildApp({ config, database, services, logger, clock: clock instanceof AdjustableClock ? clock : undefined });
   const jobs = new JobRunner({ database, logger: app.log, timeZone: config.platformTimeZone });
@@ -85,6 +110,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await Promise.all([...services.depositWatchers.map((watcher) => watcher.stop()), payoutTracker.stop()]);
+      await demoChain?.stop();
       await jobs.stop(config.shutdownGraceMs);
       await services.mail.flush();
       services.mail.close();
@@ -125,7 +151,37 @@ async function main(): Promise<void> {
   }
   const { rootInviteCode } = await services.settings.get('registration');
   lines.push('', `  Platform invitation code (members who register with it start a team): ${rootInviteCode}`);
+  if (demoSummary) lines.push(...demoBanner(demoSummary, demoChain, base));
   process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+/** The demo's people and chain, printed at every demo start (decision 019: they only work under --demo). */
+function demoBanner(summary: DemoSummary, chain: DemoChain | undefined, base: string): string[] {
+  const lines = [
+    '',
+    '  ── Demo ─────────────────────────────────────────────────────────────────────',
+    `  Member app (${base}/): ${summary.member.email} / ${summary.member.password}`,
+    `    trading password: ${summary.member.tradePassword}`,
+    `    team (invited by the demo member, same passwords): ${summary.team.join(', ')}`,
+    `  Console (${base}/admin/): ${summary.operator.username} / ${summary.operator.password}`,
+    `    authenticator code: npm run demo:code   (or add the secret ${summary.operator.totpSecret} to an authenticator app)`,
+  ];
+  if (chain) {
+    lines.push(
+      `  Dev chain: ${chain.rpcUrl} (Hardhat, a block a second; TestUSDT at ${chain.tokenAddress})`,
+      '    it starts fresh with the server and stops with it',
+    );
+  }
+  if (summary.depositAddress) {
+    const rpc = chain && !chain.rpcUrl.endsWith(':8545') ? ` --rpc ${chain.rpcUrl}` : '';
+    lines.push(
+      `  Demo member's USDT (BEP20) deposit address: ${summary.depositAddress}`,
+      `    test USDT to it: npm run demo:faucet -- ${summary.depositAddress} 250${rpc}`,
+      '    (credited after the confirmations the deposit screen shows)',
+    );
+  }
+  lines.push('  These accounts log in only while the server runs with --demo.');
+  return lines;
 }
 
 main().catch((error: unknown) => {

@@ -43,6 +43,11 @@ export const operators = pgTable(
     /** The last 30-second step a code was accepted for: each code works once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /**
+     * Made by `--demo` with printed credentials (decision 019): it logs in, and its sessions count,
+     * only while the server runs with --demo.
+     */
+    demo: boolean('demo').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

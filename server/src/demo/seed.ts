@@ -1,10 +1,103 @@
+import {
+  addCryptoMethodRequest,
+  exchangeRequest,
+  hostingCreateRequest,
+  machineBuyRequest,
+  transferRequest,
+  withdrawRequest,
+  type Asset,
+  type OperatorRole,
+} from '@custos/contract';
 import type { Services } from '../container.js';
+import type { RequestOrigin } from '../http/origin.js';
+import type { MemberSessionContext } from '../modules/auth/auth.service.js';
 
 /**
- * `npm start -- --demo`: fills the platform so a newcomer sees a populated app. Each domain adds its
- * own demo data here as it lands; it only adds what is missing, so repeated starts change nothing.
+ * `npm start -- --demo` (decision 019): fills the platform so a newcomer sees a living app. Everything
+ * goes through the services a member or an operator would reach (the ledger moves every balance),
+ * and every domain only adds what it finds missing, so a second start changes nothing.
+ *
+ * Extension point: a later feature adds ONE function `seed<Domain>(demo: DemoContext)` below and lists
+ * it in DEMO_DOMAINS. It checks first whether its data is there (a read through its own service) and
+ * only then acts, as the demo member (`demo.actAs(email)`) or as the demo operators (`demo.operatorId`).
  */
-export async function seedDemo(services: Services): Promise<void> {
+
+/** The demo member: printed on the terminal at every demo start. */
+export const DEMO_MEMBER = {
+  email: 'demo@custos.example',
+  password: 'demo-member-pass',
+  tradePassword: 'demo-trade-pass',
+} as const;
+
+/** Members invited by the demo member (its team); same passwords. */
+export const DEMO_TEAM = ['alice@custos.example', 'bob@custos.example', 'carol@custos.example'] as const;
+
+/**
+ * The demo operator (super admin) printed on the terminal. Its authenticator secret is public on
+ * purpose: the account exists and logs in only under --demo (operators.demo, decision 019).
+ */
+export const DEMO_OPERATOR = {
+  username: 'demo',
+  password: 'demo-operator-pass',
+  role: 'super_admin' as OperatorRole,
+  totpSecret: 'CUSTOSDEMOCONSOLEAUTHCODE234567A',
+} as const;
+
+/** The second pair of eyes the demo's manual credits need (four eyes): proposes, the demo operator approves. */
+const DEMO_FINANCE = {
+  username: 'demo-finance',
+  password: 'demo-finance-pass',
+  role: 'finance' as OperatorRole,
+  totpSecret: 'CUSTOSDEMOFINANCEAUTHCODE234567B',
+} as const;
+
+/** Where the demo's pending withdrawal goes: a public test address (account 5 of Hardhat's mnemonic). */
+const DEMO_PAYOUT_ADDRESS = '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc';
+const SUB_ACCOUNT_NICKNAME = 'Savings';
+
+/** What the demo member holds after the seed, before anything a person does (asserted by demo-seed.test). */
+export const DEMO_OPENING_CREDITS: readonly { asset: Asset; amount: string }[] = [
+  { asset: 'USDT', amount: '10000.0000' },
+  { asset: 'FUEL', amount: '100.0000' },
+  { asset: 'TICKET', amount: '300.0000' },
+];
+const TEAM_OPENING_USDT = '1500.0000';
+
+const SEED_ORIGIN: RequestOrigin = { ip: '127.0.0.1', userAgent: 'custos demo seed', requestId: 'demo-seed' };
+
+export interface DemoMember {
+  email: string;
+  memberId: string;
+  accountId: string;
+  inviteCode: string;
+}
+
+/** What each domain function gets: the services, the demo people and a way to act as a member. */
+export interface DemoContext {
+  services: Services;
+  origin: RequestOrigin;
+  /** The demo operator (super admin), for operator actions; audited under its name. */
+  operatorId: string;
+  financeOperatorId: string;
+  /** The member and its main account, for read-only look-ups (no session is opened). */
+  member(email: string): Promise<DemoMember>;
+  /** A real member session (opened once per member and seed run, closed at its end). */
+  actAs(email: string): Promise<MemberSessionContext>;
+  /** A view of the member for the services' read calls, which look only at the member and account. */
+  readAs(email: string): Promise<MemberSessionContext>;
+}
+
+export interface DemoSummary {
+  member: typeof DEMO_MEMBER;
+  team: readonly string[];
+  operator: { username: string; password: string; totpSecret: string };
+  /** The demo member's BEP20 deposit address, when the BEP20 network is on. */
+  depositAddress: string | null;
+}
+
+// ── Domains ───────────────────────────────────────────────────────────────────────────────────────
+
+async function seedSite({ services }: DemoContext): Promise<void> {
   const site = await services.settings.get('site');
   if (!site.customerServiceUrl) {
     await services.settings.set(
@@ -21,4 +114,247 @@ export async function seedDemo(services: Services): Promise<void> {
   if (!version.release_notes) {
     await services.settings.set('app_version', { ...version, release_notes: 'Demo build: first public version.' }, null);
   }
+}
+
+async function registerIfMissing(demo: DemoContext, email: string, invitationCode: string): Promise<void> {
+  const { services } = demo;
+  if (await services.auth.memberByEmail(email)) return;
+  // The code a member would read in the mail, issued here: the demo has no mailbox to read it from.
+  const code = await services.codes.issue(email, 'register');
+  const token = await services.auth.register({ email, code, invitationCode, password: DEMO_MEMBER.password }, 'en', demo.origin);
+  await services.auth.logout(await services.auth.authenticate(token));
+}
+
+async function seedMembers(demo: DemoContext): Promise<void> {
+  const { services } = demo;
+  const { rootInviteCode } = await services.settings.get('registration');
+  await registerIfMissing(demo, DEMO_MEMBER.email, rootInviteCode);
+  const leader = await demo.member(DEMO_MEMBER.email);
+  for (const email of DEMO_TEAM) await registerIfMissing(demo, email, leader.inviteCode);
+  for (const email of [DEMO_MEMBER.email, ...DEMO_TEAM]) {
+    const found = await services.auth.memberByEmail(email);
+    if (found && !found.member.tradePasswordHash) {
+      await services.security.setTradePassword(await demo.actAs(email), DEMO_MEMBER.tradePassword);
+    }
+  }
+}
+
+/** Opening balances: manual credits, proposed by the demo finance operator and approved by the demo operator. */
+async function seedFunds(demo: DemoContext): Promise<void> {
+  const { services } = demo;
+  const credits: { email: string; asset: Asset; amount: string }[] = [
+    ...DEMO_OPENING_CREDITS.map((credit) => ({ email: DEMO_MEMBER.email, ...credit })),
+    ...DEMO_TEAM.map((email) => ({ email, asset: 'USDT' as const, amount: TEAM_OPENING_USDT })),
+  ];
+  for (const credit of credits) {
+    const { accountId } = await demo.member(credit.email);
+    const log = await services.ledger.log(accountId, { asset: credit.asset, type: 'adjustment_credit' }, { limit: 1, offset: 0 });
+    if (log.total > 0) continue;
+    const proposed = await services.adjustments.propose(
+      demo.financeOperatorId,
+      { accountId, asset: credit.asset, direction: 'credit', amount: credit.amount, reason: 'Demo: opening balance' },
+      demo.origin,
+    );
+    await services.adjustments.approve(demo.operatorId, proposed.id, 'Demo data', demo.origin);
+  }
+}
+
+async function seedHosting(demo: DemoContext): Promise<void> {
+  const { services } = demo;
+  const plans = await services.hosting.adminPlans();
+  const plan = (periodDays: number) => {
+    const found = plans.find((candidate) => candidate.periodDays === periodDays && candidate.status === 'active');
+    if (!found) throw new Error(`demo: no active ${periodDays}-day custody plan`);
+    return found.id;
+  };
+  const orders: Record<string, { periodDays: number; amount: string; autoRenew: boolean }[]> = {
+    [DEMO_MEMBER.email]: [
+      { periodDays: 30, amount: '3000.0000', autoRenew: false },
+      { periodDays: 90, amount: '1500.0000', autoRenew: true },
+    ],
+    ...Object.fromEntries(DEMO_TEAM.map((email) => [email, [{ periodDays: 30, amount: '1000.0000', autoRenew: false }]])),
+  };
+  for (const [email, memberOrders] of Object.entries(orders)) {
+    if ((await services.hosting.orders(await demo.readAs(email), undefined, 1, 1)).total > 0) continue;
+    for (const order of memberOrders) {
+      await services.hosting.create(
+        await demo.actAs(email),
+        hostingCreateRequest.parse({
+          planId: plan(order.periodDays),
+          amount: order.amount,
+          autoRenew: order.autoRenew,
+          tradePassword: DEMO_MEMBER.tradePassword,
+          idempotencyKey: `demo-hosting-${order.periodDays}`,
+        }),
+      );
+    }
+  }
+}
+
+async function seedMachines(demo: DemoContext): Promise<void> {
+  const { services } = demo;
+  if ((await services.machines.index(await demo.readAs(DEMO_MEMBER.email), undefined, 1, 1)).machines.total > 0) return;
+  const products = await services.machines.list();
+  const product = (name: string) => {
+    const found = products.find((candidate) => candidate.name === name);
+    if (!found) throw new Error(`demo: no machine "${name}" on sale`);
+    return found.id;
+  };
+  const purchases = [
+    { machineId: product('S1 Lite 10T'), payWith: 'USDT', idempotencyKey: 'demo-machine-usdt' },
+    { machineId: product('S1 Lite 10T'), payWith: 'TICKET', idempotencyKey: 'demo-machine-ticket' },
+  ];
+  for (const purchase of purchases) {
+    await services.machines.buy(
+      await demo.actAs(DEMO_MEMBER.email),
+      machineBuyRequest.parse({ ...purchase, tradePassword: DEMO_MEMBER.tradePassword }),
+    );
+  }
+}
+
+async function seedExchanges(demo: DemoContext): Promise<void> {
+  const { services } = demo;
+  if ((await services.exchange.list(await demo.readAs(DEMO_MEMBER.email), 1, 1)).total > 0) return;
+  const { rabPriceUsdt } = await services.exchange.getSettings();
+  const exchanges = [
+    { direction: 'usdt_to_rab', amount: '500.0000', idempotencyKey: 'demo-exchange-buy' },
+    { direction: 'rab_to_usdt', amount: '200.0000', idempotencyKey: 'demo-exchange-sell' },
+  ];
+  for (const exchange of exchanges) {
+    await services.exchange.exchange(
+      await demo.actAs(DEMO_MEMBER.email),
+      exchangeRequest.parse({ ...exchange, quotedPrice: rabPriceUsdt, tradePassword: DEMO_MEMBER.tradePassword }),
+    );
+  }
+}
+
+async function seedTransfers(demo: DemoContext): Promise<void> {
+  const { services } = demo;
+  const reader = await demo.readAs(DEMO_MEMBER.email);
+  if ((await services.transfers.list(reader, 1, 1)).total > 0) return;
+  let savings = (await services.accounts.list(reader)).find((account) => account.nickname === SUB_ACCOUNT_NICKNAME)?.id;
+  savings ??= await services.accounts.createSub(await demo.actAs(DEMO_MEMBER.email), SUB_ACCOUNT_NICKNAME);
+  const transfers = [
+    { asset: 'USDT', amount: '800.0000', idempotencyKey: 'demo-transfer-usdt' },
+    { asset: 'RAB', amount: '100.0000', idempotencyKey: 'demo-transfer-rab' },
+  ];
+  for (const transfer of transfers) {
+    await services.transfers.transfer(
+      await demo.actAs(DEMO_MEMBER.email),
+      transferRequest.parse({ ...transfer, toAccountId: savings, tradePassword: DEMO_MEMBER.tradePassword }),
+    );
+  }
+}
+
+/** Withdrawals open all day every day in the demo (an operator setting, audited), and one waits for review. */
+async function seedWithdrawals(demo: DemoContext): Promise<void> {
+  const { services } = demo;
+  const settings = await services.withdraw.getSettings();
+  if (settings.openDays.length !== 7 || settings.openTime !== settings.closeTime) {
+    await services.withdraw.updateSettings(
+      demo.operatorId,
+      { ...settings, openDays: [1, 2, 3, 4, 5, 6, 7], openTime: '00:00', closeTime: '00:00' },
+      demo.origin,
+    );
+  }
+  const reader = await demo.readAs(DEMO_MEMBER.email);
+  if ((await services.withdraw.list(reader, undefined, 1, 1)).total > 0) return;
+  const method =
+    (await services.withdraw.methods(reader)).find((candidate) => candidate.address === DEMO_PAYOUT_ADDRESS) ??
+    (await services.withdraw.addCrypto(
+      await demo.actAs(DEMO_MEMBER.email),
+      addCryptoMethodRequest.parse({ network: 'BEP20', address: DEMO_PAYOUT_ADDRESS }),
+    ));
+  await services.withdraw.withdraw(
+    await demo.actAs(DEMO_MEMBER.email),
+    withdrawRequest.parse({
+      methodId: method.id,
+      amount: '300.0000',
+      tradePassword: DEMO_MEMBER.tradePassword,
+      idempotencyKey: 'demo-withdrawal',
+    }),
+  );
+}
+
+/** The demo member's deposit address (made on first request, as the deposit screen does). */
+async function seedDepositAddress(demo: DemoContext): Promise<void> {
+  if (!bep20Enabled(demo.services)) return;
+  await demo.services.chain.address(await demo.readAs(DEMO_MEMBER.email), 'BEP20');
+}
+
+function bep20Enabled(services: Services): boolean {
+  return services.chain.index().networks.some((network) => network.network === 'BEP20' && network.enabled);
+}
+
+/** In order: later domains spend what earlier ones credited. A new feature appends its function here. */
+export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
+  seedSite,
+  seedMembers,
+  seedFunds,
+  seedHosting,
+  seedMachines,
+  seedExchanges,
+  seedTransfers,
+  seedWithdrawals,
+  seedDepositAddress,
+];
+
+// ── Runner ────────────────────────────────────────────────────────────────────────────────────────
+
+/** Seeds what is missing; refuses to run unless the server runs with --demo. */
+export async function seedDemo(services: Services, options: { demo: boolean }): Promise<DemoSummary> {
+  if (!options.demo) throw new Error('the demo seed runs only with --demo');
+  const operatorId = await services.operators.ensureDemoOperator(DEMO_OPERATOR);
+  const financeOperatorId = await services.operators.ensureDemoOperator(DEMO_FINANCE);
+  const sessions = new Map<string, MemberSessionContext>();
+  const members = new Map<string, DemoMember>();
+  const findMember = async (email: string) => {
+    const found = await services.auth.memberByEmail(email);
+    if (!found) throw new Error(`demo: member ${email} is missing`);
+    return found;
+  };
+  const demo: DemoContext = {
+    services,
+    origin: SEED_ORIGIN,
+    operatorId,
+    financeOperatorId,
+    async member(email) {
+      let member = members.get(email);
+      if (!member) {
+        const found = await findMember(email);
+        member = { email, memberId: found.member.id, accountId: found.account.id, inviteCode: found.account.inviteCode };
+        members.set(email, member);
+      }
+      return member;
+    },
+    async actAs(email) {
+      let session = sessions.get(email);
+      if (!session) {
+        const token = await services.auth.login(email, DEMO_MEMBER.password, SEED_ORIGIN);
+        session = await services.auth.authenticate(token);
+        sessions.set(email, session);
+      }
+      // Fresh member row each time: an earlier step may have set the trading password.
+      return { ...session, member: (await findMember(email)).member };
+    },
+    async readAs(email) {
+      const found = await findMember(email);
+      return { sessionId: '', member: found.member, account: found.account };
+    },
+  };
+  try {
+    for (const domain of DEMO_DOMAINS) await domain(demo);
+  } finally {
+    for (const session of sessions.values()) await services.auth.logout(session);
+  }
+  let depositAddress: string | null = null;
+  if (bep20Enabled(services)) {
+    depositAddress = (await services.chain.address(await demo.readAs(DEMO_MEMBER.email), 'BEP20')).address;
+  }
+  return {
+    member: DEMO_MEMBER,
+    team: DEMO_TEAM,
+    operator: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password, totpSecret: DEMO_OPERATOR.totpSecret },
+    depositAddress,
+  };
 }

@@ -23,9 +23,12 @@ export interface TestApp {
 }
 
 /** The real app on a fresh test database, driven through `app.inject`. */
-export async function createTestApp(env: NodeJS.ProcessEnv = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: NodeJS.ProcessEnv = {},
+  options: { clock?: Clock; /** As `--demo` does on the command line. */ demo?: boolean } = {},
+): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env });
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }), demo: options.demo ?? false };
   const mailbox: OutgoingMail[] = [];
   // What the app would use (SMTP when SMTP_URL is set, else the 'log' kind, whose mails end as
   // 'logged'), keeping a copy of each mail it delivered.

@@ -127,6 +127,15 @@ export class AuthService {
     }
   }
 
+  /** The member behind an e-mail and its main account, or null (the demo seed finds its own members so). */
+  async memberByEmail(email: string): Promise<{ member: MemberRow; account: AccountRow } | null> {
+    const member = await this.members.findByEmail(email);
+    if (!member) return null;
+    const account = await this.members.findMainAccount(member.id);
+    if (!account) throw new Error(`member ${member.id} has no main account`);
+    return { member, account };
+  }
+
   /**
    * Only wrong passwords count: each try is counted before the password is compared (so parallel
    * guesses cannot outrun a limit) and handed back when it was right.

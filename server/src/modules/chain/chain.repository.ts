@@ -195,6 +195,11 @@ export class ChainRepository {
   }
 
   /** After a reorganisation deeper than the cursor: scan again from `scannedBlock + 1`. */
+  /** Forgets where the watcher was: its next scan starts at the configured first block. */
+  async deleteCursor(network: Network): Promise<void> {
+    await this.db.execute(sql`delete from chain_cursors where network = ${network}`);
+  }
+
   async rewindCursor(network: Network, scannedBlock: bigint, reason: string): Promise<void> {
     await this.db.execute(
       sql`update chain_cursors set scanned_block = ${scannedBlock.toString()}::bigint, scanned_hash = null,

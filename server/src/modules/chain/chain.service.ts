@@ -113,6 +113,14 @@ export class ChainService {
     };
   }
 
+  /**
+   * The demo's chain is a new one at every start (decision 019): its blocks are numbered from 0
+   * again, so the watcher forgets the old chain's cursor and scans the new one from its start.
+   */
+  async startOverOnNewChain(network: Network): Promise<void> {
+    await this.repository.deleteCursor(network);
+  }
+
   async watcherStatuses(): Promise<WatcherStatus[]> {
     const cursors = new Map((await this.repository.cursors()).map((cursor) => [cursor.network, cursor]));
     return Promise.all(

@@ -20,7 +20,15 @@ export class OperatorRepository {
   }
 
   /** Creates the operator unless the username is taken; returns null when it was. */
-  async insertIfAbsent(input: { username: string; passwordHash: string; role: OperatorRole; mustChangePassword: boolean }) {
+  async insertIfAbsent(input: {
+    username: string;
+    passwordHash: string;
+    role: OperatorRole;
+    mustChangePassword: boolean;
+    /** Demo operators only (decision 019): they come with a bound authenticator and log in under --demo only. */
+    demo?: boolean;
+    totpSecret?: string;
+  }) {
     const rows = await this.db.insert(operators).values(input).onConflictDoNothing({ target: operators.username }).returning();
     return rows[0] ?? null;
   }

@@ -67,6 +67,8 @@ export class OperatorService {
     /** The platform's name, shown as the issuer in authenticator apps. */
     private readonly siteName: () => Promise<string>,
     private readonly now: () => number = Date.now,
+    /** The server runs with --demo: demo operators may log in (decision 019). */
+    private readonly demoMode = false,
   ) {}
 
   /**
@@ -91,6 +93,41 @@ export class OperatorService {
       after: toOperator(created),
     });
     return { username: created.username, oneTimePassword };
+  }
+
+  /**
+   * The demo operator `npm start -- --demo` prints (decision 019): created once with this password and
+   * authenticator secret, audited; never outside demo mode. Returns its id.
+   */
+  async ensureDemoOperator(input: {
+    username: string;
+    password: string;
+    role: OperatorRole;
+    totpSecret: string;
+  }): Promise<string> {
+    if (!this.demoMode) throw new Error('demo operators exist only under --demo');
+    const existing = await this.operators.findByUsername(input.username);
+    if (existing) {
+      if (!existing.demo) throw new Error(`operator ${input.username} exists and is not a demo operator`);
+      return existing.id;
+    }
+    const created = await this.operators.insertIfAbsent({
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
+      role: input.role,
+      mustChangePassword: false,
+      demo: true,
+      totpSecret: input.totpSecret,
+    });
+    if (!created) return this.ensureDemoOperator(input);
+    await this.audit.record({
+      operatorId: null,
+      action: 'operator.demo_created',
+      targetType: 'operator',
+      targetId: created.id,
+      after: toOperator(created),
+    });
+    return created.id;
   }
 
   /**
@@ -154,7 +191,10 @@ export class OperatorService {
       });
       throw AppError.unauthorized(failure);
     };
-    if (!row || !passwordOk || (codeRequired && !row.totpSecret)) return refuse('password');
+    // A demo operator's credentials are printed on the terminal: without --demo it answers exactly as
+    // a wrong password does, so nothing tells a caller the account exists.
+    const demoRefused = row?.demo === true && !this.demoMode;
+    if (!row || !passwordOk || demoRefused || (codeRequired && !row.totpSecret)) return refuse('password');
     if (row.disabledAt) {
       await release();
       throw AppError.forbidden('operator.account_disabled');
@@ -200,7 +240,7 @@ export class OperatorService {
   /** The session behind a bearer token, or 401. */
   async authenticate(token: string): Promise<OperatorSession> {
     const found: ActiveSession | null = token ? await this.operators.findActiveSession(hashToken(token)) : null;
-    if (!found) throw AppError.unauthorized('session_expired');
+    if (!found || (found.operator.demo && !this.demoMode)) throw AppError.unauthorized('session_expired');
     if (Date.now() - found.lastSeenAt.getTime() > SESSION_TOUCH_INTERVAL_MS) await this.operators.touchSession(found.sessionId);
     return { sessionId: found.sessionId, operator: toOperator(found.operator) };
   }

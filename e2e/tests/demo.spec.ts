@@ -1,0 +1,168 @@
+import type { APIRequestContext } from '@playwright/test';
+import { money, type UserAssets } from '@custos/contract';
+import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
+import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { runFaucet, startDemoServer, type DemoServer } from '../support/demo-server';
+import { expect, test } from '../support/fixtures';
+import { freshCode } from '../support/totp';
+
+/**
+ * `npm start -- --demo` as a newcomer meets it (decision 019): this worker's own demo server (built
+ * server, --demo, no chain configured, so it runs the dev chain itself), the people its banner prints,
+ * the seeded balances and records on Home, Hosting and Assets, a deposit through the demo chain and
+ * the faucet command, and the console with the demo operator.
+ */
+
+// Starting the server (migrations, chain, seed) and a chain deposit are real work on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
+
+let demo: DemoServer;
+
+interface Printed {
+  memberEmail: string;
+  memberPassword: string;
+  teamEmails: string[];
+  operatorUsername: string;
+  operatorPassword: string;
+  operatorSecret: string;
+}
+
+/** The credentials exactly as the banner prints them. */
+function printed(): Printed {
+  const output = demo.output();
+  const member = /Member app \(\S+\): (\S+) \/ (\S+)/.exec(output);
+  const team = /team \(invited by the demo member, same passwords\): (.+)/.exec(output);
+  const operator = /Console \(\S+\): (\S+) \/ (\S+)/.exec(output);
+  const secret = /add the secret ([A-Z2-7]+) to an authenticator app/.exec(output);
+  if (!member || !team || !operator || !secret) throw new Error(`the demo banner is incomplete:\n${output}`);
+  return {
+    memberEmail: member[1]!,
+    memberPassword: member[2]!,
+    teamEmails: team[1]!.split(', '),
+    operatorUsername: operator[1]!,
+    operatorPassword: operator[2]!,
+    operatorSecret: secret[1]!,
+  };
+}
+
+async function assetsOf(request: APIRequestContext, token: string): Promise<UserAssets> {
+  const response = await request.get(`${demo.baseUrl}/api/user/assets`, { headers: { authorization: token } });
+  const envelope = (await response.json()) as { code: number; data: UserAssets };
+  expect(envelope.code).toBe(200);
+  return envelope.data;
+}
+
+test.beforeAll(async () => {
+  const info = test.info();
+  info.setTimeout(240_000);
+  demo = await startDemoServer(info.workerIndex);
+});
+test.afterAll(async () => {
+  await demo?.stop();
+});
+
+test('the demo member signs in with the printed credentials and finds balances and records on Home, Hosting and Assets', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  const { memberEmail, memberPassword } = printed();
+  expect(memberEmail).toBe('demo@custos.example');
+  await prepareStorage(page, { locale: 'en' });
+  await page.goto(`${demo.baseUrl}/`);
+  await page.getByPlaceholder(en.auth.emailPlaceholder).fill(memberEmail);
+  await page.getByPlaceholder(en.auth.passwordPlaceholder).fill(memberPassword);
+  await page.getByRole('button', { name: en.auth.login, exact: true }).click();
+  await expect.poll(() => hashPath(page)).toBe('/pages/index/index');
+
+  // Home: in cash 3,900 available + 300 held for the pending withdrawal + 700 RAB at 0.5; 4,500 in custody.
+  await expect(page.getByTestId('total-assets')).toHaveText('9,050.0000USDT');
+  await expect(page.getByTestId('cash-assets')).toHaveText('4,550.0000');
+  await expect(page.getByTestId('custody-assets')).toHaveText('4,500.0000');
+
+  // Hosting: the two custody orders, the 90-day one renewing itself.
+  await page.goto(`${demo.baseUrl}/#/pages/index/index2`);
+  await expect(page.getByTestId('hosting-custody-balance')).toHaveText('4,500.0000USDT');
+  await expect(page.getByTestId('hosting-valid')).toBeVisible();
+  const orders = page.getByTestId('hosting-order');
+  await expect(orders).toHaveCount(2);
+  await expect(orders.filter({ hasText: '30 days' }).getByTestId('hosting-order-amount')).toContainText('3,000.0000');
+  const renewing = orders.filter({ hasText: '90 days' });
+  await expect(renewing.getByTestId('hosting-order-amount')).toContainText('1,500.0000');
+  await expect(renewing.getByTestId('hosting-order-status')).toHaveAttribute('data-status', 'active');
+
+  // Assets: every asset's balance after the seeded machines, exchanges and transfers.
+  await page.goto(`${demo.baseUrl}/#/pages/my/my`);
+  await expect(page.getByTestId('balance-USDT').locator('.balance-main')).toHaveText('3,900.0000');
+  await expect(page.getByTestId('balance-RAB').locator('.balance-main')).toHaveText('700.0000');
+  await expect(page.getByTestId('balance-FUEL').locator('.balance-main')).toHaveText('97.0000');
+  await expect(page.getByTestId('balance-TICKET').locator('.balance-main')).toHaveText('200.0000');
+
+  // Records: the withdrawal waiting for an operator.
+  await page.goto(`${demo.baseUrl}/#/pages/withdraw_record/withdraw_record`);
+  await expect(page.getByTestId('withdrawal-status')).toHaveCount(1);
+  await expect(page.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'pending');
+  await expect(page.getByTestId('withdrawal-item')).toContainText('300.0000');
+  expect(errors).toEqual([]);
+});
+
+test('test USDT from the demo faucet reaches a team member, credited after 3 confirmations', async ({ page, request }) => {
+  const errors = collectErrors(page);
+  const { teamEmails, memberPassword } = printed();
+  const email = teamEmails[0]!;
+  const login = await request.post(`${demo.baseUrl}/api/auth/login`, { data: { email, password: memberPassword } });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  const before = await assetsOf(request, token);
+
+  await prepareStorage(page, { credential: token, locale: 'en' });
+  await page.goto(`${demo.baseUrl}/#/pages/withdraw/withdraw1`);
+  await expect(page.getByTestId('recharge-notice')).toContainText('3');
+  const address = (await page.getByTestId('recharge-address').textContent())!.trim();
+  expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  expect(await runFaucet(address, '250', demo.chainRpcUrl)).toContain(`minted 250 USDT to ${address}`);
+
+  // The chain mines a block a second: the watcher credits the deposit once it has 3 confirmations.
+  await page.goto(`${demo.baseUrl}/#/pages/withdraw_record/withdraw_record1`);
+  const credited = page.locator('[data-testid="deposit-status"][data-status="credited"]');
+  const creditedBefore = await request
+    .get(`${demo.baseUrl}/api/recharge/list?page=1&pageSize=50`, { headers: { authorization: token } })
+    .then(async (response) => ((await response.json()) as { data: { items: { status: string }[] } }).data.items);
+  await expect(async () => {
+    await page.reload();
+    await expect(credited).toHaveCount(creditedBefore.filter((item) => item.status === 'credited').length + 1, {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 60_000 });
+  const deposits = await request
+    .get(`${demo.baseUrl}/api/recharge/list?page=1&pageSize=50`, { headers: { authorization: token } })
+    .then(async (response) => ((await response.json()) as { data: { items: Record<string, unknown>[] } }).data.items);
+  expect(deposits[0]).toMatchObject({ amount: '250.0000', status: 'credited', confirmations: 3, requiredConfirmations: 3 });
+  const after = await assetsOf(request, token);
+  expect(after.USDT.available).toBe(
+    money.formatMoney(money.add(money.parseMoney(before.USDT.available), money.parseMoney('250'))),
+  );
+  expect(errors).toEqual([]);
+});
+
+test('the console signs in with the printed demo operator and shows the demo withdrawal waiting', async ({ page }) => {
+  const errors = collectErrors(page);
+  const { operatorUsername, operatorPassword, operatorSecret, memberEmail } = printed();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${demo.baseUrl}/admin/`);
+  await page.getByLabel('Username').fill(operatorUsername);
+  await page.getByLabel('Password').fill(operatorPassword);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('login-notice')).toHaveText('Enter the 6-digit code from your authenticator app');
+  await page.getByLabel('Authenticator code').fill(await freshCode(operatorSecret));
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByTestId('operator-name')).toHaveText(`${operatorUsername} · super admin`);
+
+  await page.goto(`${demo.baseUrl}/admin/#/chain/withdrawals`);
+  await page.getByTestId('withdrawal-search').locator('input').fill(memberEmail);
+  await page.keyboard.press('Enter');
+  const row = page.getByTestId('withdrawal-row').filter({ hasText: memberEmail });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'pending');
+  await expect(row).toContainText('300.0000');
+  // The one refusal: the password-only first step, answered "authenticator code required" (401).
+  expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "operators" ADD COLUMN "demo" boolean DEFAULT false NOT NULL;
