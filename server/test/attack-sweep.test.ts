@@ -45,7 +45,7 @@ const members: Record<'a' | 'b', { email: string; token: string; accountId: stri
   a: { email: 'sweep-a@example.com', token: '', accountId: '' },
   b: { email: 'sweep-b@example.com', token: '', accountId: '' },
 };
-let operator = { token: '', secret: '' };
+const operator = { token: '', secret: '' };
 let loggedOutToken: string;
 let requestCount = 0;
 let addressCounter = 0;
@@ -83,9 +83,13 @@ async function snapshotOf(token: string, accountId: string): Promise<string> {
   );
   const views: Record<string, unknown> = {};
   for (const operation of reads) views[operation.path] = (await call('GET', operation.path, token)).data;
-  const balances = [...(await t.services.ledger.balancesOf([accountId])).entries()].map(([key, units]) => `${key}=${units}`).sort();
+  const balances = [...(await t.services.ledger.balancesOf([accountId])).entries()]
+    .map(([key, units]) => `${key}=${units}`)
+    .sort();
   // When a session was last seen and the server's time move by themselves.
-  return JSON.stringify({ views, balances }, (key, value: unknown) => (key === 'lastSeenAt' || key === 'serverTime' ? undefined : value));
+  return JSON.stringify({ views, balances }, (key, value: unknown) =>
+    key === 'lastSeenAt' || key === 'serverTime' ? undefined : value,
+  );
 }
 
 /** Every UUID in a JSON text. */
@@ -164,11 +168,18 @@ beforeAll(async () => {
   operator.token = `Bearer ${(await created('one-time log-in', login.json<Envelope & { data: { token: string } }>())).token}`;
   await created(
     'new password',
-    await call('POST', '/api/admin/auth/password', operator.token, { oldPassword: first.oneTimePassword, newPassword: OPERATOR_PASSWORD }),
+    await call('POST', '/api/admin/auth/password', operator.token, {
+      oldPassword: first.oneTimePassword,
+      newPassword: OPERATOR_PASSWORD,
+    }),
   );
-  operator.secret = (await created('authenticator', await call<{ secret: string }>('POST', '/api/admin/auth/totp/setup', operator.token)))
-    .secret;
-  await created('bind', await call('POST', '/api/admin/auth/totp/bind', operator.token, { googleCode: operatorCode(t, operator.secret) }));
+  operator.secret = (
+    await created('authenticator', await call<{ secret: string }>('POST', '/api/admin/auth/totp/setup', operator.token))
+  ).secret;
+  await created(
+    'bind',
+    await call('POST', '/api/admin/auth/totp/bind', operator.token, { googleCode: operatorCode(t, operator.secret) }),
+  );
 
   for (const who of ['a', 'b'] as const) {
     const member = members[who];
@@ -183,7 +194,10 @@ beforeAll(async () => {
 
   // Member B's objects, made through the real calls: each kind a call can be asked about by id.
   const b = members.b.token;
-  const sub = await created('sub-account', await call<{ id: string }>('POST', '/api/account/create_sub', b, { nickname: 'B sub' }));
+  const sub = await created(
+    'sub-account',
+    await call<{ id: string }>('POST', '/api/account/create_sub', b, { nickname: 'B sub' }),
+  );
   await call('POST', '/api/account/switch', b, { accountId: members.b.accountId });
   const chainMethod = await created(
     'crypto method',
@@ -202,9 +216,18 @@ beforeAll(async () => {
     }),
   );
   const image = async (purpose: 'identity' | 'avatar') =>
-    (await created('upload', await call<{ id: string }>('POST', '/api/upload/image', b, { purpose, contentBase64: TINY_PNG.toString('base64') })))
-      .id;
-  const [front, back, selfie, avatar] = [await image('identity'), await image('identity'), await image('identity'), await image('avatar')];
+    (
+      await created(
+        'upload',
+        await call<{ id: string }>('POST', '/api/upload/image', b, { purpose, contentBase64: TINY_PNG.toString('base64') }),
+      )
+    ).id;
+  const [front, back, selfie, avatar] = [
+    await image('identity'),
+    await image('identity'),
+    await image('identity'),
+    await image('avatar'),
+  ];
   await created(
     'identity',
     await call('POST', '/api/user/identity', b, {
@@ -279,7 +302,9 @@ describe('attack sweep over the OpenAPI document', () => {
         const body = response.json<Envelope>();
         const expected = label === 'member' ? [401, 403] : [401];
         if (!expected.includes(response.statusCode) || !expected.includes(body.code) || body.data !== null) {
-          refused.push(`${describeOperation(operation)} with ${label} credential → ${response.statusCode} ${response.body.slice(0, 120)}`);
+          refused.push(
+            `${describeOperation(operation)} with ${label} credential → ${response.statusCode} ${response.body.slice(0, 120)}`,
+          );
         }
       }
     }
@@ -301,20 +326,21 @@ describe('attack sweep over the OpenAPI document', () => {
     let pastValidation = 0;
     const headers = { authorization: members.a.token, lang: 'EN' };
     for (const operation of operations.filter((item) => item.caller === 'member')) {
-      const idFields = [
-        ...operation.pathParameters.filter((parameter) => isIdField(parameter.name, parameter.schema)).map((p) => ['path', p.name]),
-        ...operation.queryParameters.filter((parameter) => isIdField(parameter.name, parameter.schema)).map((p) => ['query', p.name]),
+      const idFields: ['path' | 'query' | 'body', string][] = [
+        ...operation.pathParameters.filter((p) => isIdField(p.name, p.schema)).map((p): ['path', string] => ['path', p.name]),
+        ...operation.queryParameters.filter((p) => isIdField(p.name, p.schema)).map((p): ['query', string] => ['query', p.name]),
         ...Object.entries(operation.body?.properties ?? {})
           .filter(([name, schema]) => isIdField(name, schema))
-          .map(([name]) => ['body', name]),
-      ] as const;
+          .map(([name]): ['body', string] => ['body', name]),
+      ];
       if (idFields.length === 0) continue;
       operationCount += 1;
       for (const [where, field] of idFields) {
         const ask = async (id: string) => {
           const request = wellFormed(operation, headers);
+          const url = request.url as string;
           if (where === 'path') request.url = samplePath(operation, { [field]: id });
-          if (where === 'query') request.url = request.url!.replace(new RegExp(`${field}=[^&]*`), `${field}=${id}`);
+          if (where === 'query') request.url = url.replace(new RegExp(`${field}=[^&]*`), `${field}=${id}`);
           if (where === 'body') request.payload = { ...(request.payload as object), [field]: id };
           count += 1;
           const response = await send(request);
@@ -326,7 +352,9 @@ describe('attack sweep over the OpenAPI document', () => {
         for (const id of idsOfB) {
           const answer = await ask(id);
           if (answer.status !== unknown.status || answer.code !== unknown.code || answer.data !== unknown.data) {
-            leaks.push(`${describeOperation(operation)} ${where} ${field}=${id}: ${JSON.stringify(answer)} vs unknown ${JSON.stringify(unknown)}`);
+            leaks.push(
+              `${describeOperation(operation)} ${where} ${field}=${id}: ${JSON.stringify(answer)} vs unknown ${JSON.stringify(unknown)}`,
+            );
           }
         }
       }
@@ -350,7 +378,11 @@ describe('attack sweep over the OpenAPI document', () => {
       for (const probe of malformedProbes(operation)) {
         const lang = LANGS[count % LANGS.length]!;
         const token = tokenFor(operation);
-        const headers = { ...(probe.request.headers as Record<string, string>), lang, ...(token ? { authorization: token } : {}) };
+        const headers = {
+          ...(probe.request.headers as Record<string, string>),
+          lang,
+          ...(token ? { authorization: token } : {}),
+        };
         count += 1;
         const started = performance.now();
         const response = await send({ ...probe.request, headers });
@@ -372,7 +404,8 @@ describe('attack sweep over the OpenAPI document', () => {
       payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
     });
     count += 1;
-    if (!judge(tooLarge, 'JP').localised || tooLarge.statusCode !== 400) nonEnvelopes.push(`body too large → ${tooLarge.statusCode} ${tooLarge.body}`);
+    if (!judge(tooLarge, 'JP').localised || tooLarge.statusCode !== 400)
+      nonEnvelopes.push(`body too large → ${tooLarge.statusCode} ${tooLarge.body}`);
 
     const health = await send({ method: 'GET', url: '/healthz' });
     const config = await send({ method: 'GET', url: '/api/common/config', headers: { lang: 'EN' } });

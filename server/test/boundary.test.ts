@@ -53,7 +53,11 @@ describe('text PostgreSQL cannot store', () => {
       payload: { date: '2026-12-25', note: 'Christmas \uD800' },
     });
     expect(response.json()).toEqual({ code: 400, message: unstorable('en', 'note'), data: null });
-    const holidays = await t.app.inject({ method: 'GET', url: '/api/admin/withdraw/holidays', headers: { authorization: admin } });
+    const holidays = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/withdraw/holidays',
+      headers: { authorization: admin },
+    });
     expect(holidays.json<{ data: unknown[] }>().data).toEqual([]);
   });
 });

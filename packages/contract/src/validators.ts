@@ -76,22 +76,23 @@ export function isIdCard(value: string): boolean {
   return ID_CARD_CHECK_CHARS[total % 11] === id[17];
 }
 
-/** A NUL, or half of a UTF-16 surrogate pair without its other half. */
-const UNSTORABLE_TEXT_PATTERN = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NUL = String.fromCharCode(0);
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE_PATTERN = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Whether PostgreSQL can store this text: it refuses NUL in text and JSON, and a lone surrogate has
  * no UTF-8 form (it would break the audit record's JSON).
  */
 export function isStorableText(value: string): boolean {
-  return !UNSTORABLE_TEXT_PATTERN.test(value);
+  return !value.includes(NUL) && !LONE_SURROGATE_PATTERN.test(value);
 }
 
-const UNSTORABLE_TEXT_GLOBAL = new RegExp(UNSTORABLE_TEXT_PATTERN.source, 'g');
+const LONE_SURROGATE_GLOBAL = new RegExp(LONE_SURROGATE_PATTERN.source, 'g');
 
 /** The text with each character PostgreSQL cannot store replaced by U+FFFD (for records that must never fail). */
 export function toStorableText(value: string): string {
-  return value.replace(UNSTORABLE_TEXT_GLOBAL, '\uFFFD');
+  return value.replaceAll(NUL, '\uFFFD').replace(LONE_SURROGATE_GLOBAL, '\uFFFD');
 }
 
 /** How deep `findUnstorableText` looks; request bodies nest far less. */

@@ -113,15 +113,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
  * over its length limit) come here before any hook ran, so the caller's language and request id are
  * set here too, and they leave as the same envelope as every other refusal.
  */
-export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   request.locale = localeFromLangHeader(request.headers.lang);
   void reply.header('x-request-id', request.id);
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return sendError(reply, BusinessCode.BAD_REQUEST, 'bad_url');
+      void sendError(reply, BusinessCode.BAD_REQUEST, 'bad_url');
+      return;
     default:
       request.log.error({ err: error }, 'router error');
-      return sendError(reply, BusinessCode.INTERNAL, 'internal');
+      void sendError(reply, BusinessCode.INTERNAL, 'internal');
   }
 }

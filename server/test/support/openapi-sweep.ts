@@ -55,7 +55,11 @@ export function operationsOf(document: { paths: Record<string, Record<string, Op
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const schemes = (operation.security ?? []).flatMap((requirement) => Object.keys(requirement));
-      const caller: Caller = schemes.includes('operatorToken') ? 'operator' : schemes.includes('memberToken') ? 'member' : 'public';
+      const caller: Caller = schemes.includes('operatorToken')
+        ? 'operator'
+        : schemes.includes('memberToken')
+          ? 'member'
+          : 'public';
       const parameters = operation.parameters ?? [];
       const pick = (where: string) =>
         parameters
@@ -127,6 +131,7 @@ export function sampleValue(name: string, schema: JsonSchema, idFor: (name: stri
       return [];
     case 'object':
       return sampleObject(narrowed, idFor);
+    case undefined:
     default:
       if (narrowed.format === 'uuid') return randomUUID();
       if (narrowed.pattern && /\\d/.test(narrowed.pattern)) return '1';
@@ -136,7 +141,8 @@ export function sampleValue(name: string, schema: JsonSchema, idFor: (name: stri
 
 export function sampleObject(schema: JsonSchema, idFor?: (name: string) => string): Record<string, unknown> {
   const object: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries(concrete(schema).properties ?? {})) object[name] = sampleValue(name, property, idFor);
+  for (const [name, property] of Object.entries(concrete(schema).properties ?? {}))
+    object[name] = sampleValue(name, property, idFor);
   return object;
 }
 
@@ -148,7 +154,8 @@ export function fillPath(path: string, values: Record<string, string>): string {
 export function samplePath(operation: Operation, overrides: Record<string, string> = {}): string {
   const values: Record<string, string> = {};
   for (const parameter of operation.pathParameters) {
-    values[parameter.name] = overrides[parameter.name] ?? encodeURIComponent(String(sampleValue(parameter.name, parameter.schema)));
+    values[parameter.name] =
+      overrides[parameter.name] ?? encodeURIComponent(String(sampleValue(parameter.name, parameter.schema)));
   }
   return fillPath(operation.path, values);
 }
@@ -240,7 +247,12 @@ export function malformedProbes(operation: Operation): Probe[] {
   const json = (payload: unknown, label: string) =>
     probes.push({
       label,
-      request: { method, url: withQuery(url, query), headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload) },
+      request: {
+        method,
+        url: withQuery(url, query),
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      },
     });
 
   // Path parameters, one at a time.
@@ -248,7 +260,11 @@ export function malformedProbes(operation: Operation): Probe[] {
     for (const [label, value] of BAD_PATH_VALUES) {
       probes.push({
         label: `path ${parameter.name}: ${label}`,
-        request: { method, url: withQuery(samplePath(operation, { [parameter.name]: value }), query), ...(base ? { payload: base } : {}) },
+        request: {
+          method,
+          url: withQuery(samplePath(operation, { [parameter.name]: value }), query),
+          ...(base ? { payload: base } : {}),
+        },
       });
     }
   }
@@ -270,7 +286,10 @@ export function malformedProbes(operation: Operation): Probe[] {
   probes.push({ label: 'query: NUL in an unknown name', request: { method, url: withQuery(url, `${query}&a%00b=1`) } });
 
   if (method === 'GET' || method === 'DELETE') {
-    probes.push({ label: 'unexpected JSON body', request: { method, url, headers: { 'content-type': 'application/json' }, payload: '{"a":' } });
+    probes.push({
+      label: 'unexpected JSON body',
+      request: { method, url, headers: { 'content-type': 'application/json' }, payload: '{"a":' },
+    });
     return probes;
   }
   // Whole-body attacks.
@@ -318,21 +337,21 @@ const NON_LATIN_LANGS = new Set(['CN', 'JP', 'KO', 'TW', 'DE']);
  * message that is words (not the code), and in a language with its own script, not English.
  */
 export function judge(response: LightMyRequestResponse, lang: string): Verdict {
-  let envelope = false;
-  let localised = false;
+  const fiveHundred = response.statusCode >= 500;
+  let body: Record<string, unknown>;
   try {
-    const body = response.json<Record<string, unknown>>();
-    envelope =
-      typeof body.code === 'number' &&
-      typeof body.message === 'string' &&
-      body.message.trim() !== '' &&
-      body.message !== String(body.code) &&
-      'data' in body &&
-      (body.code === 200 || body.data === null) &&
-      (response.headers['content-type'] ?? '').toString().startsWith('application/json');
-    localised = envelope && (!NON_LATIN_LANGS.has(lang) || /[^\x00-\x7F]/.test(body.message as string));
+    body = response.json<Record<string, unknown>>();
   } catch {
-    envelope = false;
+    return { fiveHundred, envelope: false, localised: false };
   }
-  return { fiveHundred: response.statusCode >= 500, envelope, localised };
+  const envelope =
+    typeof body.code === 'number' &&
+    typeof body.message === 'string' &&
+    body.message.trim() !== '' &&
+    body.message !== String(body.code) &&
+    'data' in body &&
+    (body.code === 200 || body.data === null) &&
+    (response.headers['content-type'] ?? '').toString().startsWith('application/json');
+  const nonAscii = [...String(body.message)].some((character) => character.charCodeAt(0) > 0x7f);
+  return { fiveHundred, envelope, localised: envelope && (!NON_LATIN_LANGS.has(lang) || nonAscii) };
 }
