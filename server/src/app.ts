@@ -11,7 +11,8 @@ import { APP_VERSION, REQUEST_TIMEOUT_MS, healthResponse } from '@custos/contrac
 import type { AppConfig } from './config.js';
 import type { Services } from './container.js';
 import type { Database } from './db/client.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import { registerStorableTextGuard } from './http/storable-text.js';
 import { registerRequestContext } from './http/request-context.js';
 import { CONSOLE_POLICY, registerSecurityHeaders, sendPageWithStyleNonce } from './http/security-headers.js';
 import { trustFunction } from './http/trusted-proxy.js';
@@ -64,12 +65,14 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
     connectionTimeout: REQUEST_TIMEOUT_MS,
     requestTimeout: REQUEST_TIMEOUT_MS,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestContext(app);
   registerErrorHandling(app);
+  registerStorableTextGuard(app);
   await registerSecurityHeaders(app);
   await app.register(formbody);
 

@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountSchema,
+  calendarDaySchema,
   emailSchema,
+  findUnstorableText,
   isAmount,
   isEmail,
   isIdCard,
   isMobile,
   isVerificationCode,
+  isStorableText,
   passwordSchema,
+  requiredText,
+  toStorableText,
 } from './validators.js';
 
 describe('validators', () => {
@@ -49,5 +54,41 @@ describe('validators', () => {
     expect(passwordSchema.safeParse('12345').error?.issues[0]?.message).toBe('password_too_short');
     expect(passwordSchema.safeParse('').error?.issues[0]?.message).toBe('required');
     expect(passwordSchema.safeParse('123456').success).toBe(true);
+  });
+});
+
+describe('text PostgreSQL can store', () => {
+  it('refuses NUL and unpaired surrogates, keeps paired ones (emoji)', () => {
+    expect(isStorableText('plain 文字 😀')).toBe(true);
+    expect(isStorableText('a\u0000b')).toBe(false);
+    expect(isStorableText('a\uD800b')).toBe(false);
+    expect(isStorableText('a\uDC00')).toBe(false);
+    expect(isStorableText('\uD83D')).toBe(false);
+    expect(toStorableText('a\u0000b\uD800c😀')).toBe('a\uFFFDb\uFFFDc😀');
+  });
+
+  it('finds the first unstorable text anywhere in a parsed request, keys included', () => {
+    expect(findUnstorableText({ a: 'ok', list: [{ note: 'fine' }] })).toBeNull();
+    expect(findUnstorableText({ a: 'ok', list: [{ note: 'x\u0000' }] })).toEqual(['list', '0', 'note']);
+    expect(findUnstorableText({ outer: { 'bad\uD800key': 1 } })).toEqual(['outer']);
+    expect(findUnstorableText('\uDFFF')).toEqual([]);
+    expect(findUnstorableText(42)).toBeNull();
+  });
+
+  it('is refused by every required text field with its own reason', () => {
+    expect(requiredText(20).safeParse('a\u0000').error?.issues[0]?.message).toBe('text_unstorable');
+    expect(requiredText(20).safeParse('name').success).toBe(true);
+  });
+});
+
+describe('calendar days', () => {
+  it('takes real days of 2000 to 2099 only', () => {
+    expect(calendarDaySchema.safeParse('2026-12-24').success).toBe(true);
+    expect(calendarDaySchema.safeParse('2000-01-01').success).toBe(true);
+    expect(calendarDaySchema.safeParse('2099-12-31').success).toBe(true);
+    expect(calendarDaySchema.safeParse('0000-01-01').error?.issues[0]?.message).toBe('date_range');
+    expect(calendarDaySchema.safeParse('1999-12-31').error?.issues[0]?.message).toBe('date_range');
+    expect(calendarDaySchema.safeParse('2100-01-01').error?.issues[0]?.message).toBe('date_range');
+    expect(calendarDaySchema.safeParse('2026-02-30').success).toBe(false);
   });
 });

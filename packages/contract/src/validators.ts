@@ -24,6 +24,8 @@ export const ValidationReason = {
   amountPlaces: 'amount_places',
   addressInvalid: 'address_invalid',
   cardNumber: 'card_number',
+  textUnstorable: 'text_unstorable',
+  dateRange: 'date_range',
 } as const;
 export type ValidationReason = (typeof ValidationReason)[keyof typeof ValidationReason];
 
@@ -74,6 +76,52 @@ export function isIdCard(value: string): boolean {
   return ID_CARD_CHECK_CHARS[total % 11] === id[17];
 }
 
+const NUL = String.fromCharCode(0);
+/** Half of a UTF-16 surrogate pair without its other half. */
+const LONE_SURROGATE_PATTERN = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether PostgreSQL can store this text: it refuses NUL in text and JSON, and a lone surrogate has
+ * no UTF-8 form (it would break the audit record's JSON).
+ */
+export function isStorableText(value: string): boolean {
+  return !value.includes(NUL) && !LONE_SURROGATE_PATTERN.test(value);
+}
+
+const LONE_SURROGATE_GLOBAL = new RegExp(LONE_SURROGATE_PATTERN.source, 'g');
+
+/** The text with each character PostgreSQL cannot store replaced by U+FFFD (for records that must never fail). */
+export function toStorableText(value: string): string {
+  return value.replaceAll(NUL, '\uFFFD').replace(LONE_SURROGATE_GLOBAL, '\uFFFD');
+}
+
+/** How deep `findUnstorableText` looks; request bodies nest far less. */
+const MAX_TEXT_SEARCH_DEPTH = 32;
+
+/**
+ * The path (field names and indexes) of the first text PostgreSQL cannot store anywhere in a parsed
+ * request part, keys included; null when all of it can be stored. The server refuses such requests
+ * at its boundary, whatever the call's own schema says.
+ */
+export function findUnstorableText(value: unknown, path: readonly string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return isStorableText(value) ? null : [...path];
+  if (value === null || typeof value !== 'object' || depth > MAX_TEXT_SEARCH_DEPTH) return null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = findUnstorableText(item, [...path, String(index)], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value as Record<string, unknown>)) {
+    // A key that cannot be stored cannot be named either.
+    if (!isStorableText(key)) return [...path];
+    const found = findUnstorableText(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Missing → "please enter …"; present but not a string → "wrong type". */
 export const stringTypeError = (issue: { input?: unknown }) =>
   issue.input === undefined || issue.input === null ? ValidationReason.required : ValidationReason.wrongType;
@@ -84,8 +132,18 @@ export function requiredText(maxLength: number) {
     .string({ error: stringTypeError })
     .trim()
     .min(1, { error: ValidationReason.required })
-    .max(maxLength, { error: ValidationReason.tooLong });
+    .max(maxLength, { error: ValidationReason.tooLong })
+    .refine(isStorableText, { error: ValidationReason.textUnstorable });
 }
+
+/** The platform's calendar: days outside it are typing mistakes (and year 0000 does not exist in PostgreSQL). */
+export const FIRST_CALENDAR_DAY = '2000-01-01';
+export const LAST_CALENDAR_DAY = '2099-12-31';
+
+/** A calendar day `YYYY-MM-DD` within the platform's calendar. */
+export const calendarDaySchema = z.iso
+  .date({ error: ValidationReason.invalid })
+  .refine((day) => day >= FIRST_CALENDAR_DAY && day <= LAST_CALENDAR_DAY, { error: ValidationReason.dateRange });
 
 export const emailSchema = requiredText(254).toLowerCase().refine(isEmail, { error: ValidationReason.email });
 

@@ -5,6 +5,7 @@ import {
   fieldLabel,
   httpStatusFor,
   isMessageKey,
+  localeFromLangHeader,
   translate,
   type Envelope,
   type Locale,
@@ -91,10 +92,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
         break;
     }
     const statusCode = error.statusCode;
-    if (error instanceof SyntaxError || statusCode === 400) {
+    if (statusCode === 429) return sendError(reply, BusinessCode.TOO_MANY_REQUESTS, 'too_many_requests', { seconds: 60 });
+    // Whatever else Fastify refuses before a route runs (bad Content-Length, 413, 414, 415, …) is the
+    // caller's mistake: a 400 envelope, never Fastify's own body.
+    if (error instanceof SyntaxError || (statusCode !== undefined && statusCode >= 400 && statusCode < 500)) {
       return sendError(reply, BusinessCode.BAD_REQUEST, 'bad_request');
     }
-    if (statusCode === 429) return sendError(reply, BusinessCode.TOO_MANY_REQUESTS, 'too_many_requests', { seconds: 60 });
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, BusinessCode.INTERNAL, 'internal');
   });
@@ -103,4 +106,23 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const path = request.url.split('?')[0] ?? request.url;
     return sendError(reply, BusinessCode.NOT_FOUND, 'route_not_found', { method: request.method, path });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's refusals (a broken %-escape in the path, a path parameter
+ * over its length limit) come here before any hook ran, so the caller's language and request id are
+ * set here too, and they leave as the same envelope as every other refusal.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  request.locale = localeFromLangHeader(request.headers.lang);
+  void reply.header('x-request-id', request.id);
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      void sendError(reply, BusinessCode.BAD_REQUEST, 'bad_url');
+      return;
+    default:
+      request.log.error({ err: error }, 'router error');
+      void sendError(reply, BusinessCode.INTERNAL, 'internal');
+  }
 }

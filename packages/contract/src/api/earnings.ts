@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDaySchema } from '../validators.js';
 import { pageOf, pageQuery } from './admin-members.js';
 import { moneyAmountSchema } from './ledger.js';
 
@@ -44,7 +45,7 @@ export const dividendPoolSchema = z.object({
 });
 export type DividendPool = z.infer<typeof dividendPoolSchema>;
 export const dividendPoolsResponse = z.array(dividendPoolSchema);
-export const dividendDayParams = z.object({ day: z.iso.date() });
+export const dividendDayParams = z.object({ day: calendarDaySchema });
 export const setDividendPoolRequest = z.object({ amount: moneyAmountSchema });
 
 // ── Income log ───────────────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import * as money from '../money.js';
 import type { Money } from '../money.js';
-import { ValidationReason, requiredText } from '../validators.js';
+import { ValidationReason, calendarDaySchema, requiredText } from '../validators.js';
 import { pageOf, pageQuery } from './admin-members.js';
 import { decimalRateSchema, idempotencyKeySchema, moneyAmountSchema, tradePasswordField } from './ledger.js';
 
@@ -156,7 +156,7 @@ export const settlementRunSchema = z.object({
 });
 export type SettlementRun = z.infer<typeof settlementRunSchema>;
 export const settlementRunsResponse = z.array(settlementRunSchema);
-export const settlementDayParams = z.object({ day: z.iso.date() });
+export const settlementDayParams = z.object({ day: calendarDaySchema });
 export const adminHostingOrdersQuery = pageQuery.extend({
   status: z.enum(HOSTING_ORDER_STATUSES).optional(),
   query: z.string().trim().max(254).optional(),

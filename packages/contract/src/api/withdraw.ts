@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isEvmAddress, isTronAddress } from '../chain-address.js';
-import { ValidationReason, requiredText, verificationCodeSchema } from '../validators.js';
+import { ValidationReason, calendarDaySchema, requiredText, verificationCodeSchema } from '../validators.js';
 import { pageOf, pageQuery } from './admin-members.js';
 import { networkSchema } from './chain.js';
 import { decimalRateSchema, idempotencyKeySchema, moneyAmountSchema, tradePasswordField } from './ledger.js';
@@ -172,8 +172,8 @@ export const markPaidRequest = z.object({ reference: requiredText(120) });
 export const holidaySchema = z.object({ date: z.iso.date(), note: z.string() });
 export type Holiday = z.infer<typeof holidaySchema>;
 export const holidaysResponse = z.array(holidaySchema);
-export const addHolidayRequest = z.object({ date: z.iso.date(), note: z.string().trim().max(60).default('') });
-export const holidayDateParams = z.object({ date: z.iso.date() });
+export const addHolidayRequest = z.object({ date: calendarDaySchema, note: z.string().trim().max(60).default('') });
+export const holidayDateParams = z.object({ date: calendarDaySchema });
 
 export const adminWithdrawSettingsResponse = withdrawSettingsSchema;
 export const updateWithdrawSettingsRequest = withdrawSettingsSchema;

@@ -19,12 +19,12 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; aut
   app,
   { service, auth },
 ) => {
-  const preHandler = requireMember(auth);
+  const onRequest = requireMember(auth);
 
   app.get(
     '/api/account/list',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -38,7 +38,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; aut
   app.post(
     '/api/account/create_sub',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -53,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ service: AccountService; aut
   app.post(
     '/api/account/switch',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

@@ -25,7 +25,7 @@ export const adminMembersRoutes: FastifyPluginAsyncZod<{ service: AdminMembersSe
   app.get(
     '/api/admin/members',
     {
-      preHandler: requirePermission(operators, 'members.read'),
+      onRequest: requirePermission(operators, 'members.read'),
       schema: {
         tags,
         security,
@@ -40,7 +40,7 @@ export const adminMembersRoutes: FastifyPluginAsyncZod<{ service: AdminMembersSe
   app.get(
     '/api/admin/members/:id',
     {
-      preHandler: requirePermission(operators, 'members.read'),
+      onRequest: requirePermission(operators, 'members.read'),
       schema: {
         tags,
         security,
@@ -59,7 +59,7 @@ export const adminMembersRoutes: FastifyPluginAsyncZod<{ service: AdminMembersSe
     app.post(
       `/api/admin/members/:id/${action}`,
       {
-        preHandler: requirePermission(operators, 'members.freeze'),
+        onRequest: requirePermission(operators, 'members.freeze'),
         schema: {
           tags,
           security,
@@ -79,7 +79,7 @@ export const adminMembersRoutes: FastifyPluginAsyncZod<{ service: AdminMembersSe
   app.post(
     '/api/admin/members/:id/reset_password',
     {
-      preHandler: requirePermission(operators, 'members.reset_password'),
+      onRequest: requirePermission(operators, 'members.reset_password'),
       schema: {
         tags,
         security,
@@ -97,7 +97,7 @@ export const adminMembersRoutes: FastifyPluginAsyncZod<{ service: AdminMembersSe
   app.post(
     '/api/admin/members/:id/reset_authenticator',
     {
-      preHandler: requirePermission(operators, 'members.reset_authenticator'),
+      onRequest: requirePermission(operators, 'members.reset_authenticator'),
       schema: {
         tags,
         security,

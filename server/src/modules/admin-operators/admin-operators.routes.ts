@@ -23,12 +23,12 @@ export const adminOperatorsRoutes: FastifyPluginAsyncZod<{ service: AdminOperato
   app,
   { service, operators },
 ) => {
-  const preHandler = requirePermission(operators, 'operators.manage');
+  const onRequest = requirePermission(operators, 'operators.manage');
 
   app.get(
     '/api/admin/operators',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -42,7 +42,7 @@ export const adminOperatorsRoutes: FastifyPluginAsyncZod<{ service: AdminOperato
   app.post(
     '/api/admin/operators',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -57,7 +57,7 @@ export const adminOperatorsRoutes: FastifyPluginAsyncZod<{ service: AdminOperato
   app.post(
     '/api/admin/operators/:id/role',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -78,7 +78,7 @@ export const adminOperatorsRoutes: FastifyPluginAsyncZod<{ service: AdminOperato
     app.post(
       `/api/admin/operators/:id/${action}`,
       {
-        preHandler,
+        onRequest,
         schema: {
           tags,
           security,
@@ -97,7 +97,7 @@ export const adminOperatorsRoutes: FastifyPluginAsyncZod<{ service: AdminOperato
   app.post(
     '/api/admin/operators/:id/reset_password',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -115,7 +115,7 @@ export const adminOperatorsRoutes: FastifyPluginAsyncZod<{ service: AdminOperato
   app.post(
     '/api/admin/operators/:id/reset_totp',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

@@ -12,12 +12,12 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService; auth:
   app,
   { service, auth },
 ) => {
-  const preHandler = requireMember(auth);
+  const onRequest = requireMember(auth);
 
   app.get(
     '/api/user/assets',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -31,7 +31,7 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService; auth:
   app.get(
     '/api/user/balance_log',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

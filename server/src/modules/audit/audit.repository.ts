@@ -1,4 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
+import { toStorableText } from '@custos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { auditLog, operators } from '../../db/schema.js';
 
@@ -13,6 +14,23 @@ export interface AuditEntry {
   requestId?: string | undefined;
 }
 
+/**
+ * A copy PostgreSQL can always store: the boundary already refuses NUL and lone surrogates, but an
+ * audit record must never be the thing that fails an operator's action (decision 018).
+ */
+function storable(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return toStorableText(value);
+  if (value === null || typeof value !== 'object' || depth > 32 || value instanceof Date) return value;
+  if (Array.isArray(value)) return value.map((item) => storable(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [toStorableText(key), storable(item, depth + 1)]),
+  );
+}
+
+function storableOrNull(value: string | undefined): string | null {
+  return value === undefined ? null : toStorableText(value);
+}
+
 export class AuditRepository {
   constructor(private readonly db: Db) {}
 
@@ -20,13 +38,13 @@ export class AuditRepository {
   async record(entry: AuditEntry, tx: Db | Tx = this.db): Promise<void> {
     await tx.insert(auditLog).values({
       operatorId: entry.operatorId,
-      action: entry.action,
-      targetType: entry.targetType ?? null,
-      targetId: entry.targetId ?? null,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-      ip: entry.ip ?? null,
-      requestId: entry.requestId ?? null,
+      action: toStorableText(entry.action),
+      targetType: storableOrNull(entry.targetType),
+      targetId: storableOrNull(entry.targetId),
+      before: storable(entry.before ?? null),
+      after: storable(entry.after ?? null),
+      ip: storableOrNull(entry.ip),
+      requestId: storableOrNull(entry.requestId),
     });
   }
 

@@ -12,7 +12,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ repository: AuditRepository; o
   app.get(
     '/api/admin/audit',
     {
-      preHandler: requirePermission(operators, 'audit.read'),
+      onRequest: requirePermission(operators, 'audit.read'),
       schema: {
         tags: ['console: audit'],
         security: [{ operatorToken: [] }],

@@ -13,7 +13,11 @@ declare module 'fastify' {
 /** Calls a member whose password was reset by an operator may still make (everything else → 300). */
 const ALLOWED_WHILE_RESET_REQUIRED = new Set(['/api/user/update_password_forced', '/api/user/logout']);
 
-/** preHandler for member calls: a live session; code 300 until an operator-reset password is replaced. */
+/**
+ * onRequest hook for member calls: a live session; code 300 until an operator-reset password is
+ * replaced. It runs before the body is parsed or validated, so a caller without a session gets 401
+ * and learns nothing about the call's inputs (decision 018).
+ */
 export function requireMember(service: AuthService) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const context = await service.authenticate(bearerToken(request));

@@ -31,12 +31,12 @@ export const userRoutes: FastifyPluginAsyncZod<{
   security: SecurityService;
   avatars: () => Promise<string[]>;
 }> = async (app, { service, security: securityService, avatars }) => {
-  const preHandler = requireMember(service);
+  const onRequest = requireMember(service);
 
   app.get(
     '/api/user/info',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -49,7 +49,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
 
   app.post(
     '/api/user/logout',
-    { preHandler, schema: { tags, security: auth, summary: 'End this session', response: { 200: envelopeOf(emptyResponse) } } },
+    { onRequest, schema: { tags, security: auth, summary: 'End this session', response: { 200: envelopeOf(emptyResponse) } } },
     async (request) => {
       await service.logout(memberOf(request));
       return ok(request.locale, null);
@@ -59,7 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/user/sessions',
     {
-      preHandler,
+      onRequest,
       schema: { tags, security: auth, summary: 'Active sessions of the member', response: { 200: envelopeOf(sessionsResponse) } },
     },
     async (request) => ok(request.locale, await service.listSessions(memberOf(request))),
@@ -68,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/sessions/sign_out_others',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -82,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/update_password_forced',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -100,7 +100,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/update_password',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -123,7 +123,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/set_trade_password',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -141,7 +141,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/update_trade_password',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -164,7 +164,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/send_trade_password_code',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -181,7 +181,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/reset_trade_password',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -205,7 +205,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/user/google_2fa',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -219,7 +219,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/google_2fa/bind',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -237,7 +237,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/google_2fa/change',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,
@@ -255,7 +255,7 @@ export const userRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/update_profile',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security: auth,

@@ -26,12 +26,12 @@ export const chainRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   operators: OperatorService;
 }> = async (app, { service, auth, operators }) => {
-  const preHandler = requireMember(auth);
+  const onRequest = requireMember(auth);
 
   app.get(
     '/api/recharge/recharge',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -45,7 +45,7 @@ export const chainRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/recharge/address',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -60,7 +60,7 @@ export const chainRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/recharge/list',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -81,7 +81,7 @@ export const chainRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/chain/deposits',
     {
-      preHandler: reader,
+      onRequest: reader,
       schema: {
         tags: ['console: chain'],
         security: operatorSecurity,
@@ -99,7 +99,7 @@ export const chainRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/chain/watchers',
     {
-      preHandler: reader,
+      onRequest: reader,
       schema: {
         tags: ['console: chain'],
         security: operatorSecurity,

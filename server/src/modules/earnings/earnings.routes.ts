@@ -28,7 +28,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   operators: OperatorService;
 }> = async (app, { service, auth, operators }) => {
-  const member = { preHandler: requireMember(auth) };
+  const member = { onRequest: requireMember(auth) };
   app.get(
     '/api/ai/info',
     {
@@ -88,7 +88,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/dividend/pools',
     {
-      preHandler: requirePermission(operators, 'ledger.read'),
+      onRequest: requirePermission(operators, 'ledger.read'),
       schema: {
         tags: ['console: earnings'],
         security: operatorSecurity,
@@ -101,7 +101,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/dividend/pools/:day',
     {
-      preHandler: requirePermission(operators, 'hosting.manage'),
+      onRequest: requirePermission(operators, 'hosting.manage'),
       schema: {
         tags: ['console: earnings'],
         security: operatorSecurity,
@@ -120,7 +120,7 @@ export const earningsRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/api/admin/dividend/pools/:day',
     {
-      preHandler: requirePermission(operators, 'hosting.manage'),
+      onRequest: requirePermission(operators, 'hosting.manage'),
       schema: {
         tags: ['console: earnings'],
         security: operatorSecurity,

@@ -26,12 +26,12 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   operators: OperatorService;
 }> = async (app, { service, auth, operators }) => {
-  const preHandler = requireMember(auth);
+  const onRequest = requireMember(auth);
 
   app.get(
     '/api/exchange/index',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -45,7 +45,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/exchange/list',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -60,7 +60,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/exchange/exchange',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -78,7 +78,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/exchange/settings',
     {
-      preHandler: settingsReader,
+      onRequest: settingsReader,
       schema: {
         tags: ['console: ledger'],
         security: operatorSecurity,
@@ -92,7 +92,7 @@ export const exchangeRoutes: FastifyPluginAsyncZod<{
   app.put(
     '/api/admin/exchange/settings',
     {
-      preHandler: settingsWriter,
+      onRequest: settingsWriter,
       schema: {
         tags: ['console: ledger'],
         security: operatorSecurity,

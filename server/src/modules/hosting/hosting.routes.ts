@@ -40,7 +40,7 @@ export const hostingRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   operators: OperatorService;
 }> = async (app, { service, settlement, auth, operators }) => {
-  const member = { preHandler: requireMember(auth) };
+  const member = { onRequest: requireMember(auth) };
 
   app.get(
     '/api/hosting/config',
@@ -134,8 +134,8 @@ export const hostingRoutes: FastifyPluginAsyncZod<{
   );
 
   // ── Console ──────────────────────────────────────────────────────────────────────────────────
-  const reader = { preHandler: requirePermission(operators, 'ledger.read') };
-  const manager = { preHandler: requirePermission(operators, 'hosting.manage') };
+  const reader = { onRequest: requirePermission(operators, 'ledger.read') };
+  const manager = { onRequest: requirePermission(operators, 'hosting.manage') };
 
   app.get(
     '/api/admin/hosting/plans',

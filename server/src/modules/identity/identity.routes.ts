@@ -42,7 +42,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/upload/image',
     {
-      preHandler: member,
+      onRequest: member,
       bodyLimit: 6 * 1024 * 1024,
       schema: {
         tags: ['member: identity'],
@@ -59,7 +59,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/upload/image/:id',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         tags: ['member: identity'],
         security: memberSecurity,
@@ -76,7 +76,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/user/identity',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         tags: ['member: identity'],
         security: memberSecurity,
@@ -90,7 +90,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/user/identity',
     {
-      preHandler: member,
+      onRequest: member,
       schema: {
         tags: ['member: identity'],
         security: memberSecurity,
@@ -108,7 +108,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/identity',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['console: identity'],
         security: operatorSecurity,
@@ -123,7 +123,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/members/avatar/:id',
     {
-      preHandler: memberReader,
+      onRequest: memberReader,
       schema: {
         tags: ['console: members'],
         security: operatorSecurity,
@@ -140,7 +140,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/identity/image/:id',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['console: identity'],
         security: operatorSecurity,
@@ -157,7 +157,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/identity/:id/approve',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['console: identity'],
         security: operatorSecurity,
@@ -175,7 +175,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/identity/:id/fail',
     {
-      preHandler: reviewer,
+      onRequest: reviewer,
       schema: {
         tags: ['console: identity'],
         security: operatorSecurity,

@@ -37,7 +37,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/members/:id/balances',
     {
-      preHandler: reader,
+      onRequest: reader,
       schema: {
         tags,
         security,
@@ -65,7 +65,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/ledger/postings',
     {
-      preHandler: reader,
+      onRequest: reader,
       schema: {
         tags,
         security,
@@ -106,7 +106,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/ledger/platform',
     {
-      preHandler: reader,
+      onRequest: reader,
       schema: {
         tags,
         security,
@@ -120,7 +120,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/ledger/verify',
     {
-      preHandler: reader,
+      onRequest: reader,
       schema: { tags, security, summary: 'Run the ledger invariant checker', response: { 200: envelopeOf(ledgerReportSchema) } },
     },
     async (request) => ok(request.locale, await ledger.verify()),
@@ -129,7 +129,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/ledger/adjustments',
     {
-      preHandler: reader,
+      onRequest: reader,
       schema: {
         tags,
         security,
@@ -145,7 +145,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/admin/ledger/adjustments',
     {
-      preHandler: requirePermission(operators, 'ledger.propose'),
+      onRequest: requirePermission(operators, 'ledger.propose'),
       schema: {
         tags,
         security,
@@ -162,7 +162,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod<{
     app.post(
       `/api/admin/ledger/adjustments/:id/${decision}`,
       {
-        preHandler: requirePermission(operators, 'ledger.approve'),
+        onRequest: requirePermission(operators, 'ledger.approve'),
         schema: {
           tags,
           security,

@@ -34,7 +34,7 @@ export const machinesRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   operators: OperatorService;
 }> = async (app, { service, auth, operators }) => {
-  const member = { preHandler: requireMember(auth) };
+  const member = { onRequest: requireMember(auth) };
 
   app.get(
     '/api/machine/list',
@@ -106,8 +106,8 @@ export const machinesRoutes: FastifyPluginAsyncZod<{
       ),
   );
 
-  const reader = { preHandler: requirePermission(operators, 'ledger.read') };
-  const manager = { preHandler: requirePermission(operators, 'hosting.manage') };
+  const reader = { onRequest: requirePermission(operators, 'ledger.read') };
+  const manager = { onRequest: requirePermission(operators, 'hosting.manage') };
   app.get(
     '/api/admin/machines/products',
     {

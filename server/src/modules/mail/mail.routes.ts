@@ -13,7 +13,7 @@ export const mailRoutes: FastifyPluginAsyncZod<{ service: MailService; operators
   app.get(
     '/api/admin/mail',
     {
-      preHandler: requirePermission(operators, 'mail.read'),
+      onRequest: requirePermission(operators, 'mail.read'),
       schema: {
         tags: ['console: mail'],
         security: [{ operatorToken: [] }],

@@ -35,7 +35,7 @@ const ALLOWED_BEFORE_TOTP_BOUND = new Set([
 ]);
 
 /**
- * preHandler for console calls: a live operator session, with the one-time password replaced and
+ * onRequest hook for console calls (before body and validation, as for members): a live operator session, with the one-time password replaced and
  * an authenticator bound (until then only the calls that get there are allowed).
  */
 export function requireOperator(service: OperatorService) {
@@ -52,7 +52,7 @@ export function requireOperator(service: OperatorService) {
   };
 }
 
-/** preHandler: a live operator session whose role grants `permission` (403 otherwise). */
+/** onRequest hook: a live operator session whose role grants `permission` (403 otherwise). */
 export function requirePermission(service: OperatorService, permission: OperatorPermission) {
   const authenticated = requireOperator(service);
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
@@ -90,7 +90,7 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorServic
   app.get(
     '/api/admin/auth/me',
     {
-      preHandler: authenticated,
+      onRequest: authenticated,
       schema: {
         tags: ['console: auth'],
         summary: 'The signed-in operator',
@@ -104,7 +104,7 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorServic
   app.post(
     '/api/admin/auth/password',
     {
-      preHandler: authenticated,
+      onRequest: authenticated,
       schema: {
         tags: ['console: auth'],
         summary: 'Change the operator password (required after the one-time password)',
@@ -127,7 +127,7 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorServic
   app.post(
     '/api/admin/auth/totp/setup',
     {
-      preHandler: authenticated,
+      onRequest: authenticated,
       schema: {
         tags: ['console: auth'],
         summary: 'A secret and otpauth URI to bind an authenticator (required before any other console call)',
@@ -141,7 +141,7 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorServic
   app.post(
     '/api/admin/auth/totp/bind',
     {
-      preHandler: authenticated,
+      onRequest: authenticated,
       schema: {
         tags: ['console: auth'],
         summary: 'Bind the authenticator with a code from it; log-in then needs a code too',
@@ -156,7 +156,7 @@ export const operatorAuthRoutes: FastifyPluginAsyncZod<{ service: OperatorServic
   app.post(
     '/api/admin/auth/logout',
     {
-      preHandler: authenticated,
+      onRequest: authenticated,
       schema: {
         tags: ['console: auth'],
         summary: 'End this console session',

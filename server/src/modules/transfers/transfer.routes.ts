@@ -12,12 +12,12 @@ export const transferRoutes: FastifyPluginAsyncZod<{ service: TransferService; a
   app,
   { service, auth },
 ) => {
-  const preHandler = requireMember(auth);
+  const onRequest = requireMember(auth);
 
   app.post(
     '/api/account/transfer',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,
@@ -32,7 +32,7 @@ export const transferRoutes: FastifyPluginAsyncZod<{ service: TransferService; a
   app.get(
     '/api/account/transfer_list',
     {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         security,

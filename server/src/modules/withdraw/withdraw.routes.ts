@@ -45,8 +45,8 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{
   auth: AuthService;
   operators: OperatorService;
 }> = async (app, { service, auth, operators }) => {
-  const preHandler = requireMember(auth);
-  const member = { preHandler };
+  const onRequest = requireMember(auth);
+  const member = { onRequest };
 
   app.get(
     '/api/withdraw/index',
@@ -175,9 +175,9 @@ export const withdrawRoutes: FastifyPluginAsyncZod<{
   );
 
   // ── Console ──────────────────────────────────────────────────────────────────────────────────
-  const reader = { preHandler: requirePermission(operators, 'chain.read') };
-  const reviewer = { preHandler: requirePermission(operators, 'withdraw.review') };
-  const settingsWriter = { preHandler: requirePermission(operators, 'withdraw.settings') };
+  const reader = { onRequest: requirePermission(operators, 'chain.read') };
+  const reviewer = { onRequest: requirePermission(operators, 'withdraw.review') };
+  const settingsWriter = { onRequest: requirePermission(operators, 'withdraw.settings') };
   const one = envelopeOf(adminWithdrawalSchema);
 
   app.get(

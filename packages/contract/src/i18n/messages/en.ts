@@ -178,6 +178,9 @@ export const en = {
   'upload.too_many': 'Too many uploads, please try again in {seconds} s',
   'upload.quota_exceeded':
     'You have too many images that are not used yet (at most {count}, {megabytes} MB in all); unused images are removed after a day',
+  'reason.text_unstorable': 'contains characters that cannot be stored (a NUL or a broken Unicode character)',
+  'reason.date_range': 'must be a day between 2000-01-01 and 2099-12-31',
+  bad_url: 'The address of the call is malformed (a broken %-escape or a part that is too long)',
 } as const;
 
 export type MessageKey = keyof typeof en;

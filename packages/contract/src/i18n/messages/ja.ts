@@ -177,4 +177,7 @@ export const ja: MessageCatalogue = {
   'upload.too_many': 'アップロードが多すぎます。{seconds} 秒後にもう一度お試しください',
   'upload.quota_exceeded':
     'まだ使われていない画像が多すぎます（最大 {count} 枚、合計 {megabytes} MB）。使われていない画像は1日後に削除されます',
+  'reason.text_unstorable': '保存できない文字（NUL 文字または壊れた Unicode 文字）が含まれています',
+  'reason.date_range': '2000-01-01 から 2099-12-31 までの日付を指定してください',
+  bad_url: '呼び出しのアドレスが不正です（% エスケープが壊れているか、一部が長すぎます）',
 };

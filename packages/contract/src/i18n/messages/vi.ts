@@ -177,4 +177,7 @@ export const vi: MessageCatalogue = {
   'upload.too_many': 'Tải lên quá nhiều, vui lòng thử lại sau {seconds} giây',
   'upload.quota_exceeded':
     'Bạn có quá nhiều ảnh chưa được sử dụng (tối đa {count} ảnh, tổng cộng {megabytes} MB); ảnh không dùng sẽ bị xóa sau một ngày',
+  'reason.text_unstorable': 'chứa ký tự không thể lưu (ký tự NUL hoặc ký tự Unicode bị hỏng)',
+  'reason.date_range': 'phải là ngày từ 2000-01-01 đến 2099-12-31',
+  bad_url: 'Địa chỉ của lệnh gọi không hợp lệ (mã thoát % bị hỏng hoặc một phần quá dài)',
 };

@@ -174,4 +174,7 @@ export const zhHans: MessageCatalogue = {
   'dividend.day_settled': '该日结算已执行，请为尚未结算的日期设置分红池',
   'upload.too_many': '上传过于频繁，请 {seconds} 秒后再试',
   'upload.quota_exceeded': '未使用的图片过多（最多 {count} 张，共 {megabytes} MB）；未使用的图片会在一天后删除',
+  'reason.text_unstorable': '包含无法保存的字符（空字符或残缺的 Unicode 字符）',
+  'reason.date_range': '必须是 2000-01-01 至 2099-12-31 之间的日期',
+  bad_url: '请求地址格式错误（%转义不完整或某一段过长）',
 };
