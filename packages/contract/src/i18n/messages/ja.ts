@@ -176,4 +176,17 @@ export const ja: MessageCatalogue = {
   'upload.too_many': 'アップロードが多すぎます。{seconds} 秒後にもう一度お試しください',
   'upload.quota_exceeded':
     'まだ使われていない画像が多すぎます（最大 {count} 枚、合計 {megabytes} MB）。使われていない画像は1日後に削除されます',
+  'reason.rate_range': '0〜100 % の率を小数点以下4桁までで入力してください',
+  'team.levels_gap': 'レベルは V0、V1、V2… と欠番なく並べてください：V{level} がありません',
+  'team.levels_not_rising': '各レベルの条件は下のレベル以上で、少なくとも1つは高くしてください：V{level} を確認してください',
+  'team.level_zero_open': 'V0 は全メンバーのレベルです：条件はすべて 0 にしてください',
+  'team.legs_level': 'V{level}：ラインに求めるレベルは V{level} より低くしてください',
+  'field.directRatePct': '直接紹介報酬率',
+  'field.indirectRatePct': '間接紹介報酬率',
+  'field.communityRatePct': 'コミュニティ報酬率',
+  'field.managementRatePct': '管理報酬率',
+  'field.dividendRatePct': 'レベル配当率',
+  'field.minOwnCustody': '必要な本人の預託額',
+  'field.minTeamPerformance': '必要なチーム実績',
+  'field.promotionBonus': '昇格ボーナス',
 };
