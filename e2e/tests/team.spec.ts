@@ -3,6 +3,7 @@ import type { HostingConfig, HostingOrder, TeamInfo } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { openConsolePage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { currentAccountId } from '../support/funding';
 import { uniqueEmail, waitForCode } from '../support/mail';
@@ -145,3 +146,41 @@ for (const [locale, texts] of [
     }
   });
 }
+
+test('the console shows the level table, previews a table, and a member’s team with upline and downline', async ({
+  request,
+  members,
+  operators,
+  openConsole,
+}) => {
+  const a = await members.create('team-console-a');
+  const { inviteCode } = await call<{ inviteCode: string }>(request, 'GET', '/api/user/share', a.token);
+  const b = await members.create('team-console-b', { invitationCode: inviteCode });
+  const c = await members.create('team-console-c', {
+    invitationCode: (await call<{ inviteCode: string }>(request, 'GET', '/api/user/share', b.token)).inviteCode,
+  });
+  const console = await openConsole(await operators.create('finance'));
+  const errors = collectErrors(console);
+
+  // The seeded table, V0–V5; previewing it unchanged moves nobody.
+  await openConsolePage(console, 'Team levels');
+  await expect(console.getByTestId('level-5-name')).toHaveValue('V5');
+  await expect(console.getByTestId('level-1-minTeamPerformance')).toHaveValue('10000.0000');
+  await console.getByTestId('team-levels-preview').click();
+  await expect(console.getByTestId('team-levels-preview-result')).toContainText(', 0 member account(s) would change level');
+
+  // B's team: A above, C below.
+  await openConsolePage(console, 'Members');
+  await console.getByPlaceholder('E-mail, nickname or invitation code').fill(b.email);
+  await console.getByRole('button', { name: 'Search' }).click();
+  // Until the search answers, the list shows everyone (C's row names B as its inviter).
+  await expect(console.getByRole('cell', { name: b.email, exact: true })).toHaveCount(1);
+  await console.getByRole('cell', { name: b.email, exact: true }).click();
+  const detail = console.getByRole('dialog');
+  await detail.getByRole('tab', { name: 'Team' }).click();
+  await expect(detail.getByTestId('member-team-level')).toHaveText('V0');
+  const cells = (email: string) => detail.getByRole('row').filter({ hasText: email }).getByRole('cell');
+  await expect(cells(a.email)).toHaveText(['-1', a.email, a.nickname, 'V0', '0.0000', '0.0000', '1 direct / 2 all']);
+  await expect(cells(c.email)).toHaveText(['1', c.email, c.nickname, 'V0', '0.0000', '0.0000', '0 direct / 0 all']);
+  expect(errors).toEqual([]);
+});
