@@ -66,12 +66,12 @@ function token(name: Name): string {
   return tokens.get(name)!;
 }
 
-async function open(name: Name, amount: string, days = 30): Promise<HostingOrder> {
+async function open(name: Name, amount: string, days = 30, autoRenew = false): Promise<HostingOrder> {
   const planId = plans.find((plan) => plan.periodDays === days)!.id;
   const response = await call<HostingOrder>('POST', '/api/hosting/create', token(name), {
     planId,
     amount,
-    autoRenew: false,
+    autoRenew,
     tradePassword: 'trade-pass-1',
     idempotencyKey: randomUUID(),
   });
@@ -167,7 +167,7 @@ describe('team figures', () => {
     let a = await info('a');
     expect(a.performance).toEqual({ today: '5600.0000', month: '5600.0000', total: '5600.0000' });
     expect(a.ownCustody).toBe('1000.0000');
-    expect(a.isValid).toBe(true);
+    expect([a.isValid, a.validThreshold]).toEqual([true, '500.0000']);
     // Valid (≥ 500): B, D, L (exactly 500), F, N; H 300 and J 400 are not. Direct and valid: B only.
     expect([a.validDirectCount, a.validTeamCount]).toEqual([1, 5]);
     let b = await info('b');
@@ -181,16 +181,17 @@ describe('team figures', () => {
     expect([c.validDirectCount, c.validTeamCount]).toEqual([1, 1]);
     await expectConsistent();
 
-    // The next platform day: D redeems early, L adds 200, E opens 500.
+    // The next platform day: D redeems early, L adds 200, E opens 500, F adds 200 for 7 days, renewing.
     now = new Date('2026-11-21T02:00:00Z');
     const redeemed = await call('POST', '/api/hosting/sub', token('d'), { orderId: dOrder.id, tradePassword: 'trade-pass-1' });
     expect(redeemed.body.code).toBe(200);
     await open('l', '200');
     await open('e', '500');
+    await open('f', '200', 7, true);
 
-    // 5600 − 600 + 200 + 500; today is what opened today (200 + 500), the month everything opened.
+    // 5600 − 600 + 200 + 500 + 200; today is what opened today (200 + 500 + 200), the month everything opened.
     a = await info('a');
-    expect(a.performance).toEqual({ today: '700.0000', month: '6300.0000', total: '5700.0000' });
+    expect(a.performance).toEqual({ today: '900.0000', month: '6500.0000', total: '5900.0000' });
     expect([a.validDirectCount, a.validTeamCount]).toEqual([1, 5]);
     b = await info('b');
     // B: H 300 + L 700 + E 500; valid direct E (D left), valid E and L.
@@ -230,15 +231,21 @@ describe('team figures', () => {
     expect(await members('o')).toEqual({ items: [], total: 0, page: 1, pageSize: 20 });
     expect(letters((await members('a', 'query=tm-o')).items)).toEqual([]);
     expect(letters((await members('l')).items)).toEqual([]);
+    // A member's session opens none of the console's team calls.
+    expect((await call('GET', '/api/admin/team/levels', token('a'))).body.code).toBe(401);
+    const unauthenticated = await t.app.inject({ method: 'GET', url: '/api/user/team' });
+    expect(unauthenticated.json<Envelope>().code).toBe(401);
   });
 
-  it('takes custody that ends at the settlement off the team', async () => {
-    // N's 7-day order from 2026-11-20 ends on 2026-11-27.
-    now = new Date('2026-11-28T02:00:00Z');
-    for (let day = 20; day <= 27; day += 1) await t.services.settlement.settle(`2026-11-${day}`);
+  it('takes custody that ends at the settlement off the team, and keeps a renewed order once', async () => {
+    // N's 7-day order from 2026-11-20 ends on 2026-11-27; F's 200 from 2026-11-21 renews on 2026-11-28.
+    now = new Date('2026-11-29T02:00:00Z');
+    for (let day = 20; day <= 28; day += 1) await t.services.settlement.settle(`2026-11-${day}`);
     const a = await info('a');
-    expect(a.performance.total).toBe('4900.0000');
+    // 5900 − 800; the renewal is neither lost custody nor new performance (the month stays 6500).
+    expect(a.performance).toEqual({ today: '0.0000', month: '6500.0000', total: '5100.0000' });
     expect(a.validTeamCount).toBe(4);
+    expect((await info('c')).performance.total).toBe('2600.0000');
     expect((await info('m')).performance.total).toBe('0.0000');
     await expectConsistent();
   });
@@ -292,13 +299,13 @@ describe('levels', () => {
   });
 
   it('previews who would change level, then applies a saved table from the next platform day', async () => {
-    // Today is 2026-11-28. Under the seeded table (V1 needs 10,000 team performance) everyone is V0.
+    // Today is 2026-11-29. Under the seeded table (V1 needs 10,000 team performance) everyone is V0.
     expect((await info('a')).level).toBe(0);
     const preview = await call<TeamLevelPreview>('POST', '/api/admin/team/levels/preview', finance, { levels: LEVELS });
-    // A: own 1000, valid direct B, team 4900, and B meets V1 (own 1000, valid direct E, team 1500) as a leg → V2.
+    // A: own 1000, valid direct B, team 5100, and B meets V1 (own 1000, valid direct E, team 1500) as a leg → V2.
     // B: own 1000, valid direct E, team 1500, but no direct member meets V1 → V1.
     expect(preview.body.data).toEqual({
-      effectiveFrom: '2026-11-29',
+      effectiveFrom: '2026-11-30',
       changes: 2,
       sample: [
         expect.objectContaining({ email: 'tm-a@example.com', from: 0, to: 2 }),
@@ -308,7 +315,7 @@ describe('levels', () => {
 
     const saved = await call<TeamLevelVersion>('PUT', '/api/admin/team/levels', finance, { levels: LEVELS });
     expect(saved.body.code).toBe(200);
-    expect(saved.body.data.effectiveFrom).toBe('2026-11-29');
+    expect(saved.body.data.effectiveFrom).toBe('2026-11-30');
     expect(saved.body.data.levels[2]).toMatchObject({
       minLegs: 1,
       legsLevel: 1,
@@ -318,14 +325,14 @@ describe('levels', () => {
     // Still today: the table in force has not changed.
     expect((await info('a')).level).toBe(0);
 
-    now = new Date('2026-11-29T02:00:00Z');
+    now = new Date('2026-11-30T02:00:00Z');
     const a = await info('a');
     expect([a.level, a.levelName]).toEqual([2, 'V2']);
     expect(a.next).toEqual({
       level: 3,
       name: 'V3',
       requires: { ownCustody: '2000.0000', validDirect: 2, teamPerformance: '100000.0000', legs: 0, legsLevel: null },
-      missing: { ownCustody: '1000.0000', validDirect: 1, teamPerformance: '95100.0000', legs: 0, legsLevel: null },
+      missing: { ownCustody: '1000.0000', validDirect: 1, teamPerformance: '94900.0000', legs: 0, legsLevel: null },
     });
     const b = await info('b');
     expect(b.level).toBe(1);
@@ -336,7 +343,7 @@ describe('levels', () => {
       token('b'),
     );
     expect([config.body.data.effectiveFrom, config.body.data.myLevel, config.body.data.levels.length]).toEqual([
-      '2026-11-29',
+      '2026-11-30',
       1,
       4,
     ]);
@@ -347,7 +354,7 @@ describe('levels', () => {
       t.testDatabase.database.db,
       sql`select target_id, after from audit_log where action = 'team.levels_saved'`,
     );
-    expect(audited.map((row) => [row.target_id, row.after.effectiveFrom])).toEqual([[saved.body.data.id, '2026-11-29']]);
+    expect(audited.map((row) => [row.target_id, row.after.effectiveFrom])).toEqual([[saved.body.data.id, '2026-11-30']]);
   });
 
   it('shows the console a member’s upline and downline with figures', async () => {

@@ -73,6 +73,8 @@ export const teamInfoResponse = z.object({
   inviteCode: z.string(),
   ownCustody: z.string(),
   isValid: z.boolean(),
+  /** Custody that makes a member valid (product.md §5). */
+  validThreshold: z.string(),
   performance: z.object({ today: z.string(), month: z.string(), total: z.string() }),
   directCount: z.number().int(),
   indirectCount: z.number().int(),

@@ -202,6 +202,7 @@ export class TeamService {
       inviteCode: context.account.inviteCode,
       ownCustody: fourPlaces(node.own_custody),
       isValid: isValid(node.own_custody),
+      validThreshold: VALID_CUSTODY_USDT,
       performance: {
         today: fourPlaces(await this.repository.openedBetween(node.seq, today, today)),
         month: fourPlaces(await this.repository.openedBetween(node.seq, `${today.slice(0, 8)}01`, today)),

@@ -134,7 +134,7 @@ export default function TeamScreen() {
           <QuoteRow label={t('team.validDirect')} value={String(info.validDirectCount)} testId="team-valid-direct" />
           <QuoteRow label={t('team.valid')} value={String(info.validTeamCount)} testId="team-valid" />
           <QuoteRow label={t('team.ownCustody')} value={`${displayMoney(info.ownCustody)} USDT`} testId="team-own" />
-          <p className="hosting-note">{t('team.validHint', { threshold: '500' })}</p>
+          <p className="hosting-note">{t('team.validHint', { threshold: displayMoney(info.validThreshold) })}</p>
         </section>
 
         <NextLevel info={info} />
