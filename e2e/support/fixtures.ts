@@ -158,10 +158,11 @@ export const TRADE_PASSWORD = 'trade-secret';
 export class MemberFactory {
   constructor(private readonly request: APIRequestContext) {}
 
-  async create(name: string, options: { tradePassword?: boolean } = {}): Promise<TestMember> {
+  /** `invitationCode`: whose team the member joins (the platform's own code when not given). */
+  async create(name: string, options: { tradePassword?: boolean; invitationCode?: string } = {}): Promise<TestMember> {
     const email = uniqueEmail(name);
     const password = 'login-password';
-    await registerViaApi(this.request, email, password);
+    await registerViaApi(this.request, email, password, options.invitationCode);
     const token = await loginViaApi(this.request, email, password);
     if (options.tradePassword) {
       const set = await this.request.post('/api/user/set_trade_password', {

@@ -18,14 +18,18 @@ export function ownAddress(): Record<string, string> {
 }
 
 /** A member registered through the API (the screens themselves are tested in auth.spec). */
-export async function registerViaApi(request: APIRequestContext, email: string, password: string): Promise<void> {
+export async function registerViaApi(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  code: string = invitationCode(),
+): Promise<void> {
   const headers = ownAddress();
-  const sent = await request.post('/api/auth/send_register_code', { headers, data: { email, invitationCode: invitationCode() } });
+  const sent = await request.post('/api/auth/send_register_code', { headers, data: { email, invitationCode: code } });
   expect((await sent.json()) as unknown).toMatchObject({ code: 200 });
-  const code = await waitForCode(email);
   const registered = await request.post('/api/auth/register', {
     headers,
-    data: { email, code, invitationCode: invitationCode(), password, confirmPassword: password },
+    data: { email, code: await waitForCode(email), invitationCode: code, password, confirmPassword: password },
   });
   expect((await registered.json()) as unknown).toMatchObject({ code: 200 });
 }

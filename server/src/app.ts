@@ -33,6 +33,7 @@ import { withdrawRoutes } from './modules/withdraw/withdraw.routes.js';
 import { hostingRoutes } from './modules/hosting/hosting.routes.js';
 import { machinesRoutes } from './modules/machines/machines.routes.js';
 import { earningsRoutes } from './modules/earnings/earnings.routes.js';
+import { teamRoutes } from './modules/team/team.routes.js';
 import type { AdjustableClock } from './lib/adjustable-clock.js';
 import { testClockRoutes } from './modules/common/test-clock.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   // End-to-end tests only (TEST_CLOCK_CONTROL): move the clock to advance the platform day.
   if (clock) await app.register(testClockRoutes, { clock });
   await app.register(earningsRoutes, { service: services.earnings, auth: services.auth, operators: services.operators });
+  await app.register(teamRoutes, { service: services.team, auth: services.auth, operators: services.operators });
   await app.register(machinesRoutes, { service: services.machines, auth: services.auth, operators: services.operators });
   await app.register(hostingRoutes, {
     service: services.hosting,

@@ -50,6 +50,8 @@ import { MachinesRepository } from './modules/machines/machines.repository.js';
 import { MachinesService } from './modules/machines/machines.service.js';
 import { EarningsRepository } from './modules/earnings/earnings.repository.js';
 import { EarningsService } from './modules/earnings/earnings.service.js';
+import { TeamRepository } from './modules/team/team.repository.js';
+import { TeamService } from './modules/team/team.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -81,6 +83,7 @@ export interface Services {
   settlement: SettlementService;
   machines: MachinesService;
   earnings: EarningsService;
+  team: TeamService;
 }
 
 export function createServices(
@@ -197,6 +200,7 @@ export function createServices(
     settlement,
     machines,
     earnings,
+    team: new TeamService(db, new TeamRepository(db), audit, config.platformTimeZone, clock),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }

@@ -26,6 +26,7 @@ import { MachinesScreen } from '../features/machines/screens/MachinesScreen';
 import { PlatformAccountsScreen } from '../features/ledger/screens/PlatformAccountsScreen';
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
+import { TeamLevelsScreen } from '../features/team/screens/TeamLevelsScreen';
 import { OperatorsScreen } from '../features/operators/screens/OperatorsScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
 import { WithdrawalsScreen } from '../features/withdrawals/screens/WithdrawalsScreen';
@@ -70,7 +71,10 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
           <Routes>
             <Route path="/overview" element={<OverviewScreen />} />
             {operatorMay(operator.role, 'members.read') && (
-              <Route path="/members" element={<MembersScreen operator={operator} />} />
+              <>
+                <Route path="/members" element={<MembersScreen operator={operator} />} />
+                <Route path="/team/levels" element={<TeamLevelsScreen operator={operator} />} />
+              </>
             )}
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}

@@ -53,7 +53,11 @@ describe('menuFor', () => {
   });
 
   it('drops the whole Ledger group for a role without ledger.read', () => {
-    expect(keys(menuFor(operator('reviewer')))).toEqual(['/overview', '/members', '/identity']);
+    expect(keys(menuFor(operator('reviewer')))).toEqual(['/overview', '/members', '/identity', '/team/levels']);
+  });
+
+  it('shows the team levels to every role that may read members (only team.manage may save them)', () => {
+    for (const role of OPERATOR_ROLES) expect(keys(menuFor(operator(role))), role).toContain('/team/levels');
   });
 
   it('gives every role the overview and hides what the role may not open', () => {

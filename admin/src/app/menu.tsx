@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import {
   AccountBookOutlined,
+  ApartmentOutlined,
   AuditOutlined,
   BlockOutlined,
   DashboardOutlined,
@@ -60,6 +61,7 @@ export const MENU: MenuEntry[] = [
       { key: '/earn/dividend', label: 'AI dividend', permission: 'ledger.read' },
     ],
   },
+  { key: '/team/levels', icon: <ApartmentOutlined />, label: 'Team levels', permission: 'members.read' },
   { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', permission: 'mail.read' },
   { key: '/audit', icon: <AuditOutlined />, label: 'Audit log', permission: 'audit.read' },
   { key: '/operators', icon: <SafetyCertificateOutlined />, label: 'Operators', permission: 'operators.manage' },

@@ -341,3 +341,4 @@ export * from './schema-withdraw.js';
 export * from './schema-hosting.js';
 export * from './schema-machines.js';
 export * from './schema-earnings.js';
+export * from './schema-team.js';

@@ -48,7 +48,12 @@ export const ROUTES: readonly AppRoute[] = [
 
   { id: 'index', path: '/pages/index/index', tab: 0, load: () => import('../features/home/screens/HomeScreen') },
   { id: 'index2', path: '/pages/index/index2', tab: 1, load: () => import('../features/hosting/screens/HostingScreen') },
-  { id: 'blanceRecord6', path: '/pages/blance_record/blance_record6', tab: 2, load: notYetOpen },
+  {
+    id: 'blanceRecord6',
+    path: '/pages/blance_record/blance_record6',
+    tab: 2,
+    load: () => import('../features/team/screens/TeamScreen'),
+  },
   { id: 'my', path: '/pages/my/my', tab: 3, load: () => import('../features/assets/screens/AssetsScreen') },
   { id: 'index1', path: '/pages/index/index1', tab: 4, load: notYetOpen },
 
@@ -62,7 +67,11 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { id: 'pdf', path: '/pages/pdf/pdf', load: notYetOpen },
   { id: 'kefu', path: '/pages/kefu/kefu', load: notYetOpen },
-  { id: 'sharePoster', path: '/pages/share_poster/share_poster', load: notYetOpen },
+  {
+    id: 'sharePoster',
+    path: '/pages/share_poster/share_poster',
+    load: () => import('../features/team/screens/SharePosterScreen'),
+  },
 
   { id: 'setting', path: '/pages/setting/setting', load: () => import('../features/settings/screens/SettingsScreen') },
   { id: 'setting1', path: '/pages/setting/setting1', load: () => import('../features/settings/screens/ProfileScreen') },
@@ -101,7 +110,17 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/blance_record/blance_record5',
     load: () => import('../features/income/screens/IncomeScreen'),
   },
-  ...[7, 8, 9, 10, 11, 12].map((n) => ({
+  {
+    id: 'blanceRecord7',
+    path: '/pages/blance_record/blance_record7',
+    load: () => import('../features/team/screens/TeamMembersScreen'),
+  },
+  {
+    id: 'blanceRecord8',
+    path: '/pages/blance_record/blance_record8',
+    load: () => import('../features/team/screens/TeamLevelsScreen'),
+  },
+  ...[9, 10, 11, 12].map((n) => ({
     id: `blanceRecord${n}`,
     path: `/pages/blance_record/blance_record${n}`,
     load: notYetOpen,

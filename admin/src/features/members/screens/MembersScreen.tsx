@@ -7,6 +7,7 @@ import { resetMemberPassword } from '../api/reset-member-password';
 import { setMemberFrozen } from '../api/set-member-frozen';
 import { MemberLedger } from './MemberLedger';
 import { MemberAvatar } from '../components/MemberAvatar';
+import { MemberTeam } from './MemberTeam';
 
 const PAGE_SIZE = 20;
 
@@ -135,11 +136,14 @@ function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; m
       </Modal>
     </Space>
   );
-  if (!operatorMay(operator.role, 'ledger.read')) return profile;
+  const team = { key: 'team', label: 'Team', children: <MemberTeam memberId={memberId} /> };
+  if (!operatorMay(operator.role, 'ledger.read'))
+    return <Tabs items={[{ key: 'profile', label: 'Profile', children: profile }, team]} />;
   return (
     <Tabs
       items={[
         { key: 'profile', label: 'Profile', children: profile },
+        team,
         {
           key: 'ledger',
           label: 'Balances & ledger',

@@ -181,6 +181,20 @@ export const en = {
   'reason.text_unstorable': 'contains characters that cannot be stored (a NUL or a broken Unicode character)',
   'reason.date_range': 'must be a day between 2000-01-01 and 2099-12-31',
   bad_url: 'The address of the call is malformed (a broken %-escape or a part that is too long)',
+  'reason.rate_range': 'a rate from 0 to 100 % with at most 4 decimal places',
+  'team.levels_gap': 'Levels are numbered V0, V1, V2… without a gap: V{level} is missing',
+  'team.levels_not_rising':
+    'Each level needs thresholds at least as high as the level below it, and at least one higher: check V{level}',
+  'team.level_zero_open': 'V0 is every member: its thresholds must all be 0',
+  'team.legs_level': 'V{level}: the legs must hold a lower level than V{level}',
+  'field.directRatePct': 'direct reward rate',
+  'field.indirectRatePct': 'indirect reward rate',
+  'field.communityRatePct': 'community reward rate',
+  'field.managementRatePct': 'management reward rate',
+  'field.dividendRatePct': 'level dividend rate',
+  'field.minOwnCustody': 'own custody required',
+  'field.minTeamPerformance': 'team performance required',
+  'field.promotionBonus': 'promotion bonus',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -179,4 +179,18 @@ export const ko: MessageCatalogue = {
   'reason.text_unstorable': '저장할 수 없는 문자(NUL 문자 또는 깨진 유니코드 문자)가 포함되어 있습니다',
   'reason.date_range': '2000-01-01부터 2099-12-31 사이의 날짜여야 합니다',
   bad_url: '호출 주소가 올바르지 않습니다(% 이스케이프가 깨졌거나 일부가 너무 깁니다)',
+  'reason.rate_range': '0~100 % 사이의 비율을 소수점 4자리까지 입력하세요',
+  'team.levels_gap': '레벨은 V0, V1, V2… 처럼 빠짐없이 이어져야 합니다: V{level}이(가) 없습니다',
+  'team.levels_not_rising':
+    '각 레벨의 조건은 아래 레벨 이상이어야 하고 적어도 하나는 더 높아야 합니다: V{level}을(를) 확인하세요',
+  'team.level_zero_open': 'V0은 모든 회원의 레벨입니다: 조건은 모두 0이어야 합니다',
+  'team.legs_level': 'V{level}: 라인이 보유해야 할 레벨은 V{level}보다 낮아야 합니다',
+  'field.directRatePct': '직접 추천 보상률',
+  'field.indirectRatePct': '간접 추천 보상률',
+  'field.communityRatePct': '커뮤니티 보상률',
+  'field.managementRatePct': '관리 보상률',
+  'field.dividendRatePct': '레벨 배당률',
+  'field.minOwnCustody': '필요한 본인 예치금',
+  'field.minTeamPerformance': '필요한 팀 실적',
+  'field.promotionBonus': '승급 보너스',
 };

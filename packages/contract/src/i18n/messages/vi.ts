@@ -180,4 +180,18 @@ export const vi: MessageCatalogue = {
   'reason.text_unstorable': 'chứa ký tự không thể lưu (ký tự NUL hoặc ký tự Unicode bị hỏng)',
   'reason.date_range': 'phải là ngày từ 2000-01-01 đến 2099-12-31',
   bad_url: 'Địa chỉ của lệnh gọi không hợp lệ (mã thoát % bị hỏng hoặc một phần quá dài)',
+  'reason.rate_range': 'tỷ lệ từ 0 đến 100 %, tối đa 4 chữ số thập phân',
+  'team.levels_gap': 'Các cấp phải được đánh số V0, V1, V2… liên tục: thiếu V{level}',
+  'team.levels_not_rising':
+    'Điều kiện của mỗi cấp phải không thấp hơn cấp dưới và ít nhất một điều kiện cao hơn: kiểm tra V{level}',
+  'team.level_zero_open': 'V0 là mọi thành viên: tất cả điều kiện phải bằng 0',
+  'team.legs_level': 'V{level}: cấp mà các nhánh phải đạt phải thấp hơn V{level}',
+  'field.directRatePct': 'tỷ lệ thưởng giới thiệu trực tiếp',
+  'field.indirectRatePct': 'tỷ lệ thưởng giới thiệu gián tiếp',
+  'field.communityRatePct': 'tỷ lệ thưởng cộng đồng',
+  'field.managementRatePct': 'tỷ lệ thưởng quản lý',
+  'field.dividendRatePct': 'tỷ lệ cổ tức theo cấp',
+  'field.minOwnCustody': 'số tiền lưu ký bản thân yêu cầu',
+  'field.minTeamPerformance': 'doanh số đội nhóm yêu cầu',
+  'field.promotionBonus': 'thưởng thăng cấp',
 };

@@ -1,0 +1,297 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TeamScope } from '@custos/contract';
+import { queryRows, type Db, type Tx } from '../../db/client.js';
+
+export interface NodeRow {
+  account_id: string;
+  seq: string;
+  depth: number;
+  own_custody: string;
+  team_performance: string;
+  direct_count: number;
+  team_count: number;
+  valid_direct_count: number;
+  valid_team_count: number;
+  joined_at: Date | string;
+}
+
+export interface LevelRow {
+  level: number;
+  name: string;
+  min_own_custody: string;
+  min_valid_direct: number;
+  min_team_performance: string;
+  min_legs: number;
+  legs_level: number | null;
+  direct_rate_pct: string;
+  indirect_rate_pct: string;
+  indirect_generations: number;
+  community_rate_pct: string;
+  management_rate_pct: string;
+  dividend_rate_pct: string;
+  promotion_bonus: string;
+}
+
+export interface VersionRow {
+  id: string;
+  effective_from: string;
+  created_at: Date | string;
+}
+
+/** A listed team member with the figures the level is computed from. */
+export interface MemberRow extends NodeRow {
+  email: string;
+  nickname: string;
+  generation: number;
+  level: number;
+}
+
+/** A level's thresholds as the level evaluator reads them (legs resolved to the leg level's thresholds). */
+export interface LevelRule {
+  level: number;
+  own: string;
+  dir: number;
+  perf: string;
+  legs: number;
+  legOwn: string;
+  legDir: number;
+  legPerf: string;
+}
+
+const NODE_COLUMNS = sql.raw(`n.account_id, n.seq::text as seq, n.depth, n.own_custody::text as own_custody,
+  n.team_performance::text as team_performance, n.direct_count, n.team_count, n.valid_direct_count, n.valid_team_count, n.joined_at`);
+const LEVEL_COLUMNS = sql.raw(`l.level, l.name, l.min_own_custody::text as min_own_custody, l.min_valid_direct,
+  l.min_team_performance::text as min_team_performance, l.min_legs, l.legs_level, l.direct_rate_pct::text as direct_rate_pct,
+  l.indirect_rate_pct::text as indirect_rate_pct, l.indirect_generations, l.community_rate_pct::text as community_rate_pct,
+  l.management_rate_pct::text as management_rate_pct, l.dividend_rate_pct::text as dividend_rate_pct,
+  l.promotion_bonus::text as promotion_bonus`);
+
+/**
+ * The level of node `n` under `rules`: the highest level whose thresholds it meets, where a leg
+ * requirement counts direct members meeting the leg level's own thresholds. Reads only the node's
+ * row and, for a leg requirement, its direct members (stopping at the count needed).
+ */
+function levelOf(rules: LevelRule[], node: SQL = sql`n`): SQL {
+  return sql`(select coalesce(max(lv.level), 0) from jsonb_to_recordset(${JSON.stringify(rules)}::jsonb)
+      as lv(level int, own numeric, dir int, perf numeric, legs int, "legOwn" numeric, "legDir" int, "legPerf" numeric)
+    where ${node}.own_custody >= lv.own and ${node}.valid_direct_count >= lv.dir and ${node}.team_performance >= lv.perf
+      and (lv.legs = 0 or (select count(*) from (select 1 from team_nodes c where c.inviter_seq = ${node}.seq
+            and c.own_custody >= lv."legOwn" and c.valid_direct_count >= lv."legDir" and c.team_performance >= lv."legPerf"
+            limit lv.legs) q) >= lv.legs))`;
+}
+
+/** The team tree, its figures and the level tables: the only SQL of the team module. */
+export class TeamRepository {
+  constructor(private readonly db: Db) {}
+
+  async node(accountId: string, db: Db | Tx = this.db): Promise<NodeRow | null> {
+    const rows = await queryRows<NodeRow>(
+      db,
+      sql`select ${NODE_COLUMNS} from team_nodes n where n.account_id = ${accountId}::uuid`,
+    );
+    return rows[0] ?? null;
+  }
+
+  /** New team custody opened on days from `from` to `to` (inclusive). */
+  async openedBetween(seq: string, from: string, to: string): Promise<string> {
+    const rows = await queryRows<{ opened: string }>(
+      this.db,
+      sql`select coalesce(sum(opened), 0)::text as opened from team_performance_days
+          where account_seq = ${seq}::bigint and day between ${from}::date and ${to}::date`,
+    );
+    return rows[0]!.opened;
+  }
+
+  /** How many direct members meet the given thresholds (stopping at `limit`). */
+  async legsMeeting(seq: string, own: string, dir: number, perf: string, limit: number): Promise<number> {
+    const rows = await queryRows<{ n: number }>(
+      this.db,
+      sql`select count(*)::int as n from (select 1 from team_nodes c where c.inviter_seq = ${seq}::bigint
+            and c.own_custody >= ${own}::numeric and c.valid_direct_count >= ${dir} and c.team_performance >= ${perf}::numeric
+            limit ${limit}) q`,
+    );
+    return rows[0]!.n;
+  }
+
+  async levelOfNode(seq: string, rules: LevelRule[]): Promise<number> {
+    const rows = await queryRows<{ level: number }>(
+      this.db,
+      sql`select ${levelOf(rules)} as level from team_nodes n where n.seq = ${seq}::bigint`,
+    );
+    return rows[0]?.level ?? 0;
+  }
+
+  /** Whether `descendantAccountId` is below `ancestorSeq` in the tree. */
+  async isBelow(ancestorSeq: string, descendantAccountId: string): Promise<boolean> {
+    const rows = await queryRows<{ below: boolean }>(
+      this.db,
+      sql`select exists (select 1 from team_closure c join team_nodes d on d.seq = c.descendant_seq
+            where c.ancestor_seq = ${ancestorSeq}::bigint and d.account_id = ${descendantAccountId}::uuid) as below`,
+    );
+    return rows[0]?.below ?? false;
+  }
+
+  /**
+   * The downline of `seq`, newest first: direct members only or every generation, optionally those
+   * whose nickname contains `query`. Answered from the closure table's index, never by walking the tree.
+   */
+  async members(
+    seq: string,
+    filter: { scope: TeamScope; query?: string | undefined },
+    rules: LevelRule[],
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: MemberRow[]; total: number }> {
+    const parts: SQL[] = [sql`c.ancestor_seq = ${seq}::bigint`];
+    if (filter.scope === 'direct') parts.push(sql`c.depth = 1`);
+    if (filter.query) parts.push(sql`strpos(lower(a.nickname), lower(${filter.query})) > 0`);
+    const where = sql.join(parts, sql` and `);
+    const rows = await queryRows<MemberRow>(
+      this.db,
+      sql`select ${NODE_COLUMNS}, m.email, a.nickname, c.depth as generation, ${levelOf(rules)} as level
+          from team_closure c join team_nodes n on n.seq = c.descendant_seq
+            join accounts a on a.id = n.account_id join members m on m.id = a.member_id
+          where ${where} order by c.descendant_seq desc limit ${limit} offset ${offset}`,
+    );
+    const counted = filter.query
+      ? sql`select count(*)::int as total from team_closure c join team_nodes n on n.seq = c.descendant_seq
+            join accounts a on a.id = n.account_id where ${where}`
+      : sql`select count(*)::int as total from team_closure c where ${where}`;
+    const [count] = await queryRows<{ total: number }>(this.db, counted);
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  /** The upline of `seq`, from the direct inviter to the top (console only). */
+  async upline(seq: string, rules: LevelRule[]): Promise<MemberRow[]> {
+    return queryRows<MemberRow>(
+      this.db,
+      sql`select ${NODE_COLUMNS}, m.email, a.nickname, -c.depth as generation, ${levelOf(rules)} as level
+          from team_closure c join team_nodes n on n.seq = c.ancestor_seq
+            join accounts a on a.id = n.account_id join members m on m.id = a.member_id
+          where c.descendant_seq = ${seq}::bigint order by c.depth`,
+    );
+  }
+
+  async mainAccountOf(memberId: string): Promise<string | null> {
+    const rows = await queryRows<{ id: string }>(
+      this.db,
+      sql`select id from accounts where member_id = ${memberId}::uuid and kind = 'main'`,
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async nodeWithLevel(accountId: string, rules: LevelRule[]): Promise<MemberRow | null> {
+    const rows = await queryRows<MemberRow>(
+      this.db,
+      sql`select ${NODE_COLUMNS}, m.email, a.nickname, 0 as generation, ${levelOf(rules)} as level
+          from team_nodes n join accounts a on a.id = n.account_id join members m on m.id = a.member_id
+          where n.account_id = ${accountId}::uuid`,
+    );
+    return rows[0] ?? null;
+  }
+
+  // ── Level tables ───────────────────────────────────────────────────────────────────────────────
+
+  /** The version in force on `day`: the latest one effective on or before it. */
+  async versionOn(day: string, db: Db | Tx = this.db): Promise<VersionRow | null> {
+    const rows = await queryRows<VersionRow>(
+      db,
+      sql`select id, effective_from::text as effective_from, created_at from team_level_versions
+          where effective_from <= ${day}::date order by effective_from desc limit 1`,
+    );
+    return rows[0] ?? null;
+  }
+
+  async versions(): Promise<VersionRow[]> {
+    return queryRows<VersionRow>(
+      this.db,
+      sql`select id, effective_from::text as effective_from, created_at from team_level_versions order by effective_from desc`,
+    );
+  }
+
+  async levels(versionId: string, db: Db | Tx = this.db): Promise<LevelRow[]> {
+    return queryRows<LevelRow>(
+      db,
+      sql`select ${LEVEL_COLUMNS} from team_levels l where l.version_id = ${versionId}::uuid order by l.level`,
+    );
+  }
+
+  /** Saves the table for `effectiveFrom`, replacing one saved earlier for that same day. Returns the version id. */
+  async saveVersion(tx: Tx, effectiveFrom: string, operatorId: string, levels: LevelRow[]): Promise<string> {
+    const [version] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into team_level_versions (effective_from, created_by) values (${effectiveFrom}::date, ${operatorId}::uuid)
+          on conflict (effective_from) do update set created_by = excluded.created_by, updated_at = now()
+          returning id`,
+    );
+    const id = version!.id;
+    await tx.execute(sql`delete from team_levels where version_id = ${id}::uuid`);
+    for (const level of levels) {
+      await tx.execute(
+        sql`insert into team_levels (version_id, level, name, min_own_custody, min_valid_direct, min_team_performance, min_legs,
+              legs_level, direct_rate_pct, indirect_rate_pct, indirect_generations, community_rate_pct, management_rate_pct,
+              dividend_rate_pct, promotion_bonus)
+            values (${id}::uuid, ${level.level}, ${level.name}, ${level.min_own_custody}::numeric, ${level.min_valid_direct},
+              ${level.min_team_performance}::numeric, ${level.min_legs}, ${level.legs_level}, ${level.direct_rate_pct}::numeric,
+              ${level.indirect_rate_pct}::numeric, ${level.indirect_generations}, ${level.community_rate_pct}::numeric,
+              ${level.management_rate_pct}::numeric, ${level.dividend_rate_pct}::numeric, ${level.promotion_bonus}::numeric)`,
+      );
+    }
+    return id;
+  }
+
+  /** Members whose level differs between two level tables (the console's preview), and a sample of them. */
+  async levelChanges(
+    from: LevelRule[],
+    to: LevelRule[],
+    limit: number,
+  ): Promise<{ total: number; sample: { account_id: string; email: string; nickname: string; from: number; to: number }[] }> {
+    const changed = sql`select n.account_id, ${levelOf(from)} as "from", ${levelOf(to)} as "to", n.seq from team_nodes n`;
+    const sample = await queryRows<{ account_id: string; email: string; nickname: string; from: number; to: number }>(
+      this.db,
+      sql`select x.account_id, m.email, a.nickname, x."from", x."to" from (${changed}) x
+            join accounts a on a.id = x.account_id join members m on m.id = a.member_id
+          where x."from" <> x."to" order by x.seq limit ${limit}`,
+    );
+    const [count] = await queryRows<{ total: number }>(
+      this.db,
+      sql`select count(*)::int as total from (${changed}) x where x."from" <> x."to"`,
+    );
+    return { total: count?.total ?? 0, sample };
+  }
+
+  /**
+   * Recomputes every node's figures from the orders and the closure table, set-based, and returns the
+   * nodes whose stored figures differ (none when the triggers kept them right).
+   */
+  async differences(): Promise<{ account_id: string; field: string; stored: string; computed: string }[]> {
+    return queryRows(
+      this.db,
+      sql`with own as (
+            select n.seq, n.account_id, coalesce(sum(o.amount) filter (where o.status = 'active'), 0) as own_custody
+            from team_nodes n left join hosting_orders o on o.account_id = n.account_id group by n.seq, n.account_id
+          ), team as (
+            select c.ancestor_seq as seq, sum(d.own_custody) as performance, count(*) filter (where c.depth = 1) as direct,
+              count(*) as team, count(*) filter (where c.depth = 1 and d.own_custody >= 500) as valid_direct,
+              count(*) filter (where d.own_custody >= 500) as valid_team
+            from team_closure c join own d on d.seq = c.descendant_seq group by c.ancestor_seq
+          ), computed as (
+            select own.seq, own.account_id, own.own_custody, coalesce(team.performance, 0) as performance,
+              coalesce(team.direct, 0) as direct, coalesce(team.team, 0) as team, coalesce(team.valid_direct, 0) as valid_direct,
+              coalesce(team.valid_team, 0) as valid_team
+            from own left join team on team.seq = own.seq
+          )
+          select x.account_id, f.field, f.stored, f.computed from computed x join team_nodes n on n.seq = x.seq
+          cross join lateral (values
+            ('own_custody', n.own_custody::text, x.own_custody::text),
+            ('team_performance', n.team_performance::text, x.performance::text),
+            ('direct_count', n.direct_count::text, x.direct::text),
+            ('team_count', n.team_count::text, x.team::text),
+            ('valid_direct_count', n.valid_direct_count::text, x.valid_direct::text),
+            ('valid_team_count', n.valid_team_count::text, x.valid_team::text)
+          ) f(field, stored, computed)
+          where f.stored::numeric <> f.computed::numeric
+          order by x.seq, f.field`,
+    );
+  }
+}
