@@ -50,6 +50,10 @@ import { MachinesRepository } from './modules/machines/machines.repository.js';
 import { MachinesService } from './modules/machines/machines.service.js';
 import { EarningsRepository } from './modules/earnings/earnings.repository.js';
 import { EarningsService } from './modules/earnings/earnings.service.js';
+import { MemberEventsRepository } from './modules/notifications/member-events.repository.js';
+import { DEFAULT_CHANNEL_OPTIONS, MemberEventsService, type ChannelOptions } from './modules/notifications/member-events.service.js';
+import { FeedbackRepository } from './modules/feedback/feedback.repository.js';
+import { FeedbackService } from './modules/feedback/feedback.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -79,6 +83,9 @@ export interface Services {
   settlement: SettlementService;
   machines: MachinesService;
   earnings: EarningsService;
+  /** Live notifications: features publish in their transactions; the routes keep the channels. */
+  memberEvents: MemberEventsService;
+  feedback: FeedbackService;
 }
 
 export function createServices(
@@ -87,9 +94,13 @@ export function createServices(
   logger: FastifyBaseLogger,
   clock: Clock = systemClock,
   /** Tests hand in a transport that keeps what it is given (the mailbox tests read codes from). */
-  overrides: { mailTransport?: MailTransport } = {},
+  overrides: { mailTransport?: MailTransport; channelOptions?: Partial<ChannelOptions> } = {},
 ): Services {
   const { db } = database;
+  const memberEvents = new MemberEventsService(database, new MemberEventsRepository(db), logger, {
+    ...DEFAULT_CHANNEL_OPTIONS,
+    ...overrides.channelOptions,
+  });
   const transport =
     overrides.mailTransport ??
     (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createLogTransport(logger));
@@ -120,6 +131,7 @@ export function createServices(
         ledger,
         bsc,
         logger,
+        memberEvents,
       )
     : undefined;
   const tron = config.chains.tron;
@@ -131,6 +143,7 @@ export function createServices(
         ledger,
         tron,
         logger,
+        memberEvents,
       )
     : undefined;
   const chain = new ChainService(
@@ -151,6 +164,7 @@ export function createServices(
     hotWallets: hotWallet ? { BEP20: hotWallet } : {},
     payoutConfirmations: bsc?.payoutConfirmations ?? 3,
     logger,
+    events: memberEvents,
   });
   const hostingRepository = new HostingRepository(db);
   const hosting = new HostingService(db, hostingRepository, ledger, security, audit, config.platformTimeZone, clock);
@@ -193,6 +207,8 @@ export function createServices(
     settlement,
     machines,
     earnings,
+    memberEvents,
+    feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }

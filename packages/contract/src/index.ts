@@ -21,3 +21,4 @@ export * from './chain-address.js';
 export * from './api/hosting.js';
 export * from './api/machines.js';
 export * from './api/earnings.js';
+export * from './api/support.js';

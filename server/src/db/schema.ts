@@ -336,3 +336,4 @@ export * from './schema-withdraw.js';
 export * from './schema-hosting.js';
 export * from './schema-machines.js';
 export * from './schema-earnings.js';
+export * from './schema-support.js';

@@ -21,6 +21,7 @@ export const OPERATOR_PERMISSIONS = {
   'withdraw.review': ['super_admin', 'finance'],
   'withdraw.settings': ['super_admin', 'finance'],
   'hosting.manage': ['super_admin', 'finance'],
+  'feedback.reply': ['super_admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

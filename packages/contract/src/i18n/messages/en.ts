@@ -177,6 +177,12 @@ export const en = {
   'upload.too_many': 'Too many uploads, please try again in {seconds} s',
   'upload.quota_exceeded':
     'You have too many images that are not used yet (at most {count}, {megabytes} MB in all); unused images are removed after a day',
+  'reason.too_many_images': 'at most 3 images',
+  'field.imageIds': 'images',
+  'field.orderNo': 'order number',
+  'field.reply': 'reply',
+  'feedback.image_missing': 'An image is missing or is not yours; please upload it again',
+  'feedback.already_replied': 'This feedback has already been replied to',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -176,4 +176,10 @@ export const ja: MessageCatalogue = {
   'upload.too_many': 'アップロードが多すぎます。{seconds} 秒後にもう一度お試しください',
   'upload.quota_exceeded':
     'まだ使われていない画像が多すぎます（最大 {count} 枚、合計 {megabytes} MB）。使われていない画像は1日後に削除されます',
+  'reason.too_many_images': '画像は3枚までです',
+  'field.imageIds': '画像',
+  'field.orderNo': '注文番号',
+  'field.reply': '返信',
+  'feedback.image_missing': '画像が見つからないか、あなたの画像ではありません。もう一度アップロードしてください',
+  'feedback.already_replied': 'このフィードバックには既に返信済みです',
 };

@@ -175,4 +175,10 @@ export const ko: MessageCatalogue = {
   'upload.too_many': '업로드가 너무 많습니다. {seconds}초 후에 다시 시도하세요',
   'upload.quota_exceeded':
     '아직 사용되지 않은 이미지가 너무 많습니다(최대 {count}개, 합계 {megabytes} MB). 사용되지 않은 이미지는 하루 후에 삭제됩니다',
+  'reason.too_many_images': '이미지는 최대 3장입니다',
+  'field.imageIds': '이미지',
+  'field.orderNo': '주문 번호',
+  'field.reply': '답변',
+  'feedback.image_missing': '이미지가 없거나 본인의 이미지가 아닙니다. 다시 업로드하세요',
+  'feedback.already_replied': '이 피드백에는 이미 답변했습니다',
 };

@@ -173,4 +173,10 @@ export const th: MessageCatalogue = {
   'dividend.day_settled': 'การชำระบัญชีของวันนั้นดำเนินการไปแล้ว โปรดตั้งพูลสำหรับวันที่ยังไม่ได้ชำระบัญชี',
   'upload.too_many': 'อัปโหลดบ่อยเกินไป โปรดลองอีกครั้งใน {seconds} วินาที',
   'upload.quota_exceeded': 'คุณมีรูปภาพที่ยังไม่ได้ใช้มากเกินไป (สูงสุด {count} รูป รวม {megabytes} MB) รูปภาพที่ไม่ได้ใช้จะถูกลบหลังจากหนึ่งวัน',
+  'reason.too_many_images': 'รูปภาพได้สูงสุด 3 รูป',
+  'field.imageIds': 'รูปภาพ',
+  'field.orderNo': 'หมายเลขคำสั่งซื้อ',
+  'field.reply': 'คำตอบ',
+  'feedback.image_missing': 'ไม่พบรูปภาพหรือรูปภาพไม่ใช่ของคุณ โปรดอัปโหลดอีกครั้ง',
+  'feedback.already_replied': 'ความคิดเห็นนี้ได้รับการตอบกลับแล้ว',
 };

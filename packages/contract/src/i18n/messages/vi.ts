@@ -176,4 +176,10 @@ export const vi: MessageCatalogue = {
   'upload.too_many': 'Tải lên quá nhiều, vui lòng thử lại sau {seconds} giây',
   'upload.quota_exceeded':
     'Bạn có quá nhiều ảnh chưa được sử dụng (tối đa {count} ảnh, tổng cộng {megabytes} MB); ảnh không dùng sẽ bị xóa sau một ngày',
+  'reason.too_many_images': 'tối đa 3 ảnh',
+  'field.imageIds': 'ảnh',
+  'field.orderNo': 'mã đơn hàng',
+  'field.reply': 'phản hồi',
+  'feedback.image_missing': 'Thiếu ảnh hoặc ảnh không phải của bạn; vui lòng tải lên lại',
+  'feedback.already_replied': 'Góp ý này đã được phản hồi',
 };

@@ -173,4 +173,10 @@ export const zhHans: MessageCatalogue = {
   'dividend.day_settled': '该日结算已执行，请为尚未结算的日期设置分红池',
   'upload.too_many': '上传过于频繁，请 {seconds} 秒后再试',
   'upload.quota_exceeded': '未使用的图片过多（最多 {count} 张，共 {megabytes} MB）；未使用的图片会在一天后删除',
+  'reason.too_many_images': '最多 3 张图片',
+  'field.imageIds': '图片',
+  'field.orderNo': '订单号',
+  'field.reply': '回复',
+  'feedback.image_missing': '图片不存在或不属于您，请重新上传',
+  'feedback.already_replied': '该反馈已回复',
 };

@@ -173,4 +173,10 @@ export const zhHant: MessageCatalogue = {
   'dividend.day_settled': '該日結算已執行，請為尚未結算的日期設定分紅池',
   'upload.too_many': '上傳過於頻繁，請 {seconds} 秒後再試',
   'upload.quota_exceeded': '未使用的圖片過多（最多 {count} 張，共 {megabytes} MB）；未使用的圖片會在一天後刪除',
+  'reason.too_many_images': '最多 3 張圖片',
+  'field.imageIds': '圖片',
+  'field.orderNo': '訂單編號',
+  'field.reply': '回覆',
+  'feedback.image_missing': '圖片不存在或不屬於您，請重新上傳',
+  'feedback.already_replied': '此回饋已回覆',
 };
