@@ -7,6 +7,7 @@ export interface SseFrame {
 
 export interface SseStream {
   status: number;
+  headers: Headers;
   /** The next frame (comments such as heartbeats are skipped); rejects when the stream ends first. */
   next(): Promise<SseFrame>;
   /** Resolves when the server ends the stream. */
@@ -72,6 +73,7 @@ export async function openStream(baseUrl: string, token: string, lastEventId?: s
   })();
   return {
     status: response.status,
+    headers: response.headers,
     next() {
       return new Promise<SseFrame>((resolve, reject) => {
         waiters.push({ resolve, reject });
