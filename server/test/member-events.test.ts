@@ -159,3 +159,15 @@ describe('the live channel', () => {
     others.close();
   });
 });
+
+describe('retention', () => {
+  it('removes events older than a week and keeps the rest', async () => {
+    const db = t.testDatabase.database.db;
+    const [before] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from member_events`);
+    const [oldest] = await queryRows<{ id: string }>(db, sql`select min(id)::text as id from member_events`);
+    await queryRows(db, sql`update member_events set created_at = now() - interval '8 days' where id = ${oldest!.id}::bigint`);
+    expect(await t.services.memberEvents.removeExpired()).toBe(1);
+    const [after] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from member_events`);
+    expect(after!.n).toBe(before!.n - 1);
+  });
+});

@@ -101,7 +101,12 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/blance_record/blance_record5',
     load: () => import('../features/income/screens/IncomeScreen'),
   },
-  ...[7, 8, 9, 10, 11, 12].map((n) => ({
+  {
+    id: 'blanceRecord11',
+    path: '/pages/blance_record/blance_record11',
+    load: () => import('../features/feedback/screens/FeedbackScreen'),
+  },
+  ...[7, 8, 9, 10, 12].map((n) => ({
     id: `blanceRecord${n}`,
     path: `/pages/blance_record/blance_record${n}`,
     load: notYetOpen,

@@ -9,6 +9,7 @@ import { AssetsSummary } from '../../../components/assets/AssetsSummary';
 import { MoneyShortcuts } from '../../../components/assets/MoneyShortcuts';
 import { credential } from '../../../lib/auth/credential';
 import { displayMoney, displayRate } from '../../../lib/format/money';
+import { BALANCE_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
 function Balance({ asset, main, detail }: { asset: Asset; main: string; detail: string }) {
   const { t } = useTranslation();
@@ -47,6 +48,7 @@ export default function AssetsScreen() {
   useEffect(() => {
     if (signedIn) void load();
   }, [load, signedIn]);
+  useLiveRefresh(BALANCE_EVENTS, () => void load());
 
   // The start-up rule lets visitors open this tab: they are asked to log in rather than sent away.
   if (!signedIn) {
