@@ -48,19 +48,29 @@ export const memberEventsRoutes: FastifyPluginAsyncZod<{ service: MemberEventsSe
         connection: 'keep-alive',
         'x-request-id': request.id,
       });
-      raw.write(`retry: ${LIVE_RETRY_MS}\n\n`);
+      // Nothing is sent before the channel is registered (headers go out with its first frame), so
+      // once the app sees the answer, every later event reaches it.
       let closed = false;
-      const end = await service.open(context.member.id, context.sessionId, lastEventId, {
-        write: (text) => {
-          if (!closed) raw.write(text);
-        },
-        bufferedBytes: () => raw.writableLength,
-        close: () => {
-          if (closed) return;
-          closed = true;
-          raw.end();
-        },
-      });
+      let end: () => void;
+      try {
+        end = await service.open(context.member.id, context.sessionId, lastEventId, {
+          write: (text) => {
+            if (!closed) raw.write(text);
+          },
+          bufferedBytes: () => raw.writableLength,
+          close: () => {
+            if (closed) return;
+            closed = true;
+            raw.end();
+          },
+        });
+      } catch (error) {
+        // The app sees the stream end at once and tries again after its pause.
+        request.log.warn({ err: error }, 'member events: cannot open a channel');
+        raw.end();
+        return;
+      }
+      if (!closed) raw.write(`retry: ${LIVE_RETRY_MS}\n\n`);
       const onGone = () => {
         closed = true;
         end();
