@@ -24,7 +24,13 @@ const CASES: { locale: Locale; messages: Messages; title: string; content: strin
     content: 'I sent 20 USDT an hour ago and it is not in my balance yet.',
     reply: 'It is credited now, thank you for waiting.',
   },
-  { locale: 'zh-Hans', messages: zhHans, title: '充值未到账', content: '一小时前充值 20 USDT，余额仍未显示。', reply: '已到账，感谢您的耐心等待。' },
+  {
+    locale: 'zh-Hans',
+    messages: zhHans,
+    title: '充值未到账',
+    content: '一小时前充值 20 USDT，余额仍未显示。',
+    reply: '已到账，感谢您的耐心等待。',
+  },
 ];
 
 /** Opens the feedback screen and waits until its live channel is open (the answer comes once it is registered). */

@@ -51,7 +51,11 @@ import { MachinesService } from './modules/machines/machines.service.js';
 import { EarningsRepository } from './modules/earnings/earnings.repository.js';
 import { EarningsService } from './modules/earnings/earnings.service.js';
 import { MemberEventsRepository } from './modules/notifications/member-events.repository.js';
-import { DEFAULT_CHANNEL_OPTIONS, MemberEventsService, type ChannelOptions } from './modules/notifications/member-events.service.js';
+import {
+  DEFAULT_CHANNEL_OPTIONS,
+  MemberEventsService,
+  type ChannelOptions,
+} from './modules/notifications/member-events.service.js';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { seedDemoFeedback } from '../src/demo/feedback.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -31,7 +32,12 @@ function memberCall(method: 'GET' | 'POST', url: string, token: string, payload?
   return t.app.inject({ method, url, headers: { authorization: token, lang: 'EN' }, ...(payload ? { payload } : {}) });
 }
 function operatorCall(method: 'GET' | 'POST', url: string, token: string, payload?: object) {
-  return t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, lang: 'EN' }, ...(payload ? { payload } : {}) });
+  return t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${token}`, lang: 'EN' },
+    ...(payload ? { payload } : {}),
+  });
 }
 async function upload(token: string, purpose: 'feedback' | 'identity' = 'feedback', bytes: Buffer = TINY_PNG) {
   return memberCall('POST', '/api/upload/image', token, { purpose, contentBase64: bytes.toString('base64') });
@@ -66,7 +72,11 @@ describe('sending feedback', () => {
     expect(long.json()).toEqual({ code: 400, message: 'content: too long', data: null });
 
     const four = [await uploadId(alice), await uploadId(alice), await uploadId(alice), await uploadId(alice)];
-    const tooMany = await memberCall('POST', '/api/common/push_feedback', alice, { title: 'Slow', content: 'ok', imageIds: four });
+    const tooMany = await memberCall('POST', '/api/common/push_feedback', alice, {
+      title: 'Slow',
+      content: 'ok',
+      imageIds: four,
+    });
     expect(tooMany.json()).toEqual({ code: 400, message: 'images: at most 3 images', data: null });
 
     // A file that only claims to be an image never becomes an upload.
@@ -74,14 +84,22 @@ describe('sending feedback', () => {
     expect(fake.json()).toEqual({ code: 400, message: 'Only JPEG, PNG or WebP images are accepted', data: null });
 
     const bobs = await uploadId(bob);
-    const foreign = await memberCall('POST', '/api/common/push_feedback', alice, { title: 'Slow', content: 'ok', imageIds: [bobs] });
+    const foreign = await memberCall('POST', '/api/common/push_feedback', alice, {
+      title: 'Slow',
+      content: 'ok',
+      imageIds: [bobs],
+    });
     expect(foreign.json()).toEqual({
       code: 400,
       message: 'An image is missing or is not yours; please upload it again',
       data: null,
     });
     const identity = await uploadId(alice, 'identity');
-    const document = await memberCall('POST', '/api/common/push_feedback', alice, { title: 'Slow', content: 'ok', imageIds: [identity] });
+    const document = await memberCall('POST', '/api/common/push_feedback', alice, {
+      title: 'Slow',
+      content: 'ok',
+      imageIds: [identity],
+    });
     expect(document.json()).toMatchObject({ code: 400, message: 'An image is missing or is not yours; please upload it again' });
     const twice = await memberCall('POST', '/api/common/push_feedback', alice, {
       title: 'Slow',
@@ -89,7 +107,11 @@ describe('sending feedback', () => {
       imageIds: [four[0], four[0]],
     });
     expect(twice.json()).toMatchObject({ code: 400, message: 'images: invalid value' });
-    const badOrder = await memberCall('POST', '/api/common/push_feedback', alice, { title: 'Slow', content: 'ok', orderNo: 'A 1' });
+    const badOrder = await memberCall('POST', '/api/common/push_feedback', alice, {
+      title: 'Slow',
+      content: 'ok',
+      orderNo: 'A 1',
+    });
     expect(badOrder.json()).toMatchObject({ code: 400, message: 'order number: invalid value' });
     expect(await counts()).toEqual(before);
   });
@@ -108,10 +130,16 @@ describe('sending feedback', () => {
       data: { title: 'Deposit late', content, imageIds: ids, orderNo: 'W20261124-01', status: 'awaiting_reply', reply: null },
     });
     // An image goes with one feedback only.
-    const again = await memberCall('POST', '/api/common/push_feedback', alice, { title: 'Again', content: 'ok', imageIds: [ids[0]] });
+    const again = await memberCall('POST', '/api/common/push_feedback', alice, {
+      title: 'Again',
+      content: 'ok',
+      imageIds: [ids[0]],
+    });
     expect(again.json()).toMatchObject({ code: 400 });
 
-    const list = (await memberCall('GET', '/api/common/feedback_list', alice)).json<{ data: { items: FeedbackData[]; total: number } }>();
+    const list = (await memberCall('GET', '/api/common/feedback_list', alice)).json<{
+      data: { items: FeedbackData[]; total: number };
+    }>();
     expect(list.data.total).toBe(1);
     expect(list.data.items[0]).toMatchObject({ title: 'Deposit late', status: 'awaiting_reply', imageIds: ids, reply: null });
   });
@@ -123,7 +151,9 @@ describe('authorisation', () => {
     const sent = (
       await memberCall('POST', '/api/common/push_feedback', alice, { title: 'Private', content: 'mine', imageIds: [id] })
     ).json<{ data: FeedbackData }>();
-    const bobsList = (await memberCall('GET', '/api/common/feedback_list', bob)).json<{ data: { items: FeedbackData[]; total: number } }>();
+    const bobsList = (await memberCall('GET', '/api/common/feedback_list', bob)).json<{
+      data: { items: FeedbackData[]; total: number };
+    }>();
     expect(bobsList.data).toMatchObject({ items: [], total: 0 });
     expect((await memberCall('GET', `/api/upload/image/${id}`, bob)).statusCode).toBe(404);
     expect((await memberCall('GET', `/api/upload/image/${id}`, alice)).rawPayload.equals(TINY_PNG)).toBe(true);
@@ -142,9 +172,9 @@ describe('authorisation', () => {
 
 describe('replies', () => {
   it('go awaiting → replied once, audited, with an event for the member only', async () => {
-    const sent = (
-      await memberCall('POST', '/api/common/push_feedback', bob, { title: 'Withdrawal', content: 'When?' })
-    ).json<{ data: FeedbackData }>();
+    const sent = (await memberCall('POST', '/api/common/push_feedback', bob, { title: 'Withdrawal', content: 'When?' })).json<{
+      data: FeedbackData;
+    }>();
     const queue = (await operatorCall('GET', '/api/admin/feedback', support)).json<{
       data: { items: (FeedbackData & { email: string })[] };
     }>();
@@ -155,13 +185,18 @@ describe('replies', () => {
 
     const empty = await operatorCall('POST', `/api/admin/feedback/${sent.data.id}/reply`, support, { reply: '  ' });
     expect(empty.json()).toMatchObject({ code: 400, message: 'please enter reply' });
-    const replied = await operatorCall('POST', `/api/admin/feedback/${sent.data.id}/reply`, support, { reply: 'Today by 21:00.' });
+    const replied = await operatorCall('POST', `/api/admin/feedback/${sent.data.id}/reply`, support, {
+      reply: 'Today by 21:00.',
+    });
     expect(replied.json()).toEqual({ code: 200, message: 'Success', data: null });
     const twice = await operatorCall('POST', `/api/admin/feedback/${sent.data.id}/reply`, support, { reply: 'Again' });
     expect(twice.json()).toEqual({ code: 409, message: 'This feedback has already been replied to', data: null });
 
     const list = (await memberCall('GET', '/api/common/feedback_list', bob)).json<{ data: { items: FeedbackData[] } }>();
-    expect(list.data.items.find((item) => item.id === sent.data.id)).toMatchObject({ status: 'replied', reply: 'Today by 21:00.' });
+    expect(list.data.items.find((item) => item.id === sent.data.id)).toMatchObject({
+      status: 'replied',
+      reply: 'Today by 21:00.',
+    });
 
     const audit = await queryRows<{ action: string; target_id: string }>(
       t.testDatabase.database.db,
@@ -174,6 +209,25 @@ describe('replies', () => {
     );
     expect(events).toEqual([
       { email: 'bob-feedback@example.com', kind: 'feedback.replied', payload: { feedbackId: sent.data.id, title: 'Withdrawal' } },
+    ]);
+  });
+});
+
+describe('demo feedback', () => {
+  it('adds one replied and one waiting feedback once, however often it runs', async () => {
+    const demo = await registerMember(t, 'demo-feedback@example.com');
+    const db = t.testDatabase.database.db;
+    const [ids] = await queryRows<{ member: string; operator: string }>(
+      db,
+      sql`select (select id from members where email = 'demo-feedback@example.com') as member,
+                 (select id from operators where username = 'support-fb') as operator`,
+    );
+    await seedDemoFeedback(db, t.services, ids!.member, ids!.operator);
+    await seedDemoFeedback(db, t.services, ids!.member, ids!.operator);
+    const list = (await memberCall('GET', '/api/common/feedback_list', demo)).json<{ data: { items: FeedbackData[] } }>();
+    expect(list.data.items.map((item) => [item.title, item.status])).toEqual([
+      ['Withdrawal window', 'awaiting_reply'],
+      ['Deposit arrival time', 'replied'],
     ]);
   });
 });

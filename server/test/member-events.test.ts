@@ -107,7 +107,11 @@ describe('the live channel', () => {
     const missedFeedback = await sendFeedback(carol, 'During the drop');
     await reply(missedFeedback, 'Answered while you were away.');
     await t.services.ledger.transaction(async (tx) => {
-      await t.services.memberEvents.publish(tx, memberId, { kind: 'withdrawal.approved', withdrawalId: 'w-1', amount: '12.5000' });
+      await t.services.memberEvents.publish(tx, memberId, {
+        kind: 'withdrawal.approved',
+        withdrawalId: 'w-1',
+        amount: '12.5000',
+      });
     });
     await t.services.ledger.transaction(async (tx) => {
       await t.services.memberEvents.publish(tx, memberId, { kind: 'withdrawal.paid', withdrawalId: 'w-1', amount: '12.5000' });
@@ -115,7 +119,11 @@ describe('the live channel', () => {
     // A rolled-back change leaves no event behind.
     await expect(
       t.services.ledger.transaction(async (tx) => {
-        await t.services.memberEvents.publish(tx, memberId, { kind: 'withdrawal.refunded', withdrawalId: 'w-1', amount: '12.5000' });
+        await t.services.memberEvents.publish(tx, memberId, {
+          kind: 'withdrawal.refunded',
+          withdrawalId: 'w-1',
+          amount: '12.5000',
+        });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -155,7 +163,11 @@ describe('the live channel', () => {
     // Another member's channel stays open.
     const erinsFeedback = await sendFeedback(other, 'Still here?');
     await reply(erinsFeedback, 'Yes.');
-    expect(parsed(await others.next()).data.data).toEqual({ kind: 'feedback.replied', feedbackId: erinsFeedback, title: 'Still here?' });
+    expect(parsed(await others.next()).data.data).toEqual({
+      kind: 'feedback.replied',
+      feedbackId: erinsFeedback,
+      title: 'Still here?',
+    });
     others.close();
   });
 });

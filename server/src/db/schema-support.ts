@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { members, operators, uploads } from './schema.js';
 
 /**
@@ -24,7 +36,10 @@ export const memberEvents = pgTable(
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('member_events_member_idx').on(table.memberId, table.id), index('member_events_created_idx').on(table.createdAt)],
+  (table) => [
+    index('member_events_member_idx').on(table.memberId, table.id),
+    index('member_events_created_idx').on(table.createdAt),
+  ],
 );
 
 /** A member's feedback: awaiting_reply → replied (one reply, by an operator). */

@@ -50,7 +50,7 @@ export async function openStream(baseUrl: string, token: string, lastEventId?: s
   };
   const ended = (async () => {
     if (!response.body) return;
-    const reader = response.body.getReader();
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     try {
       for (;;) {

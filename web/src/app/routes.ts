@@ -140,7 +140,11 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/withdraw_record/withdraw_record1',
     load: () => import('../features/recharge/screens/DepositRecordsScreen'),
   },
-  { id: 'withdrawRecord7', path: '/pages/withdraw_record/withdraw_record7', load: notYetOpen },
+  {
+    id: 'withdrawRecord7',
+    path: '/pages/withdraw_record/withdraw_record7',
+    load: () => import('../features/balance-log/screens/FuelTicketRecordsScreen'),
+  },
 
   { id: 'orderDetail', path: '/pages/order_detail/order_detail', load: notYetOpen },
   {

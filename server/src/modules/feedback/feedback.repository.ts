@@ -24,7 +24,9 @@ export class FeedbackRepository {
           eq(uploads.ownerMemberId, memberId),
           eq(uploads.purpose, 'feedback'),
           inArray(uploads.id, uploadIds),
-          notExists(tx.select({ id: feedbackImages.uploadId }).from(feedbackImages).where(eq(feedbackImages.uploadId, uploads.id))),
+          notExists(
+            tx.select({ id: feedbackImages.uploadId }).from(feedbackImages).where(eq(feedbackImages.uploadId, uploads.id)),
+          ),
         ),
       );
     return Number(row?.value ?? 0);
@@ -64,7 +66,13 @@ export class FeedbackRepository {
 
   async listForMember(memberId: string, limit: number, offset: number) {
     const where = eq(feedback.memberId, memberId);
-    const rows = await this.db.select().from(feedback).where(where).orderBy(desc(feedback.createdAt), desc(feedback.id)).limit(limit).offset(offset);
+    const rows = await this.db
+      .select()
+      .from(feedback)
+      .where(where)
+      .orderBy(desc(feedback.createdAt), desc(feedback.id))
+      .limit(limit)
+      .offset(offset);
     const [total] = await this.db.select({ value: count() }).from(feedback).where(where);
     return { items: await this.withImages(rows), total: Number(total?.value ?? 0) };
   }

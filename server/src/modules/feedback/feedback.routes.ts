@@ -30,10 +30,11 @@ const IMAGE_HEADERS = {
   'content-security-policy': "default-src 'none'",
 };
 
-export const feedbackRoutes: FastifyPluginAsyncZod<{ service: FeedbackService; auth: AuthService; operators: OperatorService }> = async (
-  app,
-  { service, auth, operators },
-) => {
+export const feedbackRoutes: FastifyPluginAsyncZod<{
+  service: FeedbackService;
+  auth: AuthService;
+  operators: OperatorService;
+}> = async (app, { service, auth, operators }) => {
   const member = requireMember(auth);
   const replier = requirePermission(operators, 'feedback.reply');
 

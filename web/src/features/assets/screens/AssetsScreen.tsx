@@ -11,11 +11,15 @@ import { credential } from '../../../lib/auth/credential';
 import { displayMoney, displayRate } from '../../../lib/format/money';
 import { BALANCE_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
-function Balance({ asset, main, detail }: { asset: Asset; main: string; detail: string }) {
+/** withdraw_record7: where a tap on the fuel or ticket balance leads. */
+const FUEL_TICKET_RECORDS = '/pages/withdraw_record/withdraw_record7';
+
+function Balance({ asset, main, detail, onClick }: { asset: Asset; main: string; detail: string; onClick?: () => void }) {
   const { t } = useTranslation();
   return (
     <List.Item
       data-testid={`balance-${asset}`}
+      {...(onClick ? { onClick } : {})}
       description={t('assets.available')}
       prefix={<span className={`asset-badge asset-${asset}`}>{asset.slice(0, 1)}</span>}
       extra={
@@ -99,10 +103,16 @@ export default function AssetsScreen() {
                 main={displayMoney(assets.RAB.available)}
                 detail={`${held(assets.RAB.held)} · ${t('assets.rabPrice', { price: displayRate(assets.rabPriceUsdt) })}`}
               />
-              <Balance asset="FUEL" main={displayMoney(assets.FUEL.available)} detail={held(assets.FUEL.held)} />
+              <Balance
+                asset="FUEL"
+                main={displayMoney(assets.FUEL.available)}
+                detail={held(assets.FUEL.held)}
+                onClick={() => void navigate(`${FUEL_TICKET_RECORDS}?asset=FUEL`)}
+              />
               <Balance
                 asset="TICKET"
                 main={displayMoney(assets.TICKET.available)}
+                onClick={() => void navigate(`${FUEL_TICKET_RECORDS}?asset=TICKET`)}
                 detail={t('assets.ticketsUsed', { used: displayMoney(assets.TICKET.used) })}
               />
             </>

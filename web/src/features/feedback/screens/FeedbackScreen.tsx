@@ -115,13 +115,25 @@ function NewFeedbackForm({ onSent }: { onSent: () => void }) {
           .finally(() => setBusy(false));
       }}
       footer={
-        <Button block type="submit" color="primary" size="large" loading={busy} disabled={uploading} data-testid="feedback-submit">
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          loading={busy}
+          disabled={uploading}
+          data-testid="feedback-submit"
+        >
           {t('feedback.submit')}
         </Button>
       }
     >
       <Form.Item name="title" label={t('feedback.title')} rules={[required('title')]}>
-        <Input placeholder={t('feedback.titlePlaceholder')} maxLength={FEEDBACK_TITLE_MAX_LENGTH} data-testid="feedback-title-input" />
+        <Input
+          placeholder={t('feedback.titlePlaceholder')}
+          maxLength={FEEDBACK_TITLE_MAX_LENGTH}
+          data-testid="feedback-title-input"
+        />
       </Form.Item>
       <Form.Item name="content" label={t('feedback.content')} rules={[required('content')]}>
         <TextArea
