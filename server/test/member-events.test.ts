@@ -176,6 +176,49 @@ describe('the live channel', () => {
   });
 });
 
+describe('bounds', () => {
+  /** A sink that records what it is given and says how far behind its reader is. */
+  function fakeSink(backlogBytes: (written: string[]) => number) {
+    const written: string[] = [];
+    let resolveClosed: () => void = () => undefined;
+    const closed = new Promise<void>((resolve) => {
+      resolveClosed = resolve;
+    });
+    return {
+      written,
+      closed,
+      sink: {
+        write: (text: string) => void written.push(text),
+        bufferedBytes: () => backlogBytes(written),
+        close: () => resolveClosed(),
+      },
+    };
+  }
+
+  it('closes a channel whose reader falls behind instead of buffering more, and keeps five per member', async () => {
+    const memberId = await memberIdOf('carol-live@example.com');
+    const [session] = await queryRows<{ id: string }>(
+      t.testDatabase.database.db,
+      sql`select id from member_sessions where member_id = ${memberId}::uuid and revoked_at is null limit 1`,
+    );
+    // Behind as soon as anything beyond the `ready` frame was written.
+    const slow = fakeSink((written) => (written.length > 1 ? t.services.memberEvents.options.maxBufferedBytes + 1 : 0));
+    const endSlow = await t.services.memberEvents.open(memberId, session!.id, undefined, slow.sink);
+    const feedbackId = await sendFeedback(carol, 'Slow reader');
+    await reply(feedbackId, 'Catch up later.');
+    await slow.closed;
+    // It got the event it was sent, then was closed; the app resumes from that id.
+    expect(slow.written.filter((text) => text.startsWith('id: '))).toHaveLength(1);
+    endSlow();
+
+    const sinks = Array.from({ length: 6 }, () => fakeSink(() => 0));
+    const ends: (() => void)[] = [];
+    for (const { sink } of sinks) ends.push(await t.services.memberEvents.open(memberId, session!.id, undefined, sink));
+    await sinks[0]!.closed;
+    for (const end of ends) end();
+  });
+});
+
 describe('retention', () => {
   it('removes events older than a week and keeps the rest', async () => {
     const db = t.testDatabase.database.db;
