@@ -212,7 +212,7 @@ export function createServices(
     machines,
     earnings,
     memberEvents,
-    feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents),
+    feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }

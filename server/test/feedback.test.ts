@@ -213,6 +213,22 @@ describe('replies', () => {
   });
 });
 
+describe('floods', () => {
+  it('take ten feedbacks an hour from a member, then 429 with nothing stored', async () => {
+    const flooder = await registerMember(t, 'flood-feedback@example.com');
+    for (let index = 0; index < 10; index += 1) {
+      const sent = await memberCall('POST', '/api/common/push_feedback', flooder, { title: `No. ${index}`, content: 'again' });
+      expect(sent.json()).toMatchObject({ code: 200 });
+    }
+    const before = await counts();
+    const refused = await memberCall('POST', '/api/common/push_feedback', flooder, { title: 'No. 10', content: 'again' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 429, data: null });
+    expect(refused.json<{ message: string }>().message).toMatch(/^Too many attempts, please try again in \d+ s$/);
+    expect(await counts()).toEqual(before);
+  });
+});
+
 describe('demo feedback', () => {
   it('adds one replied and one waiting feedback once, however often it runs', async () => {
     const demo = await registerMember(t, 'demo-feedback@example.com');

@@ -6,9 +6,13 @@ import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { MemberEventsService } from '../notifications/member-events.service.js';
+import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { FeedbackRepository, FeedbackWithImages } from './feedback.repository.js';
 
 const UNIQUE_VIOLATION = '23505';
+
+/** Feedback a member may send per hour: plenty for a real problem, not a flood of the operators' queue. */
+export const FEEDBACK_PER_MEMBER: RateLimitRule = { name: 'feedback:member', maxAttempts: 10, windowS: 3600 };
 
 function isUniqueViolation(error: unknown): boolean {
   const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
@@ -25,10 +29,12 @@ export class FeedbackService {
     private readonly repository: FeedbackRepository,
     private readonly audit: AuditRepository,
     private readonly events: MemberEventsService,
+    private readonly rateLimits: RateLimitService,
   ) {}
 
   async push(context: MemberSessionContext, input: z.output<typeof pushFeedbackRequest>): Promise<FeedbackItem> {
     const memberId = context.member.id;
+    await this.rateLimits.consume(FEEDBACK_PER_MEMBER, memberId);
     try {
       const id = await this.db.transaction(async (tx) => {
         if ((await this.repository.countAttachable(memberId, input.imageIds, tx)) !== input.imageIds.length) {
