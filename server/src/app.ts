@@ -38,6 +38,8 @@ import type { AdjustableClock } from './lib/adjustable-clock.js';
 import { testClockRoutes } from './modules/common/test-clock.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { adminOperatorsRoutes } from './modules/admin-operators/admin-operators.routes.js';
+import { memberEventsRoutes } from './modules/notifications/member-events.routes.js';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -153,6 +155,8 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
     operators: services.operators,
   });
   await app.register(adminOperatorsRoutes, { service: services.adminOperators, operators: services.operators });
+  await app.register(memberEventsRoutes, { service: services.memberEvents, auth: services.auth });
+  await app.register(feedbackRoutes, { service: services.feedback, auth: services.auth, operators: services.operators });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

@@ -52,6 +52,14 @@ import { EarningsRepository } from './modules/earnings/earnings.repository.js';
 import { EarningsService } from './modules/earnings/earnings.service.js';
 import { TeamRepository } from './modules/team/team.repository.js';
 import { TeamService } from './modules/team/team.service.js';
+import { MemberEventsRepository } from './modules/notifications/member-events.repository.js';
+import {
+  DEFAULT_CHANNEL_OPTIONS,
+  MemberEventsService,
+  type ChannelOptions,
+} from './modules/notifications/member-events.service.js';
+import { FeedbackRepository } from './modules/feedback/feedback.repository.js';
+import { FeedbackService } from './modules/feedback/feedback.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -84,6 +92,9 @@ export interface Services {
   machines: MachinesService;
   earnings: EarningsService;
   team: TeamService;
+  /** Live notifications: features publish in their transactions; the routes keep the channels. */
+  memberEvents: MemberEventsService;
+  feedback: FeedbackService;
 }
 
 export function createServices(
@@ -92,9 +103,13 @@ export function createServices(
   logger: FastifyBaseLogger,
   clock: Clock = systemClock,
   /** Tests hand in a transport that keeps what it is given (the mailbox tests read codes from). */
-  overrides: { mailTransport?: MailTransport } = {},
+  overrides: { mailTransport?: MailTransport; channelOptions?: Partial<ChannelOptions> } = {},
 ): Services {
   const { db } = database;
+  const memberEvents = new MemberEventsService(database, new MemberEventsRepository(db), logger, {
+    ...DEFAULT_CHANNEL_OPTIONS,
+    ...overrides.channelOptions,
+  });
   const transport =
     overrides.mailTransport ??
     (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createLogTransport(logger));
@@ -125,6 +140,7 @@ export function createServices(
         ledger,
         bsc,
         logger,
+        memberEvents,
       )
     : undefined;
   const tron = config.chains.tron;
@@ -136,6 +152,7 @@ export function createServices(
         ledger,
         tron,
         logger,
+        memberEvents,
       )
     : undefined;
   const chain = new ChainService(
@@ -156,6 +173,7 @@ export function createServices(
     hotWallets: hotWallet ? { BEP20: hotWallet } : {},
     payoutConfirmations: bsc?.payoutConfirmations ?? 3,
     logger,
+    events: memberEvents,
   });
   const hostingRepository = new HostingRepository(db);
   const hosting = new HostingService(db, hostingRepository, ledger, security, audit, config.platformTimeZone, clock);
@@ -201,6 +219,8 @@ export function createServices(
     machines,
     earnings,
     team: new TeamService(db, new TeamRepository(db), audit, config.platformTimeZone, clock),
+    memberEvents,
+    feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }

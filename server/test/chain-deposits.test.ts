@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.js';
 import { accountExtendedPublicKey, startDevChain, type DevChain } from '../../devchain/devchain.mjs';
 import { HDKey } from '@scure/bip32';
 import type { Deposit } from '@custos/contract';
@@ -140,6 +142,7 @@ describe('the BEP20 watcher', () => {
       t.services.ledger,
       { confirmations: 3, startBlock: 0n, maxBlockRange: 500, pollMs: 1000 },
       createLogger('silent'),
+      t.services.memberEvents,
     );
     await chain.mine(2);
     // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
@@ -147,6 +150,13 @@ describe('the BEP20 watcher', () => {
     expect(await availableOf(t, mainId, 'USDT')).toBe('10.1234');
     const log = await call<{ items: { type: string; amount: string }[] }>('/api/user/balance_log?asset=USDT');
     expect(log.body.data.items.filter((item) => item.type === 'recharge').map((item) => item.amount)).toEqual(['10.1234']);
+    // The member hears of the credit once, live (decision 022), whichever watcher scanned.
+    const events = await queryRows<{ kind: string; network: string; amount: string }>(
+      t.testDatabase.database.db,
+      sql`select kind, payload->>'network' as network, payload->>'amount' as amount from member_events
+          where member_id = (select member_id from accounts where id = ${mainId}::uuid)`,
+    );
+    expect(events).toEqual([{ kind: 'deposit.credited', network: 'BEP20', amount: '10.1234' }]);
   });
 
   it('never credits a deposit whose block is reorganised away before its confirmations', async () => {

@@ -20,6 +20,7 @@ import { HostingOrdersScreen } from '../features/hosting/screens/HostingOrdersSc
 import { HostingPlansScreen } from '../features/hosting/screens/HostingPlansScreen';
 import { SettlementRunsScreen } from '../features/hosting/screens/SettlementRunsScreen';
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
+import { FeedbackQueueScreen } from '../features/feedback/screens/FeedbackQueueScreen';
 import { AdjustmentsScreen } from '../features/ledger/screens/AdjustmentsScreen';
 import { LedgerCheckScreen } from '../features/ledger/screens/LedgerCheckScreen';
 import { MachinesScreen } from '../features/machines/screens/MachinesScreen';
@@ -78,6 +79,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
             )}
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}
+            {operatorMay(operator.role, 'feedback.reply') && <Route path="/feedback" element={<FeedbackQueueScreen />} />}
             {operatorMay(operator.role, 'audit.read') && <Route path="/audit" element={<AuditLogScreen />} />}
             {operatorMay(operator.role, 'ledger.read') && (
               <>

@@ -33,6 +33,12 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel` for as long as the returned function is not called. `onNotify` gets each
+   * payload, or null after the listening connection was lost and made again (anything sent in
+   * between was missed, so the listener should look for itself).
+   */
+  listen(channel: string, onNotify: (payload: string | null) => void): Promise<() => Promise<void>>;
 }
 
 export class DatabaseUnavailableError extends Error {
@@ -91,6 +97,13 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     async close() {
       if (!client.closed) await client.close();
     },
+    async listen(channel, onNotify) {
+      // One process holds the embedded database, so its own NOTIFY reaches its own LISTEN.
+      const unlisten = await client.listen(channel, (payload) => onNotify(payload));
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
   };
 }
 
@@ -132,6 +145,67 @@ export async function openPostgres(url: string, poolSize: number): Promise<Datab
     async close() {
       await pool.end();
     },
+    listen(channel, onNotify) {
+      return listenOnPostgres(url, channel, onNotify);
+    },
+  };
+}
+
+const LISTEN_RETRY_MIN_MS = 500;
+const LISTEN_RETRY_MAX_MS = 15_000;
+
+/**
+ * LISTEN needs a connection of its own that stays open (a pooled one would be handed to queries).
+ * When it drops, it is made again with growing pauses, and the listener is told it may have missed
+ * notifications.
+ */
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string | null) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retryMs = LISTEN_RETRY_MIN_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+  const quoted = `"${channel.replace(/"/g, '""')}"`;
+
+  const connect = async (reconnecting: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    next.on('error', () => undefined);
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '');
+    });
+    next.on('end', () => {
+      if (stopped || client !== next) return;
+      client = null;
+      scheduleRetry();
+    });
+    await next.connect();
+    await next.query(`listen ${quoted}`);
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    client = next;
+    retryMs = LISTEN_RETRY_MIN_MS;
+    if (reconnecting) onNotify(null);
+  };
+  const scheduleRetry = () => {
+    if (stopped) return;
+    retryTimer = setTimeout(() => {
+      connect(true).catch(() => scheduleRetry());
+    }, retryMs);
+    retryMs = Math.min(retryMs * 2, LISTEN_RETRY_MAX_MS);
+  };
+
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retryTimer);
+    const current = client;
+    client = null;
+    await current?.end().catch(() => undefined);
   };
 }
 

@@ -342,3 +342,4 @@ export * from './schema-hosting.js';
 export * from './schema-machines.js';
 export * from './schema-earnings.js';
 export * from './schema-team.js';
+export * from './schema-support.js';

@@ -37,5 +37,13 @@ export function jobHandlers(services: Services): JobHandler[] {
         await services.rateLimits.purgeStale(RETENTION_S);
       },
     },
+    {
+      // A live channel away longer than the events are kept starts afresh; its screens refetch anyway.
+      name: 'housekeeping.purge-member-events',
+      schedule: '29 * * * *',
+      async run() {
+        await services.memberEvents.removeExpired();
+      },
+    },
   ];
 }

@@ -5,6 +5,7 @@ import { createServices, type Services } from '../../src/container.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { systemClock, type Clock } from '../../src/modules/common/common.service.js';
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from '../../src/modules/mail/mail.transport.js';
+import type { ChannelOptions } from '../../src/modules/notifications/member-events.service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -25,7 +26,11 @@ export interface TestApp {
 /** The real app on a fresh test database, driven through `app.inject`. */
 export async function createTestApp(
   env: NodeJS.ProcessEnv = {},
-  options: { clock?: Clock; /** As `--demo` does on the command line. */ demo?: boolean } = {},
+  options: {
+    clock?: Clock;
+    /** As `--demo` does on the command line. */ demo?: boolean;
+    channelOptions?: Partial<ChannelOptions>;
+  } = {},
 ): Promise<TestApp> {
   const testDatabase = await createTestDatabase();
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env }), demo: options.demo ?? false };
@@ -43,7 +48,10 @@ export async function createTestApp(
       inner?.close();
     },
   };
-  const services = createServices(testDatabase.database, config, createLogger('silent'), options.clock, { mailTransport });
+  const services = createServices(testDatabase.database, config, createLogger('silent'), options.clock, {
+    mailTransport,
+    ...(options.channelOptions ? { channelOptions: options.channelOptions } : {}),
+  });
   await services.settings.ensureDefaults();
   const app = await buildApp({
     config,

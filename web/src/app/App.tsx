@@ -11,6 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { isLocale, type Locale } from '@custos/contract';
 import { getConfig } from '../api/get-config';
+import { onLiveEvent, startLiveChannel } from '../lib/live/live-channel';
+import { liveToastText } from '../lib/live/live-toasts';
+import { showToast } from '../lib/toast';
 import type { createAppRouter } from './router';
 
 type AntdLocale = typeof enUS;
@@ -26,7 +29,7 @@ const ANTD_LOCALES: Record<Locale, AntdLocale> = {
 };
 
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
-  const { i18n } = useTranslation();
+  const { i18n, t } = useTranslation();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'zh-Hans';
 
   // The platform configuration is the first call of every launch; its failures follow the client's
@@ -34,6 +37,11 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
   useEffect(() => {
     getConfig().catch(() => undefined);
   }, []);
+
+  // One live channel while a member is logged in; each event is a toast, and the screens that show
+  // what it changed reload themselves (useLiveRefresh).
+  useEffect(() => startLiveChannel(), []);
+  useEffect(() => onLiveEvent((event) => showToast(liveToastText(t, event))), [t]);
 
   return (
     <ConfigProvider locale={ANTD_LOCALES[locale]}>

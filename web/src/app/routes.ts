@@ -120,7 +120,12 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/blance_record/blance_record8',
     load: () => import('../features/team/screens/TeamLevelsScreen'),
   },
-  ...[9, 10, 11, 12].map((n) => ({
+  {
+    id: 'blanceRecord11',
+    path: '/pages/blance_record/blance_record11',
+    load: () => import('../features/feedback/screens/FeedbackScreen'),
+  },
+  ...[9, 10, 12].map((n) => ({
     id: `blanceRecord${n}`,
     path: `/pages/blance_record/blance_record${n}`,
     load: notYetOpen,
@@ -154,7 +159,11 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/withdraw_record/withdraw_record1',
     load: () => import('../features/recharge/screens/DepositRecordsScreen'),
   },
-  { id: 'withdrawRecord7', path: '/pages/withdraw_record/withdraw_record7', load: notYetOpen },
+  {
+    id: 'withdrawRecord7',
+    path: '/pages/withdraw_record/withdraw_record7',
+    load: () => import('../features/balance-log/screens/FuelTicketRecordsScreen'),
+  },
 
   { id: 'orderDetail', path: '/pages/order_detail/order_detail', load: notYetOpen },
   {

@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { balanceLogQuery, balanceLogResponse, envelopeOf, userAssetsResponse } from '@custos/contract';
+import {
+  balanceLogQuery,
+  balanceLogResponse,
+  envelopeOf,
+  fuelTicketLogQuery,
+  fuelTicketLogResponse,
+  userAssetsResponse,
+} from '@custos/contract';
 import { ok } from '../../http/envelope.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { memberOf, requireMember } from '../auth/member-session.js';
@@ -41,5 +48,20 @@ export const assetsRoutes: FastifyPluginAsyncZod<{ service: AssetsService; auth:
       },
     },
     async (request) => ok(request.locale, await service.balanceLog(memberOf(request), request.query)),
+  );
+
+  app.get(
+    '/api/user/fuel_ticket_log',
+    {
+      onRequest,
+      schema: {
+        tags,
+        security,
+        summary: 'Fuel and ticket records (withdraw_record7): FUEL and TICKET movements, available and used, newest first',
+        querystring: fuelTicketLogQuery,
+        response: { 200: envelopeOf(fuelTicketLogResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.fuelTicketLog(memberOf(request), request.query)),
   );
 };

@@ -1,4 +1,13 @@
-import { money, type Asset, type BalanceLogItem, type Money, type RecordType, type UserAssets } from '@custos/contract';
+import {
+  money,
+  type Asset,
+  type BalanceLogItem,
+  type FuelTicketLogItem,
+  type LedgerPurpose,
+  type Money,
+  type RecordType,
+  type UserAssets,
+} from '@custos/contract';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
@@ -54,6 +63,31 @@ export class AssetsService {
         createdAt: new Date(row.created_at).toISOString(),
         referenceType: row.reference_type,
         referenceId: row.reference_id,
+      })),
+      total,
+      page: query.page,
+      pageSize: query.pageSize,
+    };
+  }
+
+  /** withdraw_record7: the account's fuel and ticket movements, available and used, newest first. */
+  async fuelTicketLog(
+    context: MemberSessionContext,
+    query: { asset?: 'FUEL' | 'TICKET' | undefined; page: number; pageSize: number },
+  ): Promise<{ items: FuelTicketLogItem[]; total: number; page: number; pageSize: number }> {
+    const { rows, total } = await this.ledger.fuelTicketLog(context.account.id, query.asset, {
+      limit: query.pageSize,
+      offset: (query.page - 1) * query.pageSize,
+    });
+    return {
+      items: rows.map((row) => ({
+        id: row.id,
+        asset: row.asset as 'FUEL' | 'TICKET',
+        purpose: row.purpose as LedgerPurpose,
+        type: row.record_type,
+        amount: row.amount,
+        balanceAfter: row.balance_after,
+        createdAt: new Date(row.created_at).toISOString(),
       })),
       total,
       page: query.page,

@@ -62,6 +62,7 @@ export interface CreditableDeposit {
   log_index: number;
   amount: string;
   account_id: string;
+  member_id: string;
 }
 
 const DEPOSIT_SELECT =
@@ -268,7 +269,7 @@ export class ChainRepository {
   async lockCreditable(tx: Tx, network: Network, fromBlock: bigint, finalBlock: bigint): Promise<CreditableDeposit[]> {
     return queryRows<CreditableDeposit>(
       tx,
-      sql`select d.id, d.tx_hash, d.log_index, d.amount::text as amount, a.account_id
+      sql`select d.id, d.tx_hash, d.log_index, d.amount::text as amount, a.account_id, a.member_id
           from chain_deposits d join deposit_addresses a on a.id = d.deposit_address_id
           where d.network = ${network} and d.status = 'confirming'
             and d.block_number between ${fromBlock.toString()}::bigint and ${finalBlock.toString()}::bigint

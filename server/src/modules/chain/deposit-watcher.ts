@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { ChainSource, TokenTransfer } from './chain-source.js';
 import type { ChainRepository, SeenDeposit } from './chain.repository.js';
+import type { MemberEventPublisher } from '../notifications/member-events.service.js';
 
 export interface DepositWatcherOptions {
   confirmations: number;
@@ -67,6 +68,8 @@ export class DepositWatcher {
     private readonly ledger: LedgerService,
     private readonly options: DepositWatcherOptions,
     private readonly logger: FastifyBaseLogger,
+    /** Tells the member live (decision 022); tests that drive a watcher of their own may leave it out. */
+    private readonly events?: MemberEventPublisher,
   ) {}
 
   get network(): Network {
@@ -151,6 +154,12 @@ export class DepositWatcher {
             ],
           });
           await this.repository.markCredited(tx, deposit.id, posted.entryId);
+          await this.events?.publish(tx, deposit.member_id, {
+            kind: 'deposit.credited',
+            depositId: deposit.id,
+            network,
+            amount: money.formatMoney(amount),
+          });
           credited += 1;
         }
       }

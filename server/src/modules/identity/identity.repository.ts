@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { accounts, identityVerifications, members, uploads } from '../../db/schema.js';
+import { accounts, feedbackImages, identityVerifications, members, uploads } from '../../db/schema.js';
 
 export type IdentityRow = typeof identityVerifications.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
@@ -14,13 +14,14 @@ export class IdentityRepository {
   }
 
   /**
-   * An upload nothing points at: not part of any submission, and not the avatar of any account.
-   * (Avatars name uploads as "upload:<id>".)
+   * An upload nothing points at: not part of any submission or feedback, and not the avatar of any
+   * account. (Avatars name uploads as "upload:<id>".)
    */
   private unused() {
     return sql`not exists (select 1 from ${identityVerifications} v
                  where v.front_upload_id = ${uploads.id} or v.back_upload_id = ${uploads.id} or v.selfie_upload_id = ${uploads.id})
-           and not exists (select 1 from ${accounts} a where a.avatar = 'upload:' || ${uploads.id}::text)`;
+           and not exists (select 1 from ${accounts} a where a.avatar = 'upload:' || ${uploads.id}::text)
+           and not exists (select 1 from ${feedbackImages} f where f.upload_id = ${uploads.id})`;
   }
 
   /** Removes the member's uploads that nothing points at and that are older than `ageS`. */

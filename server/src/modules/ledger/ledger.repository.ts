@@ -324,6 +324,23 @@ export class LedgerRepository {
     return this.postingsPage(conditions, page);
   }
 
+  /**
+   * Fuel and ticket records (withdraw_record7): every posting on an account's FUEL and TICKET
+   * balances that a member sees (available, and used for spent tickets), newest first.
+   */
+  async fuelTicketLog(
+    ownerAccountId: string,
+    asset: 'FUEL' | 'TICKET' | undefined,
+    page: { limit: number; offset: number },
+  ): Promise<{ rows: AdminPostingRow[]; total: number }> {
+    const conditions: SQL[] = [
+      sql`la.owner_account_id = ${ownerAccountId}::uuid`,
+      sql`la.purpose in ('available', 'used')`,
+      asset ? sql`p.asset = ${asset}` : sql`p.asset in ('FUEL', 'TICKET')`,
+    ];
+    return this.postingsPage(conditions, page);
+  }
+
   /** The console's view: every posting of a member account (all purposes) or of one ledger account. */
   async adminPostings(
     filter: { ownerAccountId?: string | undefined; ledgerAccountId?: string | undefined },

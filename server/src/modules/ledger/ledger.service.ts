@@ -400,6 +400,10 @@ export class LedgerService {
     return this.repository.log(...args);
   }
 
+  fuelTicketLog(...args: Parameters<LedgerRepository['fuelTicketLog']>) {
+    return this.repository.fuelTicketLog(...args);
+  }
+
   adminPostings(...args: Parameters<LedgerRepository['adminPostings']>) {
     return this.repository.adminPostings(...args);
   }

@@ -33,6 +33,7 @@ import type { Clock } from '../common/common.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MemberRow } from '../members/member.repository.js';
 import type { SecurityService } from '../security/security.service.js';
+import type { MemberEventPublisher } from '../notifications/member-events.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AdminWithdrawalRow, MethodRow, WithdrawRepository, WithdrawalRow } from './withdraw.repository.js';
 import { localTime, windowState, type WindowRule } from './withdraw-window.js';
@@ -124,6 +125,8 @@ export interface WithdrawServiceOptions {
   hotWallets: Partial<Record<Network, EvmHotWallet>>;
   payoutConfirmations: number;
   logger: FastifyBaseLogger;
+  /** Tells the member live when their withdrawal is approved, paid or refunded (decision 022). */
+  events?: MemberEventPublisher;
 }
 
 /**
@@ -466,6 +469,7 @@ export class WithdrawService {
         { status: 'processing', txHash: payout?.txHash ?? null },
         origin,
       );
+      await this.notify(tx, row, 'withdrawal.approved');
       return payout ? { wallet, rawTx: payout.rawTx } : null;
     });
     // Broadcast after the signed transaction is stored: a crash here loses nothing, a retry resends it.
@@ -535,6 +539,7 @@ export class WithdrawService {
       await this.ledger.releaseHold(tx, { referenceType: HOLD_REFERENCE, referenceId: id }, 'withdraw_refund');
       await this.repository.update(tx, id, { status: 'refunded', reason, decidedBy: operatorId, decided: true, completed: true });
       await this.recordAudit(tx, operatorId, 'withdrawal.rejected', row, { status: 'refunded', reason }, origin);
+      await this.notify(tx, row, 'withdrawal.refunded');
     });
     return this.adminOne(id);
   }
@@ -637,6 +642,7 @@ export class WithdrawService {
       // The payout's nonce is used up (or it never had one): it holds back no later payout.
       await this.repository.update(tx, id, { status: 'refunded', reason, completed: true, payoutNonce: null });
       await this.recordAudit(tx, operatorId, 'withdrawal.refunded', row, { status: 'refunded', reason }, origin);
+      await this.notify(tx, row, 'withdrawal.refunded');
       return null;
     });
     if (cancel) {
@@ -667,6 +673,15 @@ export class WithdrawService {
       'withdraw',
     );
     await this.repository.update(tx, row.id, { status: 'success', completed: true });
+    await this.notify(tx, row, 'withdrawal.paid');
+  }
+
+  private async notify(
+    tx: Tx,
+    row: WithdrawalRow,
+    kind: 'withdrawal.approved' | 'withdrawal.paid' | 'withdrawal.refunded',
+  ): Promise<void> {
+    await this.options.events?.publish(tx, row.member_id, { kind, withdrawalId: row.id, amount: row.amount });
   }
 
   /**

@@ -195,6 +195,12 @@ export const en = {
   'field.minOwnCustody': 'own custody required',
   'field.minTeamPerformance': 'team performance required',
   'field.promotionBonus': 'promotion bonus',
+  'reason.too_many_images': 'at most 3 images',
+  'field.imageIds': 'images',
+  'field.orderNo': 'order number',
+  'field.reply': 'reply',
+  'feedback.image_missing': 'An image is missing or is not yours; please upload it again',
+  'feedback.already_replied': 'This feedback has already been replied to',
 } as const;
 
 export type MessageKey = keyof typeof en;

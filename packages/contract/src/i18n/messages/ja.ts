@@ -193,4 +193,10 @@ export const ja: MessageCatalogue = {
   'field.minOwnCustody': '必要な本人の預託額',
   'field.minTeamPerformance': '必要なチーム実績',
   'field.promotionBonus': '昇格ボーナス',
+  'reason.too_many_images': '画像は3枚までです',
+  'field.imageIds': '画像',
+  'field.orderNo': '注文番号',
+  'field.reply': '返信',
+  'feedback.image_missing': '画像が見つからないか、あなたの画像ではありません。もう一度アップロードしてください',
+  'feedback.already_replied': 'このフィードバックには既に返信済みです',
 };

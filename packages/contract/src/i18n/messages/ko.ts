@@ -193,4 +193,10 @@ export const ko: MessageCatalogue = {
   'field.minOwnCustody': '필요한 본인 예치금',
   'field.minTeamPerformance': '필요한 팀 실적',
   'field.promotionBonus': '승급 보너스',
+  'reason.too_many_images': '이미지는 최대 3장입니다',
+  'field.imageIds': '이미지',
+  'field.orderNo': '주문 번호',
+  'field.reply': '답변',
+  'feedback.image_missing': '이미지가 없거나 본인의 이미지가 아닙니다. 다시 업로드하세요',
+  'feedback.already_replied': '이 피드백에는 이미 답변했습니다',
 };

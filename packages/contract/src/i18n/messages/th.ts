@@ -190,4 +190,10 @@ export const th: MessageCatalogue = {
   'field.minOwnCustody': 'ยอดฝากดูแลของตนเองที่ต้องการ',
   'field.minTeamPerformance': 'ผลงานทีมที่ต้องการ',
   'field.promotionBonus': 'โบนัสเลื่อนระดับ',
+  'reason.too_many_images': 'รูปภาพได้สูงสุด 3 รูป',
+  'field.imageIds': 'รูปภาพ',
+  'field.orderNo': 'หมายเลขคำสั่งซื้อ',
+  'field.reply': 'คำตอบ',
+  'feedback.image_missing': 'ไม่พบรูปภาพหรือรูปภาพไม่ใช่ของคุณ โปรดอัปโหลดอีกครั้ง',
+  'feedback.already_replied': 'ความคิดเห็นนี้ได้รับการตอบกลับแล้ว',
 };

@@ -194,4 +194,10 @@ export const vi: MessageCatalogue = {
   'field.minOwnCustody': 'số tiền lưu ký bản thân yêu cầu',
   'field.minTeamPerformance': 'doanh số đội nhóm yêu cầu',
   'field.promotionBonus': 'thưởng thăng cấp',
+  'reason.too_many_images': 'tối đa 3 ảnh',
+  'field.imageIds': 'ảnh',
+  'field.orderNo': 'mã đơn hàng',
+  'field.reply': 'phản hồi',
+  'feedback.image_missing': 'Thiếu ảnh hoặc ảnh không phải của bạn; vui lòng tải lên lại',
+  'feedback.already_replied': 'Góp ý này đã được phản hồi',
 };

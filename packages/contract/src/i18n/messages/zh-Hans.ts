@@ -190,4 +190,10 @@ export const zhHans: MessageCatalogue = {
   'field.minOwnCustody': '个人托管门槛',
   'field.minTeamPerformance': '团队业绩门槛',
   'field.promotionBonus': '晋级奖励',
+  'reason.too_many_images': '最多 3 张图片',
+  'field.imageIds': '图片',
+  'field.orderNo': '订单号',
+  'field.reply': '回复',
+  'feedback.image_missing': '图片不存在或不属于您，请重新上传',
+  'feedback.already_replied': '该反馈已回复',
 };

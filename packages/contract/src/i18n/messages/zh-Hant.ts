@@ -190,4 +190,10 @@ export const zhHant: MessageCatalogue = {
   'field.minOwnCustody': '個人託管門檻',
   'field.minTeamPerformance': '團隊業績門檻',
   'field.promotionBonus': '晉級獎勵',
+  'reason.too_many_images': '最多 3 張圖片',
+  'field.imageIds': '圖片',
+  'field.orderNo': '訂單編號',
+  'field.reply': '回覆',
+  'feedback.image_missing': '圖片不存在或不屬於您，請重新上傳',
+  'feedback.already_replied': '此回饋已回覆',
 };

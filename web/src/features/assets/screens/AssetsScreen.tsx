@@ -9,12 +9,17 @@ import { AssetsSummary } from '../../../components/assets/AssetsSummary';
 import { MoneyShortcuts } from '../../../components/assets/MoneyShortcuts';
 import { credential } from '../../../lib/auth/credential';
 import { displayMoney, displayRate } from '../../../lib/format/money';
+import { BALANCE_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
-function Balance({ asset, main, detail }: { asset: Asset; main: string; detail: string }) {
+/** withdraw_record7: where a tap on the fuel or ticket balance leads. */
+const FUEL_TICKET_RECORDS = '/pages/withdraw_record/withdraw_record7';
+
+function Balance({ asset, main, detail, onClick }: { asset: Asset; main: string; detail: string; onClick?: () => void }) {
   const { t } = useTranslation();
   return (
     <List.Item
       data-testid={`balance-${asset}`}
+      {...(onClick ? { onClick } : {})}
       description={t('assets.available')}
       prefix={<span className={`asset-badge asset-${asset}`}>{asset.slice(0, 1)}</span>}
       extra={
@@ -47,6 +52,7 @@ export default function AssetsScreen() {
   useEffect(() => {
     if (signedIn) void load();
   }, [load, signedIn]);
+  useLiveRefresh(BALANCE_EVENTS, () => void load());
 
   // The start-up rule lets visitors open this tab: they are asked to log in rather than sent away.
   if (!signedIn) {
@@ -97,10 +103,16 @@ export default function AssetsScreen() {
                 main={displayMoney(assets.RAB.available)}
                 detail={`${held(assets.RAB.held)} · ${t('assets.rabPrice', { price: displayRate(assets.rabPriceUsdt) })}`}
               />
-              <Balance asset="FUEL" main={displayMoney(assets.FUEL.available)} detail={held(assets.FUEL.held)} />
+              <Balance
+                asset="FUEL"
+                main={displayMoney(assets.FUEL.available)}
+                detail={held(assets.FUEL.held)}
+                onClick={() => void navigate(`${FUEL_TICKET_RECORDS}?asset=FUEL`)}
+              />
               <Balance
                 asset="TICKET"
                 main={displayMoney(assets.TICKET.available)}
+                onClick={() => void navigate(`${FUEL_TICKET_RECORDS}?asset=TICKET`)}
                 detail={t('assets.ticketsUsed', { used: displayMoney(assets.TICKET.used) })}
               />
             </>

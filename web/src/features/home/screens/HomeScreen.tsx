@@ -6,6 +6,7 @@ import type { UserAssets } from '@custos/contract';
 import { getUserAssets } from '../../../api/get-user-assets';
 import { AssetsSummary } from '../../../components/assets/AssetsSummary';
 import { MoneyShortcuts } from '../../../components/assets/MoneyShortcuts';
+import { BALANCE_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
 /**
  * index (tab 0): the total assets card and the money shortcuts. Quotes, banners, notices and news
@@ -20,6 +21,7 @@ export default function HomeScreen() {
   useEffect(() => {
     void load();
   }, [load]);
+  useLiveRefresh(BALANCE_EVENTS, () => void load());
 
   return (
     <PullToRefresh

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format/time';
 import { usePagedList } from '../../../lib/paging/use-paged-list';
 import { listDeposits } from '../api/list-deposits';
 import { DEPOSIT_STATUS_COLOURS, depositStatusText, explorerTxUrl, shortHash } from '../deposits';
+import { useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
 const ALL = 'all';
 
@@ -63,6 +64,7 @@ export default function DepositRecordsScreen() {
     [network],
   );
   const list = usePagedList(fetchPage);
+  useLiveRefresh(['deposit.credited'], list.reload);
   return (
     <div className="records-screen">
       <CapsuleTabs activeKey={network} onChange={(key) => setNetwork(key as Network | typeof ALL)} className="record-filter">

@@ -20,6 +20,7 @@ export default function SettingsScreen() {
     ['settings.realName', '/pages/setting/setting3'],
     ['settings.authenticator', '/pages/setting/setting4'],
     ['settings.language', '/pages/login/login2'],
+    ['settings.feedback', '/pages/blance_record/blance_record11'],
     ['settings.about', '/pages/setting/setting5'],
   ];
   return (

@@ -11,6 +11,7 @@ import { listWithdrawals } from '../api/list-withdrawals';
 import { shortAddress } from '../methods';
 import { withdrawalDetailPath } from '../paths';
 import { WITHDRAWAL_STATUS_COLOURS, withdrawalStatusKey } from '../records';
+import { WITHDRAWAL_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
 const ALL = 'all';
 
@@ -54,6 +55,7 @@ export default function WithdrawRecordsScreen() {
     [status],
   );
   const list = usePagedList(fetchPage);
+  useLiveRefresh(WITHDRAWAL_EVENTS, list.reload);
   return (
     <div className="records-screen">
       <CapsuleTabs

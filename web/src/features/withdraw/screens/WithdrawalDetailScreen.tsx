@@ -7,6 +7,7 @@ import { displayMoney } from '../../../lib/format/money';
 import { formatDateTime } from '../../../lib/format/time';
 import { getWithdrawal } from '../api/get-withdrawal';
 import { WITHDRAWAL_STATUS_COLOURS, payoutTxUrl, showsReason, withdrawalStatusKey, withdrawalTimeline } from '../records';
+import { WITHDRAWAL_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
 type DetailState = Withdrawal | 'loading' | 'failed' | 'missing';
 
@@ -23,6 +24,10 @@ export default function WithdrawalDetailScreen() {
     getWithdrawal(id).then(setState, () => setState('failed'));
   }, [id]);
   useEffect(load, [load]);
+  // Quietly, without the loading state: the member is looking at it.
+  useLiveRefresh(WITHDRAWAL_EVENTS, () => {
+    if (id) getWithdrawal(id).then(setState, () => undefined);
+  });
 
   if (state === 'missing') return <div className="recharge-failed">{t('records.empty')}</div>;
   if (state === 'loading') {

@@ -1,0 +1,230 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button, Form, Image, Input, List, Tag, TextArea } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import {
+  FEEDBACK_IMAGES_MAX,
+  FEEDBACK_TITLE_MAX_LENGTH,
+  TEXT_AREA_MAX_LENGTH,
+  fieldLabel,
+  translate,
+  type FeedbackItem,
+} from '@custos/contract';
+import { PagedList } from '../../../components/lists/PagedList';
+import { fetchPrivateImage } from '../../../lib/api/image';
+import { formatDateTime } from '../../../lib/format/time';
+import { currentLocale } from '../../../lib/i18n/i18n';
+import { useLiveRefresh } from '../../../lib/live/use-live-refresh';
+import { usePagedList } from '../../../lib/paging/use-paged-list';
+import { showToast } from '../../../lib/toast';
+import { listFeedback } from '../api/list-feedback';
+import { pushFeedback } from '../api/push-feedback';
+import { uploadFeedbackImage } from '../api/upload-feedback-image';
+
+interface Picked {
+  id: string;
+  preview: string;
+}
+
+/** One of the member's own images, fetched with the credential (never a public URL). */
+function PrivateThumb({ uploadId }: { uploadId: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    fetchPrivateImage(`/api/upload/image/${uploadId}`).then(
+      (url) => live && setSrc(url),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [uploadId]);
+  return src ? <Image src={src} width={56} height={56} fit="cover" className="feedback-thumb" /> : null;
+}
+
+function FeedbackRow({ item }: { item: FeedbackItem }) {
+  const { t } = useTranslation();
+  return (
+    <List.Item
+      data-testid="feedback-item"
+      data-feedback-id={item.id}
+      description={
+        <>
+          <div className="feedback-content">{item.content}</div>
+          {item.orderNo && <div>{t('feedback.orderNoValue', { orderNo: item.orderNo })}</div>}
+          {item.imageIds.length > 0 && (
+            <div className="feedback-thumbs">
+              {item.imageIds.map((id) => (
+                <PrivateThumb key={id} uploadId={id} />
+              ))}
+            </div>
+          )}
+          {item.reply && (
+            <div className="feedback-reply" data-testid="feedback-reply">
+              {t('feedback.replyValue', { reply: item.reply })}
+            </div>
+          )}
+          <div>{formatDateTime(item.createdAt)}</div>
+        </>
+      }
+      extra={
+        <Tag color={item.status === 'replied' ? 'success' : 'warning'} data-testid="feedback-status" data-status={item.status}>
+          {t(`feedback.status.${item.status}`)}
+        </Tag>
+      }
+    >
+      <span data-testid="feedback-title">{item.title}</span>
+    </List.Item>
+  );
+}
+
+function NewFeedbackForm({ onSent }: { onSent: () => void }) {
+  const { t } = useTranslation();
+  const locale = currentLocale();
+  const [form] = Form.useForm();
+  const [images, setImages] = useState<Picked[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const required = (field: string) => ({
+    required: true,
+    whitespace: true,
+    message: translate(locale, 'reason.required', { field: fieldLabel(locale, field) }),
+  });
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      className="feedback-form"
+      onFinish={(values: { title: string; content: string; orderNo?: string }) => {
+        setBusy(true);
+        pushFeedback({
+          title: values.title.trim(),
+          content: values.content.trim(),
+          imageIds: images.map((image) => image.id),
+          ...(values.orderNo?.trim() ? { orderNo: values.orderNo.trim() } : {}),
+        })
+          .then(
+            () => {
+              showToast(t('feedback.sent'));
+              form.resetFields();
+              setImages([]);
+              onSent();
+            },
+            () => undefined,
+          )
+          .finally(() => setBusy(false));
+      }}
+      footer={
+        <Button
+          block
+          type="submit"
+          color="primary"
+          size="large"
+          loading={busy}
+          disabled={uploading}
+          data-testid="feedback-submit"
+        >
+          {t('feedback.submit')}
+        </Button>
+      }
+    >
+      <Form.Item name="title" label={t('feedback.title')} rules={[required('title')]}>
+        <Input
+          placeholder={t('feedback.titlePlaceholder')}
+          maxLength={FEEDBACK_TITLE_MAX_LENGTH}
+          data-testid="feedback-title-input"
+        />
+      </Form.Item>
+      <Form.Item name="content" label={t('feedback.content')} rules={[required('content')]}>
+        <TextArea
+          placeholder={t('feedback.contentPlaceholder')}
+          maxLength={TEXT_AREA_MAX_LENGTH}
+          showCount
+          rows={4}
+          data-testid="feedback-content-input"
+        />
+      </Form.Item>
+      <Form.Item name="orderNo" label={t('feedback.orderNo')}>
+        <Input placeholder={t('feedback.orderNoPlaceholder')} maxLength={64} data-testid="feedback-order-input" />
+      </Form.Item>
+      <Form.Item label={t('feedback.images', { max: FEEDBACK_IMAGES_MAX })}>
+        <div className="feedback-thumbs">
+          {images.map((image) => (
+            <div key={image.id} className="feedback-picked" data-testid="feedback-picked">
+              <Image src={image.preview} width={64} height={64} fit="cover" />
+              <button
+                type="button"
+                className="link-button"
+                onClick={() => {
+                  URL.revokeObjectURL(image.preview);
+                  setImages((current) => current.filter((other) => other.id !== image.id));
+                }}
+              >
+                {t('feedback.removeImage')}
+              </button>
+            </div>
+          ))}
+        </div>
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          hidden
+          data-testid="feedback-image-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            setUploading(true);
+            uploadFeedbackImage(file)
+              .then(
+                ({ id }) => setImages((current) => [...current, { id, preview: URL.createObjectURL(file) }]),
+                () => undefined,
+              )
+              .finally(() => setUploading(false));
+          }}
+        />
+        {images.length < FEEDBACK_IMAGES_MAX && (
+          <Button size="small" loading={uploading} onClick={() => input.current?.click()} data-testid="feedback-add-image">
+            {t('feedback.addImage')}
+          </Button>
+        )}
+      </Form.Item>
+    </Form>
+  );
+}
+
+/** blance_record11: my feedback with its status and the platform's reply, and a form for new feedback. */
+export default function FeedbackScreen() {
+  const { t } = useTranslation();
+  const [writing, setWriting] = useState(false);
+  const fetchPage = useCallback((page: number, pageSize: number) => listFeedback({ page, pageSize }), []);
+  const list = usePagedList(fetchPage);
+  useLiveRefresh(['feedback.replied'], list.reload);
+  return (
+    <div className="records-screen feedback-screen">
+      {writing ? (
+        <NewFeedbackForm
+          onSent={() => {
+            setWriting(false);
+            list.reload();
+          }}
+        />
+      ) : (
+        <div className="feedback-new">
+          <Button block color="primary" onClick={() => setWriting(true)} data-testid="feedback-new">
+            {t('feedback.new')}
+          </Button>
+        </div>
+      )}
+      <PagedList
+        items={list.items}
+        hasMore={list.hasMore}
+        generation={list.generation}
+        loadMore={list.loadMore}
+        renderItem={(item) => <FeedbackRow key={item.id} item={item} />}
+        testId="feedback-list"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { TFunction } from 'i18next';
+import type { MemberEvent } from '@custos/contract';
+import { displayMoney } from '../format/money';
+
+/** The toast a live event shows, in the member's language. */
+export function liveToastText(t: TFunction, event: MemberEvent): string {
+  const data = event.data;
+  switch (data.kind) {
+    case 'deposit.credited':
+      return t('live.depositCredited', { amount: displayMoney(data.amount), network: data.network });
+    case 'withdrawal.approved':
+      return t('live.withdrawalApproved', { amount: displayMoney(data.amount) });
+    case 'withdrawal.paid':
+      return t('live.withdrawalPaid', { amount: displayMoney(data.amount) });
+    case 'withdrawal.refunded':
+      return t('live.withdrawalRefunded', { amount: displayMoney(data.amount) });
+    case 'feedback.replied':
+      return t('live.feedbackReplied', { title: data.title });
+  }
+}
