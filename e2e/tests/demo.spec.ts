@@ -109,10 +109,7 @@ test('the demo member signs in with the printed credentials and finds balances a
   expect(errors).toEqual([]);
 });
 
-test('the demo member’s Team tab shows level V1 and the seeded team’s figures, its list no e-mail', async ({
-  page,
-  request,
-}) => {
+test('the demo member’s Team tab shows level V1 and the seeded team’s figures, its list no e-mail', async ({ page, request }) => {
   const errors = collectErrors(page);
   const { memberEmail, memberPassword } = printed();
   const login = await request.post(`${demo.baseUrl}/api/auth/login`, { data: { email: memberEmail, password: memberPassword } });

@@ -402,9 +402,16 @@ describe('privacy', () => {
       ['a', 'scope=all&pageSize=1'],
       ['a', `query=${tag}`],
     ] as const) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/user/team?${query}`, headers: { authorization: token(name) } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/team?${query}`,
+        headers: { authorization: token(name) },
+      });
       const listed = response.json<Envelope<{ items: TeamMember[] }>>().data.items;
-      expect(listed.map((item) => [item.nickname, item.maskedEmail])).toContainEqual([own.body.data.nickname, 's***e@example.com']);
+      expect(listed.map((item) => [item.nickname, item.maskedEmail])).toContainEqual([
+        own.body.data.nickname,
+        's***e@example.com',
+      ]);
       expect(response.body.toLowerCase()).not.toContain('satoshi');
       expect(response.body.toLowerCase()).not.toContain('hidden');
     }

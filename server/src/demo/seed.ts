@@ -332,7 +332,11 @@ export async function seedDemo(services: Services, options: { demo: boolean }): 
       if (!(await services.auth.memberByEmail(email))) {
         // The code a member would read in the mail, issued here: the demo has no mailbox to read it from.
         const code = await services.codes.issue(email, 'register');
-        const token = await services.auth.register({ email, code, invitationCode, password: DEMO_MEMBER.password }, 'en', SEED_ORIGIN);
+        const token = await services.auth.register(
+          { email, code, invitationCode, password: DEMO_MEMBER.password },
+          'en',
+          SEED_ORIGIN,
+        );
         await services.auth.logout(await services.auth.authenticate(token));
       }
       if (!(await findMember(email)).member.tradePasswordHash) {
