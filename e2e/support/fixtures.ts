@@ -1,6 +1,6 @@
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { OperatorRole } from '@custos/contract';
-import { currentAccountId } from './funding';
+import { currentAccount } from './funding';
 import { uniqueEmail } from './mail';
 import { loginViaApi, ownAddress, registerViaApi } from './members';
 import { freshCode } from './totp';
@@ -171,13 +171,8 @@ export class MemberFactory {
       });
       expect((await set.json()) as unknown).toMatchObject({ code: 200 });
     }
-    return {
-      email,
-      password,
-      token,
-      accountId: await currentAccountId(this.request, token),
-      nickname: email.split('@')[0]!.slice(0, 20),
-    };
+    const account = await currentAccount(this.request, token);
+    return { email, password, token, accountId: account.id, nickname: account.nickname };
   }
 }
 

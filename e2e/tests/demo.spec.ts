@@ -45,6 +45,10 @@ function printed(): Printed {
   };
 }
 
+function fill(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(values[name] ?? ''));
+}
+
 async function assetsOf(request: APIRequestContext, token: string): Promise<UserAssets> {
   const response = await request.get(`${demo.baseUrl}/api/user/assets`, { headers: { authorization: token } });
   const envelope = (await response.json()) as { code: number; data: UserAssets };
@@ -102,6 +106,62 @@ test('the demo member signs in with the printed credentials and finds balances a
   await expect(page.getByTestId('withdrawal-status')).toHaveCount(1);
   await expect(page.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'pending');
   await expect(page.getByTestId('withdrawal-item')).toContainText('300.0000');
+  expect(errors).toEqual([]);
+});
+
+test('the demo member’s Team tab shows level V1 and the seeded team’s figures, its list no e-mail', async ({ page, request }) => {
+  const errors = collectErrors(page);
+  const { memberEmail, memberPassword } = printed();
+  const login = await request.post(`${demo.baseUrl}/api/auth/login`, { data: { email: memberEmail, password: memberPassword } });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  await prepareStorage(page, { credential: token, locale: 'en' });
+
+  // Team performance: alice, bob, carol 1,000 each, dave 2,500, erin 300, frank 4,000, grace 800 and
+  // ivan 200, all opened when the demo started. Direct: alice, bob, carol, judy and the sub-account
+  // "Savings"; valid (≥ 500): alice, bob, carol, dave, frank and grace.
+  await page.goto(`${demo.baseUrl}/#/pages/blance_record/blance_record6`);
+  await expect(page.getByTestId('team-level')).toHaveText('V1');
+  await expect(page.getByTestId('team-performance-total')).toHaveText('10,800.0000USDT');
+  await expect(page.getByTestId('team-performance-today')).toHaveText('10,800.0000');
+  await expect(page.getByTestId('team-performance-month')).toHaveText('10,800.0000');
+  await expect(page.getByTestId('team-direct')).toHaveText('5');
+  await expect(page.getByTestId('team-indirect')).toHaveText('6');
+  await expect(page.getByTestId('team-valid-direct')).toHaveText('3');
+  await expect(page.getByTestId('team-valid')).toHaveText('6');
+  await expect(page.getByTestId('team-own')).toHaveText('4,500.0000 USDT');
+  await expect(page.getByTestId('team-next-badge')).toHaveText('V2');
+  await expect(page.getByTestId('team-missing').locator('li')).toHaveText([
+    fill(en.team.missingDirect, { count: 2 }),
+    fill(en.team.missingPerformance, { amount: '39,200.0000' }),
+    fill(en.team.missingLegs, { count: 2, level: 'V1' }),
+  ]);
+
+  // The members list, newest first: three generations, masked e-mails, default nicknames from no e-mail.
+  await page.getByTestId('team-members-link').click();
+  const rows = page.getByTestId('team-member');
+  await expect(rows).toHaveCount(11);
+  await expect(rows.getByTestId('team-member-email')).toHaveText([
+    'j***y@custos.example',
+    'i***n@custos.example',
+    'h***i@custos.example',
+    'g***e@custos.example',
+    'f***k@custos.example',
+    'e***n@custos.example',
+    'd***e@custos.example',
+    'd***o@custos.example',
+    'c***l@custos.example',
+    'b***b@custos.example',
+    'a***e@custos.example',
+  ]);
+  await expect(rows.getByTestId('team-member-valid')).toHaveText(
+    [false, false, false, true, true, false, true, false, true, true, true].map((valid) =>
+      valid ? en.team.validTag : en.team.notValidTag,
+    ),
+  );
+  const listed = (await page.getByTestId('team-members').textContent())!.toLowerCase();
+  for (const name of ['alice', 'bob', 'carol', 'dave', 'erin', 'frank', 'grace', 'heidi', 'ivan', 'judy']) {
+    expect(listed).not.toContain(name);
+  }
   expect(errors).toEqual([]);
 });
 

@@ -5,7 +5,7 @@ import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'j
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
 import { openConsolePage } from '../support/console';
 import { expect, test } from '../support/fixtures';
-import { currentAccountId } from '../support/funding';
+import { currentAccount, currentAccountId } from '../support/funding';
 import { uniqueEmail, waitForCode } from '../support/mail';
 import { E2E_BASE_URL } from '../support/server';
 
@@ -99,7 +99,7 @@ for (const [locale, texts] of [
     await visitor.getByRole('button', { name: texts.auth.register }).click();
     await expect(visitor.getByTestId('tab-bar')).toBeVisible();
     const bToken = (await visitor.evaluate(() => localStorage.getItem('Authorization')))!;
-    const bNickname = bEmail.split('@')[0]!.slice(0, 20);
+    const bNickname = (await currentAccount(request, bToken)).nickname;
 
     // C registers with the same code.
     const c = await members.create('team-c', { invitationCode: code });

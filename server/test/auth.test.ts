@@ -89,8 +89,12 @@ describe('registration', () => {
     });
     const token = registered.json<{ data: { token: string } }>().data.token;
     const info = (await get('/api/user/info', token)).json<{ data: Record<string, unknown> }>().data;
-    expect(info).toMatchObject({ email, accountKind: 'main', nickname: 'first', hasTradePassword: false });
+    expect(info).toMatchObject({ email, accountKind: 'main', hasTradePassword: false });
     expect(info.inviteCode).toMatch(/^[A-Z2-9]{8}$/);
+    // The default nickname is "Member" in the registration's language and a random tag: nothing of
+    // the e-mail (an upline sees it in the members list) and not the invitation code.
+    expect(info.nickname).toMatch(/^Member [A-Z2-9]{6}$/);
+    expect(info.nickname).not.toContain(String(info.inviteCode).slice(0, 6));
 
     const again = await post('/api/auth/register', {
       email,

@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { money } from '@custos/contract';
+import { money, type TeamInfo, type TeamMember } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { createServices } from '../src/container.js';
 import { DEMO_MEMBER, DEMO_OPERATOR, DEMO_TEAM, seedDemo } from '../src/demo/seed.js';
+import { DEMO_TEAM_TREE } from '../src/demo/team.js';
 import { createLogger } from '../src/lib/logger.js';
 import { formatLogLine } from '../src/lib/log-format.js';
 import { AppError } from '../src/http/app-error.js';
@@ -14,6 +15,9 @@ import { loginMember, loginOperator, operatorCode } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+// A running clock from 10:00 in Shanghai on 2026-11-20, so "today" of the team figures is one known day.
+const startedAtMs = Date.now();
+const clock = { now: () => new Date(Date.parse('2026-11-20T02:00:00Z') + Date.now() - startedAtMs) };
 let t: TestApp;
 
 /** Every table's row count: a second seed must leave each one as it was. */
@@ -31,7 +35,7 @@ async function rowCounts(): Promise<Record<string, number>> {
   return counts;
 }
 
-/** Every non-zero balance of the member's accounts, keyed `nickname:asset:purpose`. */
+/** Every non-zero balance of the member's accounts, keyed `nickname:asset:purpose` (`main:…` for the main account). */
 async function balancesOf(email: string): Promise<Record<string, string>> {
   const found = await t.services.auth.memberByEmail(email);
   const accounts = await t.services.accounts.list({ sessionId: '', member: found!.member, account: found!.account });
@@ -40,14 +44,24 @@ async function balancesOf(email: string): Promise<Record<string, string>> {
   for (const account of accounts) {
     for (const [key, value] of balances) {
       if (!key.startsWith(`${account.id}:`) || value === money.ZERO) continue;
-      out[`${account.nickname}:${key.slice(account.id.length + 1)}`] = money.formatMoney(value);
+      const name = account.kind === 'main' ? 'main' : account.nickname;
+      out[`${name}:${key.slice(account.id.length + 1)}`] = money.formatMoney(value);
     }
   }
   return out;
 }
 
+/** The member's Team tab and whole downline, read through the team service (no session: no rows added). */
+async function teamOf(email: string): Promise<{ info: TeamInfo; members: TeamMember[] }> {
+  const found = await t.services.auth.memberByEmail(email);
+  const context = { sessionId: '', member: found!.member, account: found!.account };
+  const info = await t.services.team.info(context);
+  const { items } = await t.services.team.members(context, { scope: 'all' }, 1, 50);
+  return { info, members: items };
+}
+
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: true });
+  t = await createTestApp({}, { demo: true, clock });
   await seedDemo(t.services, { demo: true });
 });
 afterAll(async () => {
@@ -58,17 +72,21 @@ describe('demo seed', () => {
   it('adds nothing when run again', async () => {
     const before = await rowCounts();
     const balancesBefore = await balancesOf(DEMO_MEMBER.email);
-    expect(before.members).toBe(1 + DEMO_TEAM.length);
+    expect(before.members).toBe(1 + DEMO_TEAM.length + DEMO_TEAM_TREE.length);
+    const teamBefore = await teamOf(DEMO_MEMBER.email);
     const summary = await seedDemo(t.services, { demo: true });
     expect(await rowCounts()).toEqual(before);
     expect(await balancesOf(DEMO_MEMBER.email)).toEqual(balancesBefore);
+    expect(await teamOf(DEMO_MEMBER.email)).toEqual(teamBefore);
+    expect(await t.services.team.differences()).toEqual([]);
     expect(summary.member.email).toBe('demo@custos.example');
+    expect(summary.teamBelow).toEqual(DEMO_TEAM_TREE.map((member) => member.email));
     // No chain configured in this test: no deposit address to print.
     expect(summary.depositAddress).toBeNull();
   });
 
   it('leaves the demo member and its team with exact balances, records and a clean ledger', async () => {
-    const nickname = DEMO_MEMBER.email.split('@')[0]!;
+    const nickname = 'main';
     expect(await balancesOf(DEMO_MEMBER.email)).toEqual({
       // 10,000 credited − 4,500 custody − 100 machine − 500 for 1,000 RAB + 100 for 200 RAB − 800 to
       // Savings − 300 held for the withdrawal; both exchange fees (0.5 %: 2.5 and 0.5) paid in FUEL.
@@ -83,11 +101,11 @@ describe('demo seed', () => {
       'Savings:RAB:available': '100.0000',
     });
     for (const email of DEMO_TEAM) {
-      const teamNickname = email.split('@')[0]!;
-      expect(await balancesOf(email)).toEqual({
-        [`${teamNickname}:USDT:available`]: '500.0000',
-        [`${teamNickname}:USDT:custody`]: '1000.0000',
-      });
+      expect(await balancesOf(email)).toEqual({ 'main:USDT:available': '500.0000', 'main:USDT:custody': '1000.0000' });
+    }
+    // Below them: funded with exactly the custody each opened, or nothing.
+    for (const { email, custody } of DEMO_TEAM_TREE) {
+      expect(await balancesOf(email)).toEqual(custody === null ? {} : { 'main:USDT:custody': custody });
     }
     const reader = await t.services.auth.memberByEmail(DEMO_MEMBER.email);
     const context = { sessionId: '', member: reader!.member, account: reader!.account };
@@ -100,6 +118,62 @@ describe('demo seed', () => {
     const report = await t.services.ledger.verify();
     expect(report.problems).toEqual([]);
     expect(report.clean).toBe(true);
+  });
+
+  it('gives the demo member a team over three generations at level V1, with exact figures', async () => {
+    const response = await loginMember(t, DEMO_MEMBER.email, DEMO_MEMBER.password);
+    const token = response.json<{ data: { token: string } }>().data.token;
+    const answer = await t.app.inject({ method: 'GET', url: '/api/user/team_info', headers: { authorization: token } });
+    const info = answer.json<{ data: TeamInfo }>().data;
+    // Team performance: alice, bob, carol 1000 each + dave 2500 + erin 300 + frank 4000 + grace 800 + ivan 200,
+    // all opened on the seed's day. Valid (≥ 500): alice, bob, carol (direct), dave, frank, grace. Direct: those
+    // three, judy and the demo member's own sub-account "Savings" (a sub-account is invited by its main account).
+    expect(info).toMatchObject({
+      level: 1,
+      levelName: 'V1',
+      ownCustody: '4500.0000',
+      isValid: true,
+      performance: { today: '10800.0000', month: '10800.0000', total: '10800.0000' },
+      directCount: 5,
+      indirectCount: 6,
+      validDirectCount: 3,
+      validTeamCount: 6,
+    });
+    // V2 (default table): 5 valid direct, 50,000 team performance, two direct members at V1 — none is yet.
+    expect(info.next).toEqual({
+      level: 2,
+      name: 'V2',
+      requires: { ownCustody: '1000.0000', validDirect: 5, teamPerformance: '50000.0000', legs: 2, legsLevel: 1 },
+      missing: { ownCustody: '0.0000', validDirect: 2, teamPerformance: '39200.0000', legs: 2, legsLevel: 1 },
+    });
+    // The list, newest first: masked e-mails, generation, validity, own custody and team performance.
+    const { members } = await teamOf(DEMO_MEMBER.email);
+    expect(members.map((m) => [m.maskedEmail, m.generation, m.isValid, m.ownCustody, m.teamPerformance])).toEqual([
+      ['j***y@custos.example', 1, false, '0.0000', '0.0000'],
+      ['i***n@custos.example', 2, false, '200.0000', '0.0000'],
+      ['h***i@custos.example', 3, false, '0.0000', '0.0000'],
+      ['g***e@custos.example', 3, true, '800.0000', '0.0000'],
+      ['f***k@custos.example', 2, true, '4000.0000', '800.0000'],
+      ['e***n@custos.example', 2, false, '300.0000', '0.0000'],
+      ['d***e@custos.example', 2, true, '2500.0000', '0.0000'],
+      ['d***o@custos.example', 1, false, '0.0000', '0.0000'],
+      ['c***l@custos.example', 1, true, '1000.0000', '200.0000'],
+      ['b***b@custos.example', 1, true, '1000.0000', '4800.0000'],
+      ['a***e@custos.example', 1, true, '1000.0000', '2800.0000'],
+    ]);
+    expect(members.every((member) => member.level === 0)).toBe(true);
+    // Default nicknames, nothing of the e-mail; the sub-account has the name the demo member gave it.
+    expect(members.filter((member) => !/^Member [A-Z2-9]{6}$/.test(member.nickname)).map((member) => member.nickname)).toEqual([
+      'Savings',
+    ]);
+    expect((await teamOf('bob@custos.example')).info).toMatchObject({
+      directCount: 1,
+      indirectCount: 2,
+      validDirectCount: 1,
+      validTeamCount: 2,
+      performance: { total: '4800.0000' },
+    });
+    expect(await t.services.team.differences()).toEqual([]);
   });
 
   it('lets the demo member log in with the printed password', async () => {

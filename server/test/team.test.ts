@@ -127,6 +127,9 @@ beforeAll(async () => {
       expect(share.body.data.registerPath).toBe(`#/pages/register/register?code=${code}`);
     }
     tokens.set(name, await registerMember(t, `tm-${name}@example.com`, 'member-password', code));
+    // Each member names itself `tm-<letter>` (a default nickname is random, so the lists below would be unreadable).
+    const named = await call('POST', '/api/user/update_profile', token(name), { nickname: `tm-${name}` });
+    expect(named.body.code).toBe(200);
   }
   for (const name of ['a', 'b', 'd', 'e', 'f', 'h', 'j', 'l', 'n'] as const) {
     await setTradePassword(t, token(name));
@@ -379,5 +382,38 @@ describe('levels', () => {
       ['tm-l@example.com', 2],
       ['tm-h@example.com', 1],
     ]);
+  });
+});
+
+describe('privacy', () => {
+  it('never shows an upline the e-mail of a downline member who kept the default nickname', async () => {
+    const localPart = 'satoshi.hidden-name';
+    const share = await call<{ inviteCode: string }>('GET', '/api/user/share', token('l'));
+    const p = await registerMember(t, `${localPart}@example.com`, 'member-password', share.body.data.inviteCode);
+    const own = await call<{ nickname: string }>('GET', '/api/user/info', p);
+    // Registered without a language header: the platform's default, Simplified Chinese.
+    expect(own.body.data.nickname).toMatch(/^会员 [A-Z2-9]{6}$/);
+    const tag = own.body.data.nickname.slice(-6);
+
+    // L (its inviter) and A (five generations up), direct and every generation, and a search for it.
+    for (const [name, query] of [
+      ['l', 'scope=direct'],
+      ['l', 'scope=all'],
+      ['a', 'scope=all&pageSize=1'],
+      ['a', `query=${tag}`],
+    ] as const) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/user/team?${query}`,
+        headers: { authorization: token(name) },
+      });
+      const listed = response.json<Envelope<{ items: TeamMember[] }>>().data.items;
+      expect(listed.map((item) => [item.nickname, item.maskedEmail])).toContainEqual([
+        own.body.data.nickname,
+        's***e@example.com',
+      ]);
+      expect(response.body.toLowerCase()).not.toContain('satoshi');
+      expect(response.body.toLowerCase()).not.toContain('hidden');
+    }
   });
 });

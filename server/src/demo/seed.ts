@@ -11,6 +11,7 @@ import {
 import type { Services } from '../container.js';
 import type { RequestOrigin } from '../http/origin.js';
 import type { MemberSessionContext } from '../modules/auth/auth.service.js';
+import { DEMO_TEAM_TREE, seedTeam } from './team.js';
 
 /**
  * `npm start -- --demo` (decision 019): fills the platform so a newcomer sees a living app. Everything
@@ -85,11 +86,23 @@ export interface DemoContext {
   actAs(email: string): Promise<MemberSessionContext>;
   /** A view of the member for the services' read calls, which look only at the member and account. */
   readAs(email: string): Promise<MemberSessionContext>;
+  /**
+   * Registers a demo member (the demo's passwords) through the real sign-up with `invitationCode`
+   * (the inviter's own code puts it in the inviter's team), unless the e-mail is a member already.
+   */
+  join(email: string, invitationCode: string): Promise<void>;
+  /**
+   * An opening balance: a manual credit proposed by demo-finance and approved by demo (four eyes,
+   * audited), unless the member's account already had a manual credit of that asset.
+   */
+  creditOnce(email: string, asset: Asset, amount: string): Promise<void>;
 }
 
 export interface DemoSummary {
   member: typeof DEMO_MEMBER;
   team: readonly string[];
+  /** The rest of the demo member's team (server/src/demo/team.ts), up to three generations down; same passwords. */
+  teamBelow: readonly string[];
   operator: { username: string; password: string; totpSecret: string };
   /** The demo member's BEP20 deposit address, when the BEP20 network is on. */
   depositAddress: string | null;
@@ -116,47 +129,20 @@ async function seedSite({ services }: DemoContext): Promise<void> {
   }
 }
 
-async function registerIfMissing(demo: DemoContext, email: string, invitationCode: string): Promise<void> {
-  const { services } = demo;
-  if (await services.auth.memberByEmail(email)) return;
-  // The code a member would read in the mail, issued here: the demo has no mailbox to read it from.
-  const code = await services.codes.issue(email, 'register');
-  const token = await services.auth.register({ email, code, invitationCode, password: DEMO_MEMBER.password }, 'en', demo.origin);
-  await services.auth.logout(await services.auth.authenticate(token));
-}
-
 async function seedMembers(demo: DemoContext): Promise<void> {
-  const { services } = demo;
-  const { rootInviteCode } = await services.settings.get('registration');
-  await registerIfMissing(demo, DEMO_MEMBER.email, rootInviteCode);
+  const { rootInviteCode } = await demo.services.settings.get('registration');
+  await demo.join(DEMO_MEMBER.email, rootInviteCode);
   const leader = await demo.member(DEMO_MEMBER.email);
-  for (const email of DEMO_TEAM) await registerIfMissing(demo, email, leader.inviteCode);
-  for (const email of [DEMO_MEMBER.email, ...DEMO_TEAM]) {
-    const found = await services.auth.memberByEmail(email);
-    if (found && !found.member.tradePasswordHash) {
-      await services.security.setTradePassword(await demo.actAs(email), DEMO_MEMBER.tradePassword);
-    }
-  }
+  for (const email of DEMO_TEAM) await demo.join(email, leader.inviteCode);
 }
 
 /** Opening balances: manual credits, proposed by the demo finance operator and approved by the demo operator. */
 async function seedFunds(demo: DemoContext): Promise<void> {
-  const { services } = demo;
   const credits: { email: string; asset: Asset; amount: string }[] = [
     ...DEMO_OPENING_CREDITS.map((credit) => ({ email: DEMO_MEMBER.email, ...credit })),
     ...DEMO_TEAM.map((email) => ({ email, asset: 'USDT' as const, amount: TEAM_OPENING_USDT })),
   ];
-  for (const credit of credits) {
-    const { accountId } = await demo.member(credit.email);
-    const log = await services.ledger.log(accountId, { asset: credit.asset, type: 'adjustment_credit' }, { limit: 1, offset: 0 });
-    if (log.total > 0) continue;
-    const proposed = await services.adjustments.propose(
-      demo.financeOperatorId,
-      { accountId, asset: credit.asset, direction: 'credit', amount: credit.amount, reason: 'Demo: opening balance' },
-      demo.origin,
-    );
-    await services.adjustments.approve(demo.operatorId, proposed.id, 'Demo data', demo.origin);
-  }
+  for (const credit of credits) await demo.creditOnce(credit.email, credit.asset, credit.amount);
 }
 
 async function seedHosting(demo: DemoContext): Promise<void> {
@@ -297,6 +283,7 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   seedTransfers,
   seedWithdrawals,
   seedDepositAddress,
+  seedTeam,
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────
@@ -341,6 +328,32 @@ export async function seedDemo(services: Services, options: { demo: boolean }): 
       const found = await findMember(email);
       return { sessionId: '', member: found.member, account: found.account };
     },
+    async join(email, invitationCode) {
+      if (!(await services.auth.memberByEmail(email))) {
+        // The code a member would read in the mail, issued here: the demo has no mailbox to read it from.
+        const code = await services.codes.issue(email, 'register');
+        const token = await services.auth.register(
+          { email, code, invitationCode, password: DEMO_MEMBER.password },
+          'en',
+          SEED_ORIGIN,
+        );
+        await services.auth.logout(await services.auth.authenticate(token));
+      }
+      if (!(await findMember(email)).member.tradePasswordHash) {
+        await services.security.setTradePassword(await demo.actAs(email), DEMO_MEMBER.tradePassword);
+      }
+    },
+    async creditOnce(email, asset, amount) {
+      const { accountId } = await demo.member(email);
+      const log = await services.ledger.log(accountId, { asset, type: 'adjustment_credit' }, { limit: 1, offset: 0 });
+      if (log.total > 0) return;
+      const proposed = await services.adjustments.propose(
+        financeOperatorId,
+        { accountId, asset, direction: 'credit', amount, reason: 'Demo: opening balance' },
+        SEED_ORIGIN,
+      );
+      await services.adjustments.approve(operatorId, proposed.id, 'Demo data', SEED_ORIGIN);
+    },
   };
   try {
     for (const domain of DEMO_DOMAINS) await domain(demo);
@@ -354,6 +367,7 @@ export async function seedDemo(services: Services, options: { demo: boolean }): 
   return {
     member: DEMO_MEMBER,
     team: DEMO_TEAM,
+    teamBelow: DEMO_TEAM_TREE.map((member) => member.email),
     operator: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password, totpSecret: DEMO_OPERATOR.totpSecret },
     depositAddress,
   };

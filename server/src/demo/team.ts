@@ -1,97 +1,61 @@
-import { money } from '@custos/contract';
-import type { Services } from '../container.js';
-import type { Db } from '../db/client.js';
-import { hashPassword } from '../lib/password.js';
-import { newInviteCode } from '../lib/tokens.js';
-import { MemberRepository } from '../modules/members/member.repository.js';
-
-/** Demo members log in with this password (and confirm custody with the trading password). */
-export const TEAM_DEMO_PASSWORD = 'demo-team-password';
-const TEAM_DEMO_TRADE_PASSWORD = 'demo-team-trade';
+import { hostingCreateRequest } from '@custos/contract';
+// seed.ts lists seedTeam and imports this module: DEMO_MEMBER is read only inside seedTeam, when both are loaded.
+import { DEMO_MEMBER, type DemoContext } from './seed.js';
 
 /**
- * A small team under `demo-team-leader@custos.demo`: two direct members with teams of their own, a
- * few valid members and some not yet valid, so the Team tab, the members list and the level table
- * show real figures. Each entry is (name, inviter, custody opened on the 30-day plan or 0).
+ * The demo member's team below its three direct members (decision 020's Team tab with real figures):
+ * who invited whom, in join order, and the custody each opened on the 30-day plan (`null`: registered,
+ * none yet). `inviter: null` is the demo member itself.
+ *
+ *   demo ─┬─ alice 1000 ─┬─ dave 2500
+ *         │              └─ erin 300
+ *         ├─ bob 1000 ──── frank 4000 ─┬─ grace 800
+ *         │                            └─ heidi —
+ *         ├─ carol 1000 ── ivan 200
+ *         └─ judy —
+ *
+ * The demo member (4,500 of its own custody) then has 3 valid direct members and 10,800 USDT of team
+ * performance: V1 of the default level table (own 500, 3 valid direct, 10,000 team performance), and
+ * V2 in sight. Valid (≥ 500): alice, bob, carol, dave, frank, grace; not yet: erin, heidi, ivan, judy.
  */
-const TREE: readonly [string, string | null, string][] = [
-  ['leader', null, '2000'],
-  ['anna', 'leader', '1500'],
-  ['ben', 'leader', '800'],
-  ['chen', 'anna', '600'],
-  ['dara', 'anna', '300'],
-  ['emil', 'ben', '5000'],
-  ['fay', 'ben', '0'],
-  ['gus', 'emil', '700'],
-  ['hana', 'gus', '200'],
+export const DEMO_TEAM_TREE: readonly { email: string; inviter: string | null; custody: string | null }[] = [
+  { email: 'dave@custos.example', inviter: 'alice@custos.example', custody: '2500.0000' },
+  { email: 'erin@custos.example', inviter: 'alice@custos.example', custody: '300.0000' },
+  { email: 'frank@custos.example', inviter: 'bob@custos.example', custody: '4000.0000' },
+  { email: 'grace@custos.example', inviter: 'frank@custos.example', custody: '800.0000' },
+  { email: 'heidi@custos.example', inviter: 'frank@custos.example', custody: null },
+  { email: 'ivan@custos.example', inviter: 'carol@custos.example', custody: '200.0000' },
+  { email: 'judy@custos.example', inviter: null, custody: null },
 ];
 
-function emailOf(name: string): string {
-  return `demo-team-${name}@custos.demo`;
-}
+const TEAM_PLAN_DAYS = 30;
 
 /**
- * Adds the demo team when it is missing; repeated runs change nothing (members are found by e-mail,
- * the funding and custody orders carry fixed idempotency keys). The tree's figures come from the
- * database's own triggers, exactly as for members who register and open custody in the app.
+ * Grows the demo member's team (alice, bob and carol, from seedMembers) into the tree above: each
+ * member registers with its inviter's invitation code, is funded with exactly its custody by an
+ * operator-approved credit, and opens that custody itself. The tree's figures are the database's own
+ * (decision 020), as for any member. Runs after seedMembers, seedFunds and seedHosting.
  */
-export async function seedTeamDemo(services: Services, db: Db): Promise<void> {
-  const members = new MemberRepository(db);
+export async function seedTeam(demo: DemoContext): Promise<void> {
+  const { services } = demo;
   const plan = (await services.hosting.adminPlans()).find(
-    (candidate) => candidate.periodDays === 30 && candidate.status === 'active',
+    (candidate) => candidate.periodDays === TEAM_PLAN_DAYS && candidate.status === 'active',
   );
-  const passwordHash = await hashPassword(TEAM_DEMO_PASSWORD);
-  const tradePasswordHash = await hashPassword(TEAM_DEMO_TRADE_PASSWORD);
-  const accountOf = new Map<string, string>();
-  for (const [name, inviter, custody] of TREE) {
-    const email = emailOf(name);
-    let member = await members.findByEmail(email);
-    if (!member) {
-      const inviterAccountId = inviter ? (accountOf.get(inviter) ?? null) : null;
-      member = await db.transaction(async (tx) => {
-        const created = await members.insertMember({ email, passwordHash, locale: 'en' }, tx);
-        let inviteCode = newInviteCode();
-        while (await members.inviteCodeTaken(inviteCode, tx)) inviteCode = newInviteCode();
-        await members.insertAccount(
-          { memberId: created.id, kind: 'main', mainAccountId: null, inviterAccountId, inviteCode, nickname: `demo-${name}` },
-          tx,
-        );
-        return created;
-      });
-      await members.updateTradePassword(member.id, tradePasswordHash);
-      member = (await members.findById(member.id))!;
-    }
-    const account = (await members.findMainAccount(member.id))!;
-    accountOf.set(name, account.id);
-    if (custody === '0' || !plan) continue;
-    const amount = money.parseMoney(custody);
-    await services.ledger.transaction((tx) =>
-      services.ledger.post(tx, {
-        idempotencyKey: `demo-team-fund:${email}`,
-        kind: 'adjustment',
-        postings: [
-          {
-            account: { ownerAccountId: account.id, asset: 'USDT', purpose: 'available' },
-            amount,
-            recordType: 'adjustment_credit',
-          },
-          {
-            account: { platformCode: 'adjustments', asset: 'USDT' },
-            amount: money.negate(amount),
-            recordType: 'adjustment_credit',
-          },
-        ],
-      }),
-    );
+  if (!plan) throw new Error(`demo: no active ${TEAM_PLAN_DAYS}-day custody plan`);
+  for (const { email, inviter, custody } of DEMO_TEAM_TREE) {
+    await demo.join(email, (await demo.member(inviter ?? DEMO_MEMBER.email)).inviteCode);
+    if (custody === null) continue;
+    await demo.creditOnce(email, 'USDT', custody);
+    if ((await services.hosting.orders(await demo.readAs(email), undefined, 1, 1)).total > 0) continue;
     await services.hosting.create(
-      { sessionId: `demo-team-${name}`, member, account },
-      {
+      await demo.actAs(email),
+      hostingCreateRequest.parse({
         planId: plan.id,
-        amount: money.formatMoney(amount),
-        autoRenew: true,
-        tradePassword: TEAM_DEMO_TRADE_PASSWORD,
-        idempotencyKey: `demo-team-custody-${name}`,
-      },
+        amount: custody,
+        autoRenew: false,
+        tradePassword: DEMO_MEMBER.tradePassword,
+        idempotencyKey: `demo-team-hosting-${TEAM_PLAN_DAYS}`,
+      }),
     );
   }
 }

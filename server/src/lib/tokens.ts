@@ -21,9 +21,18 @@ export function newOneTimePassword(length = 20): string {
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
+function fromInviteAlphabet(length: number): string {
+  let code = '';
+  for (let index = 0; index < length; index += 1) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
+  return code;
+}
+
 /** An 8-character invitation code (no look-alike characters), CSPRNG. */
 export function newInviteCode(): string {
-  let code = '';
-  for (let index = 0; index < 8; index += 1) code += INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)];
-  return code;
+  return fromInviteAlphabet(8);
+}
+
+/** The random part of a default nickname: 6 characters, unrelated to the e-mail and the invitation code. */
+export function newNicknameTag(): string {
+  return fromInviteAlphabet(6);
 }

@@ -1,9 +1,9 @@
-import { LOCALES, type Locale, type SessionList, type UserInfo } from '@custos/contract';
+import { LOCALES, translate, type Locale, type SessionList, type UserInfo } from '@custos/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/password.js';
-import { hashToken, newInviteCode, newToken } from '../../lib/tokens.js';
+import { hashToken, newInviteCode, newNicknameTag, newToken } from '../../lib/tokens.js';
 import type { CodePurpose } from '../codes/verification-code.repository.js';
 import type { VerificationCodeService } from '../codes/verification-code.service.js';
 import type { MailService } from '../mail/mail.service.js';
@@ -50,9 +50,13 @@ export interface SessionPolicy {
   absoluteMs: number;
 }
 
-/** A nickname to start with: the part of the e-mail before @, at most 20 characters. */
-function defaultNickname(email: string): string {
-  return (email.split('@')[0] ?? 'member').slice(0, 20);
+/**
+ * A nickname to start with: "Member" in the member's language and a random tag. Never derived from
+ * the e-mail, since the upline's members list shows nicknames beside a masked e-mail (decision 020),
+ * and never the invitation code, which the member may not want tied to a name.
+ */
+function defaultNickname(locale: Locale): string {
+  return translate(locale, 'auth.default_nickname', { code: newNicknameTag() });
 }
 
 export class AuthService {
@@ -114,7 +118,7 @@ export class AuthService {
             mainAccountId: null,
             inviterAccountId: inviter?.id ?? null,
             inviteCode,
-            nickname: defaultNickname(input.email),
+            nickname: defaultNickname(locale),
           },
           tx,
         );

@@ -82,6 +82,7 @@ export const en = {
   'auth.code_exhausted': 'Too many wrong codes; please request a new one',
   'auth.code_too_soon': 'Please wait {seconds} s before requesting another code',
   'auth.invitation_invalid': 'This invitation code does not exist',
+  'auth.default_nickname': 'Member {code}',
   'auth.login_failed': 'Wrong e-mail or password',
   'auth.account_frozen': 'This account is frozen; please contact customer service',
   'auth.password_wrong': 'The current password is wrong',

@@ -80,6 +80,7 @@ export const ja: MessageCatalogue = {
   'auth.code_exhausted': '認証コードの誤りが多すぎます。新しいコードを取得してください',
   'auth.code_too_soon': '{seconds} 秒後に再度コードを取得してください',
   'auth.invitation_invalid': 'この招待コードは存在しません',
+  'auth.default_nickname': 'メンバー {code}',
   'auth.login_failed': 'メールアドレスまたはパスワードが間違っています',
   'auth.account_frozen': 'このアカウントは凍結されています。カスタマーサービスにお問い合わせください',
   'auth.password_wrong': '現在のパスワードが間違っています',

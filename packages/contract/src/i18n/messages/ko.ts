@@ -80,6 +80,7 @@ export const ko: MessageCatalogue = {
   'auth.code_exhausted': '인증 코드 오류가 너무 많습니다. 새 코드를 요청해 주세요',
   'auth.code_too_soon': '{seconds}초 후에 다시 코드를 요청해 주세요',
   'auth.invitation_invalid': '존재하지 않는 초대 코드입니다',
+  'auth.default_nickname': '회원 {code}',
   'auth.login_failed': '이메일 또는 비밀번호가 올바르지 않습니다',
   'auth.account_frozen': '동결된 계정입니다. 고객센터에 문의해 주세요',
   'auth.password_wrong': '현재 비밀번호가 올바르지 않습니다',

@@ -80,6 +80,7 @@ export const th: MessageCatalogue = {
   'auth.code_exhausted': 'ใส่รหัสผิดหลายครั้งเกินไป โปรดขอรหัสใหม่',
   'auth.code_too_soon': 'โปรดรอ {seconds} วินาทีก่อนขอรหัสอีกครั้ง',
   'auth.invitation_invalid': 'ไม่มีรหัสเชิญนี้',
+  'auth.default_nickname': 'สมาชิก {code}',
   'auth.login_failed': 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
   'auth.account_frozen': 'บัญชีนี้ถูกระงับ โปรดติดต่อฝ่ายบริการลูกค้า',
   'auth.password_wrong': 'รหัสผ่านปัจจุบันไม่ถูกต้อง',

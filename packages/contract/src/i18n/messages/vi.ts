@@ -80,6 +80,7 @@ export const vi: MessageCatalogue = {
   'auth.code_exhausted': 'Nhập sai mã quá nhiều lần, vui lòng lấy mã mới',
   'auth.code_too_soon': 'Vui lòng đợi {seconds} giây trước khi lấy mã mới',
   'auth.invitation_invalid': 'Mã mời không tồn tại',
+  'auth.default_nickname': 'Thành viên {code}',
   'auth.login_failed': 'Email hoặc mật khẩu không đúng',
   'auth.account_frozen': 'Tài khoản đã bị đóng băng, vui lòng liên hệ chăm sóc khách hàng',
   'auth.password_wrong': 'Mật khẩu hiện tại không đúng',

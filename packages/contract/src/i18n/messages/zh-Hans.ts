@@ -80,6 +80,7 @@ export const zhHans: MessageCatalogue = {
   'auth.code_exhausted': '验证码错误次数过多，请重新获取',
   'auth.code_too_soon': '请 {seconds} 秒后再获取验证码',
   'auth.invitation_invalid': '邀请码不存在',
+  'auth.default_nickname': '会员 {code}',
   'auth.login_failed': '邮箱或密码错误',
   'auth.account_frozen': '账户已冻结，请联系客服',
   'auth.password_wrong': '当前密码错误',

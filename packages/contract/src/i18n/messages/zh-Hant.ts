@@ -80,6 +80,7 @@ export const zhHant: MessageCatalogue = {
   'auth.code_exhausted': '驗證碼錯誤次數過多，請重新取得',
   'auth.code_too_soon': '請 {seconds} 秒後再取得驗證碼',
   'auth.invitation_invalid': '邀請碼不存在',
+  'auth.default_nickname': '會員 {code}',
   'auth.login_failed': '電子郵件或密碼錯誤',
   'auth.account_frozen': '帳戶已凍結，請聯絡客服',
   'auth.password_wrong': '目前密碼錯誤',
