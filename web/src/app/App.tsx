@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
 import enUS from 'antd-mobile/es/locales/en-US';
 import jaJP from 'antd-mobile/es/locales/ja-JP';
@@ -11,9 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { isLocale, type Locale } from '@custos/contract';
 import { getConfig } from '../api/get-config';
+import { credential } from '../lib/auth/credential';
 import { onLiveEvent, startLiveChannel } from '../lib/live/live-channel';
 import { liveToastText } from '../lib/live/live-toasts';
+import { createQueryClient } from '../lib/query/query-client';
 import { showToast } from '../lib/toast';
+import { invalidateForLiveEvent } from './live-invalidation';
 import type { createAppRouter } from './router';
 
 type AntdLocale = typeof enUS;
@@ -31,6 +35,10 @@ const ANTD_LOCALES: Record<Locale, AntdLocale> = {
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   const { i18n, t } = useTranslation();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'zh-Hans';
+  const [queryClient] = useState(createQueryClient);
+
+  // What one member's session read must never show in the next one's (log-out, account switch).
+  useEffect(() => credential.subscribe(() => queryClient.clear()), [queryClient]);
 
   // The platform configuration is the first call of every launch; its failures follow the client's
   // rules (toast, 401 relaunch, 300/4900/4901 redirects) like any other call.
@@ -38,14 +46,17 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
     getConfig().catch(() => undefined);
   }, []);
 
-  // One live channel while a member is logged in; each event is a toast, and the screens that show
-  // what it changed reload themselves (useLiveRefresh).
+  // One live channel while a member is logged in; each event is a toast, and the query domains it
+  // changed are fetched again (live-invalidation.ts).
   useEffect(() => startLiveChannel(), []);
   useEffect(() => onLiveEvent((event) => showToast(liveToastText(t, event))), [t]);
+  useEffect(() => onLiveEvent((event) => void invalidateForLiveEvent(queryClient, event.data.kind)), [queryClient]);
 
   return (
-    <ConfigProvider locale={ANTD_LOCALES[locale]}>
-      <RouterProvider router={router} />
-    </ConfigProvider>
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]}>
+        <RouterProvider router={router} />
+      </ConfigProvider>
+    </QueryClientProvider>
   );
 }

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 interface PagedListProps<T> {
   items: readonly T[];
   hasMore: boolean;
-  generation: number;
+  /** Changes when the list starts again, to restart the infinite scroll. */
+  generation: number | string;
   loadMore: () => Promise<void>;
   renderItem: (item: T) => ReactNode;
   testId?: string;

@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Button, List, PullToRefresh, Tag } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Asset, UserAssets, UserInfo } from '@custos/contract';
+import type { Asset } from '@custos/contract';
 import { getUserAssets } from '../../../api/get-user-assets';
 import { getUserInfo } from '../../../api/get-user-info';
+import { assetKeys, userKeys } from '../../../api/keys';
 import { AssetsSummary } from '../../../components/assets/AssetsSummary';
 import { MoneyShortcuts } from '../../../components/assets/MoneyShortcuts';
 import { credential } from '../../../lib/auth/credential';
 import { displayMoney, displayRate } from '../../../lib/format/money';
-import { BALANCE_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
 /** withdraw_record7: where a tap on the fuel or ticket balance leads. */
 const FUEL_TICKET_RECORDS = '/pages/withdraw_record/withdraw_record7';
@@ -38,21 +38,15 @@ function Balance({ asset, main, detail, onClick }: { asset: Asset; main: string;
 export default function AssetsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [assets, setAssets] = useState<UserAssets | null>(null);
-  const [user, setUser] = useState<UserInfo | null>(null);
   const signedIn = credential.get() !== null;
-
-  const load = useCallback(
-    () =>
-      Promise.all([getUserAssets().then(setAssets, () => undefined), getUserInfo().then(setUser, () => undefined)]).then(
-        () => undefined,
-      ),
-    [],
-  );
-  useEffect(() => {
-    if (signedIn) void load();
-  }, [load, signedIn]);
-  useLiveRefresh(BALANCE_EVENTS, () => void load());
+  // Live balance events invalidate the assets domain (app/live-invalidation.ts).
+  const assetsQuery = useQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets, enabled: signedIn });
+  const userQuery = useQuery({ queryKey: userKeys.info(), queryFn: getUserInfo, enabled: signedIn });
+  const assets = assetsQuery.data ?? null;
+  const user = userQuery.data ?? null;
+  const load = async () => {
+    await Promise.all([assetsQuery.refetch(), userQuery.refetch()]);
+  };
 
   // The start-up rule lets visitors open this tab: they are asked to log in rather than sent away.
   if (!signedIn) {

@@ -6,7 +6,8 @@ import { FUEL_TICKET_ASSETS, type FuelTicketLogItem } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney, displaySigned, signOf } from '../../../lib/format/money';
 import { formatDateTime } from '../../../lib/format/time';
-import { usePagedList } from '../../../lib/paging/use-paged-list';
+import { usePagedQuery } from '../../../lib/paging/use-paged-query';
+import { balanceLogKeys } from '../api/keys';
 import { listFuelTicketLog } from '../api/list-fuel-ticket-log';
 
 const ALL = 'all';
@@ -47,7 +48,7 @@ export default function FuelTicketRecordsScreen() {
     (page: number, pageSize: number) => listFuelTicketLog({ page, pageSize, ...(asset === ALL ? {} : { asset }) }),
     [asset],
   );
-  const list = usePagedList(fetchPage);
+  const list = usePagedQuery(balanceLogKeys.fuelTicket(asset === ALL ? undefined : asset), fetchPage);
   return (
     <div className="records-screen">
       <CapsuleTabs activeKey={asset} onChange={(key) => setAsset(key as Filter)} className="record-filter">

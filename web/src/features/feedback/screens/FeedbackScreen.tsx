@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Form, Image, Input, List, Tag, TextArea } from 'antd-mobile';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   FEEDBACK_IMAGES_MAX,
@@ -13,9 +14,9 @@ import { PagedList } from '../../../components/lists/PagedList';
 import { fetchPrivateImage } from '../../../lib/api/image';
 import { formatDateTime } from '../../../lib/format/time';
 import { currentLocale } from '../../../lib/i18n/i18n';
-import { useLiveRefresh } from '../../../lib/live/use-live-refresh';
-import { usePagedList } from '../../../lib/paging/use-paged-list';
+import { usePagedQuery } from '../../../lib/paging/use-paged-query';
 import { showToast } from '../../../lib/toast';
+import { feedbackKeys } from '../api/keys';
 import { listFeedback } from '../api/list-feedback';
 import { pushFeedback } from '../api/push-feedback';
 import { uploadFeedbackImage } from '../api/upload-feedback-image';
@@ -83,7 +84,11 @@ function NewFeedbackForm({ onSent }: { onSent: () => void }) {
   const [form] = Form.useForm();
   const [images, setImages] = useState<Picked[]>([]);
   const [uploading, setUploading] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: pushFeedback,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
+  });
   const input = useRef<HTMLInputElement>(null);
   const required = (field: string) => ({
     required: true,
@@ -96,23 +101,23 @@ function NewFeedbackForm({ onSent }: { onSent: () => void }) {
       layout="vertical"
       className="feedback-form"
       onFinish={(values: { title: string; content: string; orderNo?: string }) => {
-        setBusy(true);
-        pushFeedback({
-          title: values.title.trim(),
-          content: values.content.trim(),
-          imageIds: images.map((image) => image.id),
-          ...(values.orderNo?.trim() ? { orderNo: values.orderNo.trim() } : {}),
-        })
-          .then(
-            () => {
+        send.mutate(
+          {
+            title: values.title.trim(),
+            content: values.content.trim(),
+            imageIds: images.map((image) => image.id),
+            ...(values.orderNo?.trim() ? { orderNo: values.orderNo.trim() } : {}),
+          },
+          {
+            // The client has already shown a failure.
+            onSuccess: () => {
               showToast(t('feedback.sent'));
               form.resetFields();
               setImages([]);
               onSent();
             },
-            () => undefined,
-          )
-          .finally(() => setBusy(false));
+          },
+        );
       }}
       footer={
         <Button
@@ -120,7 +125,7 @@ function NewFeedbackForm({ onSent }: { onSent: () => void }) {
           type="submit"
           color="primary"
           size="large"
-          loading={busy}
+          loading={send.isPending}
           disabled={uploading}
           data-testid="feedback-submit"
         >
@@ -199,15 +204,14 @@ export default function FeedbackScreen() {
   const { t } = useTranslation();
   const [writing, setWriting] = useState(false);
   const fetchPage = useCallback((page: number, pageSize: number) => listFeedback({ page, pageSize }), []);
-  const list = usePagedList(fetchPage);
-  useLiveRefresh(['feedback.replied'], list.reload);
+  // A reply (live event) or new feedback (the form's mutation) invalidates the feedback domain.
+  const list = usePagedQuery(feedbackKeys.list(), fetchPage);
   return (
     <div className="records-screen feedback-screen">
       {writing ? (
         <NewFeedbackForm
           onSent={() => {
             setWriting(false);
-            list.reload();
           }}
         />
       ) : (

@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
 import { PullToRefresh } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { UserAssets } from '@custos/contract';
 import { getUserAssets } from '../../../api/get-user-assets';
+import { assetKeys } from '../../../api/keys';
 import { AssetsSummary } from '../../../components/assets/AssetsSummary';
 import { MoneyShortcuts } from '../../../components/assets/MoneyShortcuts';
-import { BALANCE_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
 /**
  * index (tab 0): the total assets card and the money shortcuts. Quotes, banners, notices and news
@@ -15,17 +14,14 @@ import { BALANCE_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refre
 export default function HomeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [assets, setAssets] = useState<UserAssets | null>(null);
-
-  const load = useCallback(() => getUserAssets().then(setAssets, () => undefined), []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useLiveRefresh(BALANCE_EVENTS, () => void load());
+  // Live balance events invalidate the assets domain (app/live-invalidation.ts).
+  const { data: assets = null, refetch } = useQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
 
   return (
     <PullToRefresh
-      onRefresh={load}
+      onRefresh={async () => {
+        await refetch();
+      }}
       pullingText={t('assets.pullToRefresh')}
       canReleaseText={t('assets.releaseToRefresh')}
       refreshingText={t('common.loading')}

@@ -5,10 +5,10 @@ import { NETWORKS, type Deposit, type Network } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney } from '../../../lib/format/money';
 import { formatDateTime } from '../../../lib/format/time';
-import { usePagedList } from '../../../lib/paging/use-paged-list';
+import { usePagedQuery } from '../../../lib/paging/use-paged-query';
+import { depositKeys } from '../api/keys';
 import { listDeposits } from '../api/list-deposits';
 import { DEPOSIT_STATUS_COLOURS, depositStatusText, explorerTxUrl, shortHash } from '../deposits';
-import { useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
 const ALL = 'all';
 
@@ -63,8 +63,8 @@ export default function DepositRecordsScreen() {
     (page: number, pageSize: number) => listDeposits({ page, pageSize, ...(network === ALL ? {} : { network }) }),
     [network],
   );
-  const list = usePagedList(fetchPage);
-  useLiveRefresh(['deposit.credited'], list.reload);
+  // A credited deposit invalidates the deposits domain (app/live-invalidation.ts).
+  const list = usePagedQuery(depositKeys.list(network === ALL ? undefined : network), fetchPage);
   return (
     <div className="records-screen">
       <CapsuleTabs activeKey={network} onChange={(key) => setNetwork(key as Network | typeof ALL)} className="record-filter">

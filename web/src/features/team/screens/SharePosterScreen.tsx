@@ -1,48 +1,40 @@
-import { useEffect, useState } from 'react';
 import { Button, DotLoading } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../../lib/clipboard';
 import { showToast } from '../../../lib/toast';
+import { teamKeys } from '../api/keys';
 import { getShare } from '../api/team-api';
 import { downloadImage, drawPoster } from '../poster';
 import { shareLinkFor } from '../team';
 
-interface Poster {
-  inviteCode: string;
-  link: string;
-  imageUrl: string;
-}
-
 /** share_poster: a poster with my invitation code, the register link and its QR; save the image, copy the link. */
 export default function SharePosterScreen() {
-  const { t } = useTranslation();
-  const [poster, setPoster] = useState<Poster | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let active = true;
-    (async () => {
-      const share = await getShare();
-      const link = shareLinkFor(share.registerPath, window.location);
+  const { t, i18n } = useTranslation();
+  const shareQuery = useQuery({ queryKey: teamKeys.share(), queryFn: getShare });
+  const share = shareQuery.data;
+  const link = share ? shareLinkFor(share.registerPath, window.location) : '';
+  // Drawn in the browser from the share answer: cached per code, link and language, never fetched.
+  const imageQuery = useQuery({
+    queryKey: teamKeys.poster(share?.inviteCode ?? '', link, i18n.language),
+    enabled: share !== undefined,
+    staleTime: Infinity,
+    retry: false,
+    queryFn: async () => {
       const qrDataUrl = await QRCode.toDataURL(link, { margin: 1, width: 320 });
-      const imageUrl = await drawPoster({
+      return drawPoster({
         title: t('app.name'),
         subtitle: t('team.posterSubtitle'),
         codeLabel: t('team.inviteCode'),
-        inviteCode: share.inviteCode,
+        inviteCode: share?.inviteCode ?? '',
         link,
         qrDataUrl,
       });
-      if (active) setPoster({ inviteCode: share.inviteCode, link, imageUrl });
-    })().catch(() => {
-      if (active) setFailed(true);
-    });
-    return () => {
-      active = false;
-    };
-  }, [t, attempt]);
+    },
+  });
+  const poster = share && imageQuery.data ? { inviteCode: share.inviteCode, link, imageUrl: imageQuery.data } : null;
+  const failed = shareQuery.isError || imageQuery.isError;
 
   const save = () => {
     if (!poster) return;
@@ -69,10 +61,7 @@ export default function SharePosterScreen() {
         <button
           type="button"
           className="link-button"
-          onClick={() => {
-            setFailed(false);
-            setAttempt((value) => value + 1);
-          }}
+          onClick={() => void (shareQuery.isError ? shareQuery.refetch() : imageQuery.refetch())}
         >
           {t('records.retry')}
         </button>

@@ -1,46 +1,23 @@
-import { useEffect, useState } from 'react';
 import { DotLoading } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { TeamLevelConfig } from '@custos/contract';
 import { QuoteRow } from '../../../components/QuoteRow';
 import { displayMoney, displayRate } from '../../../lib/format/money';
+import { teamKeys } from '../api/keys';
 import { getTeamLevelConfig } from '../api/team-api';
 import { LevelBadge } from '../components/LevelBadge';
 
 /** blance_record8: the level table the operator set, in force today, with my level marked. */
 export default function TeamLevelsScreen() {
   const { t } = useTranslation();
-  const [config, setConfig] = useState<TeamLevelConfig | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
+  const query = useQuery({ queryKey: teamKeys.levels(), queryFn: getTeamLevelConfig });
+  const config = query.data;
 
-  useEffect(() => {
-    let active = true;
-    getTeamLevelConfig().then(
-      (value) => {
-        if (active) setConfig(value);
-      },
-      () => {
-        if (active) setFailed(true);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [attempt]);
-
-  if (!config && failed) {
+  if (!config && query.isError) {
     return (
       <div className="recharge-failed" data-testid="team-levels-failed">
         <span>{t('records.loadFailed')}</span>{' '}
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            setFailed(false);
-            setAttempt((value) => value + 1);
-          }}
-        >
+        <button type="button" className="link-button" onClick={() => void query.refetch()}>
           {t('records.retry')}
         </button>
       </div>

@@ -5,7 +5,8 @@ import type { TeamMember, TeamScope } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney } from '../../../lib/format/money';
 import { formatDateTime } from '../../../lib/format/time';
-import { usePagedList } from '../../../lib/paging/use-paged-list';
+import { usePagedQuery } from '../../../lib/paging/use-paged-query';
+import { teamKeys } from '../api/keys';
 import { listTeamMembers } from '../api/team-api';
 import { LevelBadge } from '../components/LevelBadge';
 import { withMemberIds } from '../team';
@@ -54,7 +55,7 @@ export default function TeamMembersScreen() {
       listTeamMembers({ page, pageSize, scope, ...(query ? { query } : {}) }).then(withMemberIds),
     [scope, query],
   );
-  const members = usePagedList(fetchPage);
+  const members = usePagedQuery(teamKeys.members(scope, query), fetchPage);
   return (
     <div className="team-members-screen">
       <Tabs activeKey={scope} onChange={(key) => setScope(key === 'direct' ? 'direct' : 'all')}>

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
 import { DotLoading, List, PullToRefresh } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { TeamInfo } from '@custos/contract';
 import { QuoteRow } from '../../../components/QuoteRow';
 import { displayMoney } from '../../../lib/format/money';
+import { teamKeys } from '../api/keys';
 import { getTeamInfo } from '../api/team-api';
 import { LevelBadge } from '../components/LevelBadge';
 import { INCOME_PATH, SHARE_POSTER_PATH, TEAM_LEVELS_PATH, TEAM_MEMBERS_PATH, missingParts } from '../team';
@@ -57,25 +58,13 @@ function NextLevel({ info }: { info: TeamInfo }) {
 export default function TeamScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [info, setInfo] = useState<TeamInfo | null>(null);
-  const [failed, setFailed] = useState(false);
+  const query = useQuery({ queryKey: teamKeys.info(), queryFn: getTeamInfo });
+  const info = query.data;
+  const refresh = async () => {
+    await query.refetch();
+  };
 
-  const refresh = useCallback(
-    () =>
-      getTeamInfo().then(
-        (value) => {
-          setInfo(value);
-          setFailed(false);
-        },
-        () => setFailed(true),
-      ),
-    [],
-  );
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  if (!info && failed) {
+  if (!info && query.isError) {
     return (
       <div className="recharge-failed" data-testid="team-failed">
         <span>{t('records.loadFailed')}</span>{' '}

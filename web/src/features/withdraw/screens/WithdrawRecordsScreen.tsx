@@ -6,12 +6,12 @@ import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@cu
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney } from '../../../lib/format/money';
 import { formatDateTime } from '../../../lib/format/time';
-import { usePagedList } from '../../../lib/paging/use-paged-list';
+import { usePagedQuery } from '../../../lib/paging/use-paged-query';
+import { withdrawalKeys } from '../api/keys';
 import { listWithdrawals } from '../api/list-withdrawals';
 import { shortAddress } from '../methods';
 import { withdrawalDetailPath } from '../paths';
 import { WITHDRAWAL_STATUS_COLOURS, withdrawalStatusKey } from '../records';
-import { WITHDRAWAL_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refresh';
 
 const ALL = 'all';
 
@@ -54,8 +54,8 @@ export default function WithdrawRecordsScreen() {
     (page: number, pageSize: number) => listWithdrawals({ page, pageSize, ...(status === ALL ? {} : { status }) }),
     [status],
   );
-  const list = usePagedList(fetchPage);
-  useLiveRefresh(WITHDRAWAL_EVENTS, list.reload);
+  // Withdrawal events invalidate the withdrawals domain (app/live-invalidation.ts).
+  const list = usePagedQuery(withdrawalKeys.list(status === ALL ? undefined : status), fetchPage);
   return (
     <div className="records-screen">
       <CapsuleTabs

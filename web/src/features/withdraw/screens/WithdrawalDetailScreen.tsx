@@ -1,54 +1,43 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { DotLoading, List, Steps, Tag } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { Withdrawal } from '@custos/contract';
 import { displayMoney } from '../../../lib/format/money';
 import { formatDateTime } from '../../../lib/format/time';
 import { getWithdrawal } from '../api/get-withdrawal';
+import { withdrawalKeys } from '../api/keys';
 import { WITHDRAWAL_STATUS_COLOURS, payoutTxUrl, showsReason, withdrawalStatusKey, withdrawalTimeline } from '../records';
-import { WITHDRAWAL_EVENTS, useLiveRefresh } from '../../../lib/live/use-live-refresh';
-
-type DetailState = Withdrawal | 'loading' | 'failed' | 'missing';
 
 /** withdraw_record2?id=…: one withdrawal with every field, the payout on the explorer, why it failed, its timeline. */
 export default function WithdrawalDetailScreen() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const id = searchParams.get('id') ?? '';
-  const [state, setState] = useState<DetailState>(id ? 'loading' : 'missing');
+  // Withdrawal events invalidate it (app/live-invalidation.ts): fetched again quietly, the member is looking at it.
+  const detail = useQuery({ queryKey: withdrawalKeys.detail(id), queryFn: () => getWithdrawal(id), enabled: id !== '' });
 
-  const load = useCallback(() => {
-    if (!id) return;
-    setState('loading');
-    getWithdrawal(id).then(setState, () => setState('failed'));
-  }, [id]);
-  useEffect(load, [load]);
-  // Quietly, without the loading state: the member is looking at it.
-  useLiveRefresh(WITHDRAWAL_EVENTS, () => {
-    if (id) getWithdrawal(id).then(setState, () => undefined);
-  });
-
-  if (state === 'missing') return <div className="recharge-failed">{t('records.empty')}</div>;
-  if (state === 'loading') {
+  if (!id) return <div className="recharge-failed">{t('records.empty')}</div>;
+  if (detail.isPending) {
     return (
       <div className="page-loading">
         <DotLoading color="primary" />
       </div>
     );
   }
-  if (state === 'failed') {
+  // A failed quiet refresh keeps what is shown; only a first load that failed says so.
+  if (!detail.data) {
     return (
       <div className="recharge-failed" data-testid="withdrawal-detail-failed">
         <span>{t('records.loadFailed')}</span>{' '}
-        <button type="button" className="link-button" onClick={load}>
+        <button type="button" className="link-button" onClick={() => void detail.refetch()}>
           {t('records.retry')}
         </button>
       </div>
     );
   }
 
-  const withdrawal = state;
+  const withdrawal = detail.data;
   const txUrl = payoutTxUrl(withdrawal);
   const timeline = withdrawalTimeline(withdrawal);
   const row = (label: string, value: ReactNode, testId: string) => (

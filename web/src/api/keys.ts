@@ -1,0 +1,10 @@
+/** Query keys of the member's own assets and profile (decision 023): one factory per domain. */
+export const assetKeys = {
+  all: ['assets'] as const,
+  summary: () => [...assetKeys.all, 'summary'] as const,
+};
+
+export const userKeys = {
+  all: ['user'] as const,
+  info: () => [...userKeys.all, 'info'] as const,
+};

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { MEMBER_EVENT_KINDS, type MemberEventKind } from '@custos/contract';
+import { assetKeys, userKeys } from '../api/keys';
+import { balanceLogKeys } from '../features/balance-log/api/keys';
+import { feedbackKeys } from '../features/feedback/api/keys';
+import { depositKeys } from '../features/recharge/api/keys';
+import { teamKeys } from '../features/team/api/keys';
+import { withdrawalKeys } from '../features/withdraw/api/keys';
+import { invalidateForLiveEvent } from './live-invalidation';
+
+const CACHED: Record<string, QueryKey> = {
+  assets: assetKeys.summary(),
+  user: userKeys.info(),
+  deposits: depositKeys.list('TRC20'),
+  allDeposits: depositKeys.list(undefined),
+  withdrawals: withdrawalKeys.list(undefined),
+  withdrawal: withdrawalKeys.detail('w-1'),
+  feedback: feedbackKeys.list(),
+  fuel: balanceLogKeys.fuelTicket('FUEL'),
+  team: teamKeys.info(),
+};
+
+async function invalidatedBy(kind: MemberEventKind): Promise<string[]> {
+  const client = new QueryClient();
+  for (const key of Object.values(CACHED)) client.setQueryData(key, { cached: true });
+  await invalidateForLiveEvent(client, kind);
+  return Object.entries(CACHED)
+    .filter(([, key]) => client.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name)
+    .sort();
+}
+
+describe('live events invalidate the domains they change', () => {
+  it('a credited deposit: the assets (home, assets tab) and every deposit list', async () => {
+    expect(await invalidatedBy('deposit.credited')).toEqual(['allDeposits', 'assets', 'deposits']);
+  });
+
+  it('a withdrawal approved, paid or refunded: the assets and every withdrawal list and detail', async () => {
+    for (const kind of ['withdrawal.approved', 'withdrawal.paid', 'withdrawal.refunded'] as const) {
+      expect(await invalidatedBy(kind)).toEqual(['assets', 'withdrawal', 'withdrawals']);
+    }
+  });
+
+  it('a feedback reply: the feedback list only', async () => {
+    expect(await invalidatedBy('feedback.replied')).toEqual(['feedback']);
+  });
+
+  it('every event kind the contract knows is mapped', async () => {
+    for (const kind of MEMBER_EVENT_KINDS) expect((await invalidatedBy(kind)).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,24 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { MemberEventKind } from '@custos/contract';
+import { assetKeys } from '../api/keys';
+import { feedbackKeys } from '../features/feedback/api/keys';
+import { depositKeys } from '../features/recharge/api/keys';
+import { withdrawalKeys } from '../features/withdraw/api/keys';
+
+const WITHDRAWAL_CHANGED: readonly QueryKey[] = [assetKeys.all, withdrawalKeys.all];
+
+/**
+ * The query domains a live event changes (decision 022, 023): every screen that reads them, mounted
+ * or cached, is fetched again. Home and the assets tab read the assets domain.
+ */
+export const LIVE_INVALIDATIONS: Record<MemberEventKind, readonly QueryKey[]> = {
+  'deposit.credited': [assetKeys.all, depositKeys.all],
+  'withdrawal.approved': WITHDRAWAL_CHANGED,
+  'withdrawal.paid': WITHDRAWAL_CHANGED,
+  'withdrawal.refunded': WITHDRAWAL_CHANGED,
+  'feedback.replied': [feedbackKeys.all],
+};
+
+export async function invalidateForLiveEvent(queryClient: QueryClient, kind: MemberEventKind): Promise<void> {
+  await Promise.all(LIVE_INVALIDATIONS[kind].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
