@@ -117,14 +117,14 @@ test('the demo member’s Team tab shows level V1 and the seeded team’s figure
   await prepareStorage(page, { credential: token, locale: 'en' });
 
   // Team performance: alice, bob, carol 1,000 each, dave 2,500, erin 300, frank 4,000, grace 800 and
-  // ivan 200, all opened when the demo started. Direct: alice, bob, carol, judy and the sub-account
-  // "Savings"; valid (≥ 500): alice, bob, carol, dave, frank and grace.
+  // ivan 200, all opened when the demo started. Direct: alice, bob, carol and judy (the
+  // member's own sub-account "Savings" is not a team member); valid (≥ 500): alice, bob, carol, dave, frank and grace.
   await page.goto(`${demo.baseUrl}/#/pages/blance_record/blance_record6`);
   await expect(page.getByTestId('team-level')).toHaveText('V1');
   await expect(page.getByTestId('team-performance-total')).toHaveText('10,800.0000USDT');
   await expect(page.getByTestId('team-performance-today')).toHaveText('10,800.0000');
   await expect(page.getByTestId('team-performance-month')).toHaveText('10,800.0000');
-  await expect(page.getByTestId('team-direct')).toHaveText('5');
+  await expect(page.getByTestId('team-direct')).toHaveText('4');
   await expect(page.getByTestId('team-indirect')).toHaveText('6');
   await expect(page.getByTestId('team-valid-direct')).toHaveText('3');
   await expect(page.getByTestId('team-valid')).toHaveText('6');
@@ -139,7 +139,7 @@ test('the demo member’s Team tab shows level V1 and the seeded team’s figure
   // The members list, newest first: three generations, masked e-mails, default nicknames from no e-mail.
   await page.getByTestId('team-members-link').click();
   const rows = page.getByTestId('team-member');
-  await expect(rows).toHaveCount(11);
+  await expect(rows).toHaveCount(10);
   await expect(rows.getByTestId('team-member-email')).toHaveText([
     'j***y@custos.example',
     'i***n@custos.example',
@@ -148,13 +148,12 @@ test('the demo member’s Team tab shows level V1 and the seeded team’s figure
     'f***k@custos.example',
     'e***n@custos.example',
     'd***e@custos.example',
-    'd***o@custos.example',
     'c***l@custos.example',
     'b***b@custos.example',
     'a***e@custos.example',
   ]);
   await expect(rows.getByTestId('team-member-valid')).toHaveText(
-    [false, false, false, true, true, false, true, false, true, true, true].map((valid) =>
+    [false, false, false, true, true, false, true, true, true, true].map((valid) =>
       valid ? en.team.validTag : en.team.notValidTag,
     ),
   );

@@ -37,8 +37,9 @@ describe('main and sub-accounts', () => {
       data: { id: string };
     }>().data;
     const list = (await call('GET', '/api/account/list', token)).json<{ data: Accounts }>().data;
+    // The main account keeps its default nickname (decision 020: never the e-mail's local part).
     expect(list.map((account) => [account.kind, account.nickname, account.current])).toEqual([
-      ['main', 'owner', true],
+      ['main', expect.stringMatching(/^会员 [A-Z2-9]{6}$/), true],
       ['sub', 'Savings', false],
     ]);
     const [row] = await queryRows<{ main_account_id: string; inviter_account_id: string }>(

@@ -127,14 +127,14 @@ describe('demo seed', () => {
     const info = answer.json<{ data: TeamInfo }>().data;
     // Team performance: alice, bob, carol 1000 each + dave 2500 + erin 300 + frank 4000 + grace 800 + ivan 200,
     // all opened on the seed's day. Valid (≥ 500): alice, bob, carol (direct), dave, frank, grace. Direct: those
-    // three, judy and the demo member's own sub-account "Savings" (a sub-account is invited by its main account).
+    // three and judy; the demo member's own sub-account "Savings" is the member, not a team member (decision 020).
     expect(info).toMatchObject({
       level: 1,
       levelName: 'V1',
       ownCustody: '4500.0000',
       isValid: true,
       performance: { today: '10800.0000', month: '10800.0000', total: '10800.0000' },
-      directCount: 5,
+      directCount: 4,
       indirectCount: 6,
       validDirectCount: 3,
       validTeamCount: 6,
@@ -156,16 +156,15 @@ describe('demo seed', () => {
       ['f***k@custos.example', 2, true, '4000.0000', '800.0000'],
       ['e***n@custos.example', 2, false, '300.0000', '0.0000'],
       ['d***e@custos.example', 2, true, '2500.0000', '0.0000'],
-      ['d***o@custos.example', 1, false, '0.0000', '0.0000'],
       ['c***l@custos.example', 1, true, '1000.0000', '200.0000'],
       ['b***b@custos.example', 1, true, '1000.0000', '4800.0000'],
       ['a***e@custos.example', 1, true, '1000.0000', '2800.0000'],
     ]);
     expect(members.every((member) => member.level === 0)).toBe(true);
-    // Default nicknames, nothing of the e-mail; the sub-account has the name the demo member gave it.
-    expect(members.filter((member) => !/^Member [A-Z2-9]{6}$/.test(member.nickname)).map((member) => member.nickname)).toEqual([
-      'Savings',
-    ]);
+    // Default nicknames, nothing of the e-mail (and no sub-account "Savings").
+    expect(members.filter((member) => !/^Member [A-Z2-9]{6}$/.test(member.nickname)).map((member) => member.nickname)).toEqual(
+      [],
+    );
     expect((await teamOf('bob@custos.example')).info).toMatchObject({
       directCount: 1,
       indirectCount: 2,

@@ -10,6 +10,7 @@ import type {
   TeamLevelVersion,
   TeamMember,
 } from '@custos/contract';
+import { readFileSync } from 'node:fs';
 import { queryRows } from '../src/db/client.js';
 import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
@@ -67,8 +68,12 @@ function token(name: Name): string {
 }
 
 async function open(name: Name, amount: string, days = 30, autoRenew = false): Promise<HostingOrder> {
+  return openAs(token(name), amount, days, autoRenew);
+}
+
+async function openAs(as: string, amount: string, days = 30, autoRenew = false): Promise<HostingOrder> {
   const planId = plans.find((plan) => plan.periodDays === days)!.id;
-  const response = await call<HostingOrder>('POST', '/api/hosting/create', token(name), {
+  const response = await call<HostingOrder>('POST', '/api/hosting/create', as, {
     planId,
     amount,
     autoRenew,
@@ -415,5 +420,119 @@ describe('privacy', () => {
       expect(response.body.toLowerCase()).not.toContain('satoshi');
       expect(response.body.toLowerCase()).not.toContain('hidden');
     }
+  });
+});
+
+describe('sub-accounts', () => {
+  /**
+   * P invites Q; Q holds 500 USDT in custody on the main account and 500 on each of two sub-accounts,
+   * and R registers with the first sub-account's invitation code. A member is one person in the tree:
+   * the sub-accounts are not Q's team, their custody is Q's own, and R is Q's direct member.
+   */
+  let p: string;
+  let q: string;
+  const subs: string[] = [];
+
+  async function infoAs(as: string): Promise<TeamInfo> {
+    const response = await call<TeamInfo>('GET', '/api/user/team_info', as);
+    expect(response.body.code).toBe(200);
+    return response.body.data;
+  }
+
+  async function switchTo(as: string, accountId: string): Promise<void> {
+    expect((await call('POST', '/api/account/switch', as, { accountId })).body.code).toBe(200);
+  }
+
+  async function expectFigures(): Promise<void> {
+    const qInfo = await infoAs(q);
+    // Q: own 500 + 500 + 500; one direct member (R, holding nothing); no team performance.
+    expect(qInfo.ownCustody).toBe('1500.0000');
+    expect([qInfo.directCount, qInfo.indirectCount, qInfo.validDirectCount, qInfo.validTeamCount]).toEqual([1, 0, 0, 0]);
+    expect(qInfo.performance.total).toBe('0.0000');
+    // Counting the sub-accounts as members would give Q two valid direct members and 1000 team performance: V1.
+    expect(qInfo.level).toBe(0);
+    expect(qInfo.next!.missing.validDirect).toBe(qInfo.next!.requires.validDirect);
+    const listed = await call<{ items: TeamMember[]; total: number }>('GET', '/api/user/team?scope=all', q);
+    expect(listed.body.data.items.map((item) => item.nickname)).toEqual(['tm-r']);
+    expect(listed.body.data.total).toBe(1);
+    expect((await call<{ items: TeamMember[] }>('GET', '/api/user/team?query=q-sub', q)).body.data.items).toEqual([]);
+
+    // P: one direct member, Q, valid on the 1500 Q holds in all its accounts; R below it.
+    const pInfo = await infoAs(p);
+    expect([pInfo.directCount, pInfo.indirectCount, pInfo.validDirectCount, pInfo.validTeamCount]).toEqual([1, 1, 1, 1]);
+    expect(pInfo.performance).toEqual({ today: '1500.0000', month: '1500.0000', total: '1500.0000' });
+    const pList = await call<{ items: TeamMember[]; total: number }>('GET', '/api/user/team?scope=all', p);
+    expect(pList.body.data.items.map((item) => [item.nickname, item.generation, item.ownCustody, item.isValid])).toEqual([
+      ['tm-r', 2, '0.0000', false],
+      ['tm-q', 1, '1500.0000', true],
+    ]);
+    await expectConsistent();
+  }
+
+  it('keeps a member’s own sub-accounts out of the team and counts their custody as the member’s', async () => {
+    p = await registerMember(t, 'tm-p@example.com');
+    const pCode = (await call<{ inviteCode: string }>('GET', '/api/user/share', p)).body.data.inviteCode;
+    q = await registerMember(t, 'tm-q@example.com', 'member-password', pCode);
+    for (const [as, nickname] of [
+      [p, 'tm-p'],
+      [q, 'tm-q'],
+    ] as const) {
+      expect((await call('POST', '/api/user/update_profile', as, { nickname })).body.code).toBe(200);
+    }
+    await setTradePassword(t, q);
+    const main = await accountIdOf(t, q);
+    await fund(t, main, 'USDT', '500');
+    await openAs(q, '500');
+    for (const nickname of ['q-sub-1', 'q-sub-2']) {
+      const created = await call<{ id: string }>('POST', '/api/account/create_sub', q, { nickname });
+      expect(created.body.code).toBe(200);
+      subs.push(created.body.data.id);
+      await fund(t, created.body.data.id, 'USDT', '500');
+      await switchTo(q, created.body.data.id);
+      await openAs(q, '500');
+    }
+    await switchTo(q, subs[0]!);
+    // On a sub-account the Team tab is the member's: the same figures as on the main account.
+    expect((await infoAs(q)).ownCustody).toBe('1500.0000');
+    const subCode = (await call<{ inviteCode: string }>('GET', '/api/user/share', q)).body.data.inviteCode;
+    const r = await registerMember(t, 'tm-r@example.com', 'member-password', subCode);
+    expect((await call('POST', '/api/user/update_profile', r, { nickname: 'tm-r' })).body.code).toBe(200);
+    await switchTo(q, main);
+    await expectFigures();
+
+    // The console's downline of P lists the same people.
+    const found = await call<{ items: { id: string }[] }>('GET', '/api/admin/members?query=tm-p@example.com', support);
+    const team = await call<{ downline: { items: { email: string; generation: number }[]; total: number } }>(
+      'GET',
+      `/api/admin/members/${found.body.data.items[0]!.id}/team`,
+      support,
+    );
+    expect(team.body.data.downline.items.map((node) => [node.email, node.generation])).toEqual([
+      ['tm-r@example.com', 2],
+      ['tm-q@example.com', 1],
+    ]);
+    expect(team.body.data.downline.total).toBe(2);
+  });
+
+  it('corrects a tree that held the sub-accounts as members (the migration’s backfill)', async () => {
+    const db = t.testDatabase.database.db;
+    // The tree as the first team migration built it: each sub-account a node of its own under Q.
+    await db.execute(sql`
+      with q as (select n.seq, n.depth from team_nodes n join accounts a on a.id = n.account_id join members m on m.id = a.member_id
+                 where m.email = 'tm-q@example.com' and a.kind = 'main'),
+      added as (
+        insert into team_nodes (account_id, inviter_seq, depth, own_custody, joined_at)
+        select a.id, q.seq, q.depth + 1, 500, a.created_at from accounts a, q where a.id in (${subs[0]!}::uuid, ${subs[1]!}::uuid)
+        returning seq, inviter_seq)
+      insert into team_closure (ancestor_seq, descendant_seq, depth)
+        select added.inviter_seq, added.seq, 1 from added
+        union all select c.ancestor_seq, added.seq, c.depth + 1 from added join team_closure c on c.descendant_seq = added.inviter_seq`);
+    expect((await t.services.team.differences()).filter((row) => row.field === 'node')).toHaveLength(2);
+
+    const migration = readFileSync(new URL('../drizzle/0027_team_person.sql', import.meta.url), 'utf8');
+    const backfill = migration.slice(migration.indexOf('-- Backfill')).split('--> statement-breakpoint');
+    expect(backfill).toHaveLength(8);
+    for (const statement of backfill) await db.execute(sql.raw(statement));
+    await expectFigures();
   });
 });

@@ -27,7 +27,10 @@ export class AccountService {
     }));
   }
 
-  /** A new sub-account under the member's main account (which is also its inviter in the team tree). */
+  /**
+   * A new sub-account under the member's main account. It is the same person in the team tree, not a
+   * team member: it gets no team node and its custody is the main account's (decision 020).
+   */
   async createSub(context: MemberSessionContext, nickname: string): Promise<string> {
     const { subAccountLimit } = await this.settings.get('accounts');
     return this.db.transaction(async (tx) => {

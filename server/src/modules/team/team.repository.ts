@@ -84,10 +84,12 @@ function levelOf(rules: LevelRule[], node: SQL = sql`n`): SQL {
 export class TeamRepository {
   constructor(private readonly db: Db) {}
 
+  /** The node of the person holding `accountId`: a sub-account has none of its own, it is its main account's. */
   async node(accountId: string, db: Db | Tx = this.db): Promise<NodeRow | null> {
     const rows = await queryRows<NodeRow>(
       db,
-      sql`select ${NODE_COLUMNS} from team_nodes n where n.account_id = ${accountId}::uuid`,
+      sql`select ${NODE_COLUMNS} from accounts a join team_nodes n on n.account_id = coalesce(a.main_account_id, a.id)
+          where a.id = ${accountId}::uuid`,
     );
     return rows[0] ?? null;
   }
@@ -262,14 +264,18 @@ export class TeamRepository {
 
   /**
    * Recomputes every node's figures from the orders and the closure table, set-based, and returns the
-   * nodes whose stored figures differ (none when the triggers kept them right).
+   * nodes whose stored figures differ (none when the triggers kept them right). A person's own custody
+   * is that of their main account and its sub-accounts; a sub-account holding a node of its own is
+   * listed as field `node`.
    */
   async differences(): Promise<{ account_id: string; field: string; stored: string; computed: string }[]> {
     return queryRows(
       this.db,
       sql`with own as (
             select n.seq, n.account_id, coalesce(sum(o.amount) filter (where o.status = 'active'), 0) as own_custody
-            from team_nodes n left join hosting_orders o on o.account_id = n.account_id group by n.seq, n.account_id
+            from team_nodes n left join accounts a on coalesce(a.main_account_id, a.id) = n.account_id
+              left join hosting_orders o on o.account_id = a.id
+            group by n.seq, n.account_id
           ), team as (
             select c.ancestor_seq as seq, sum(d.own_custody) as performance, count(*) filter (where c.depth = 1) as direct,
               count(*) as team, count(*) filter (where c.depth = 1 and d.own_custody >= 500) as valid_direct,
@@ -281,7 +287,8 @@ export class TeamRepository {
               coalesce(team.valid_team, 0) as valid_team
             from own left join team on team.seq = own.seq
           )
-          select x.account_id, f.field, f.stored, f.computed from computed x join team_nodes n on n.seq = x.seq
+          select d.account_id, d.field, d.stored, d.computed from (
+          select x.account_id, f.field, f.stored, f.computed, x.seq from computed x join team_nodes n on n.seq = x.seq
           cross join lateral (values
             ('own_custody', n.own_custody::text, x.own_custody::text),
             ('team_performance', n.team_performance::text, x.performance::text),
@@ -291,7 +298,10 @@ export class TeamRepository {
             ('valid_team_count', n.valid_team_count::text, x.valid_team::text)
           ) f(field, stored, computed)
           where f.stored::numeric <> f.computed::numeric
-          order by x.seq, f.field`,
+          union all
+          select n.account_id, 'node', '1', '0', n.seq from team_nodes n join accounts a on a.id = n.account_id
+          where a.main_account_id is not null
+          ) d order by d.seq, d.field`,
     );
   }
 }
