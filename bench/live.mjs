@@ -175,16 +175,22 @@ process.stdout.write(
   `\nLive notifications benchmark (${channelCount.toLocaleString('en')} open channels on one instance, a burst of ${eventCount.toLocaleString('en')} events, PostgreSQL 15 on this machine; load average ${loadAtStart} at start, ${load()} at end)\n`,
 );
 process.stdout.write('what | figure\n---|---\n');
-process.stdout.write(`channels opened (${(openMs / 1000).toFixed(1)} s), closed by the server during the run | ${channelCount - droppedDuringRun} / ${droppedDuringRun}\n`);
+process.stdout.write(
+  `channels opened (${(openMs / 1000).toFixed(1)} s), closed by the server during the run | ${channelCount - droppedDuringRun} / ${droppedDuringRun}\n`,
+);
 process.stdout.write(
   `burst published by ${publishers} publishers (one transaction each) | ${(publishMs / 1000).toFixed(1)} s (${Math.round(eventCount / (publishMs / 1000))} events/s)\n`,
 );
-process.stdout.write(`events delivered | ${latencies.length} of ${eventCount}, all within ${(deliveredMs / 1000).toFixed(1)} s of the burst's start\n`);
+process.stdout.write(
+  `events delivered | ${latencies.length} of ${eventCount}, all within ${(deliveredMs / 1000).toFixed(1)} s of the burst's start\n`,
+);
 process.stdout.write(
   `delivery p50 / p99 / max ms | ${percentile(latencies, 50).toFixed(0)} / ${percentile(latencies, 99).toFixed(0)} (goal ≤ 1000) / ${(latencies.at(-1) ?? 0).toFixed(0)}\n`,
 );
 process.stdout.write(
   `server RSS before / with the channels open / after the burst | ${(rssBefore / 1024).toFixed(0)} / ${(rssOpen / 1024).toFixed(0)} / ${(rssAfter / 1024).toFixed(0)} MiB\n`,
 );
-process.stdout.write(`server memory per open channel (RSS delta ÷ channels) | ${((rssOpen - rssBefore) / channelCount).toFixed(1)} KiB\n`);
+process.stdout.write(
+  `server memory per open channel (RSS delta ÷ channels) | ${((rssOpen - rssBefore) / channelCount).toFixed(1)} KiB\n`,
+);
 process.exit(latencies.length === eventCount && droppedDuringRun === 0 ? 0 : 1);

@@ -250,7 +250,9 @@ process.stdout.write(
   `\nTeam benchmark (${shape[0].nodes.toLocaleString('en')} members, closure table ${Number(shape[0].closure).toLocaleString('en')} rows / ${shape[0].closure_size}, depth max ${shape[0].max_depth} mean ${shape[0].mean_depth}; PostgreSQL 15 on this machine; load average ${loadAtStart} at start, ${load()} at end)\n`,
 );
 process.stdout.write(`seed (set-based, triggers off) ${seconds(seedMs)} s; the migration's backfill ${seconds(backfillMs)} s\n`);
-process.stdout.write(`\nthrough the API, ${clients} clients, ${secondsPerCase} s each | member depth | team size | p99 ms | requests | failures\n---|---|---|---|---|---\n`);
+process.stdout.write(
+  `\nthrough the API, ${clients} clients, ${secondsPerCase} s each | member depth | team size | p99 ms | requests | failures\n---|---|---|---|---|---\n`,
+);
 for (const result of results) {
   process.stdout.write(
     `${result.name} | ${result.probe.depth} | ${result.probe.team_count} | ${p99(result.latencies).toFixed(1)} | ${result.latencies.length} | ${result.failures}\n`,
@@ -259,8 +261,14 @@ for (const result of results) {
 const worst = Math.max(...results.map((result) => p99(result.latencies)));
 process.stdout.write(`worst p99 | | | ${worst.toFixed(1)} (goal ≤ 20) | |\n`);
 process.stdout.write(`\nwhat | seconds\n---|---\n`);
-process.stdout.write(`limit: recursive CTE over the tree, the same sums (${cte[0].nodes} nodes with a team) | ${seconds(cteMs)}\n`);
-process.stdout.write(`recompute of team figures (TeamRepository.differences(), ${differences.length} differences) | ${seconds(recomputeMs)}\n`);
+process.stdout.write(
+  `limit: recursive CTE over the tree, the same sums (${cte[0].nodes} nodes with a team) | ${seconds(cteMs)}\n`,
+);
+process.stdout.write(
+  `recompute of team figures (TeamRepository.differences(), ${differences.length} differences) | ${seconds(recomputeMs)}\n`,
+);
 process.stdout.write(`recompute ÷ limit | ${(recomputeMs / cteMs).toFixed(2)} (goal ≤ 1)\n`);
-process.stdout.write(`the day's team earnings step beside set-based SQL | not built yet (issue 12's earnings are not implemented)\n`);
+process.stdout.write(
+  `the day's team earnings step beside set-based SQL | not built yet (issue 12's earnings are not implemented)\n`,
+);
 process.exit(differences.length === 0 && results.every((result) => result.failures === 0) ? 0 : 1);
