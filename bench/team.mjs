@@ -22,7 +22,7 @@ import { startApiServer } from './api.mjs';
 import { startCluster } from './cluster.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const memberCount = Number(process.env.BENCH_TEAM_MEMBERS ?? 100_000);
+const memberCount = Number(process.env.BENCH_TEAM_MEMBERS ?? 200_000);
 const maxDepth = Number(process.env.BENCH_TEAM_MAX_DEPTH ?? 500);
 // Depths below the spine follow 1 + (maxDepth − 1)·U^k: mostly shallow, a long thin tail; k = 9
 // gives a mean depth of about 50 (the closure table holds one row per member and ancestor).
