@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions } from 'fastify';
 
 /**
  * Reading the app's own OpenAPI document into operations to sweep, and making the requests an
@@ -336,8 +336,20 @@ const NON_LATIN_LANGS = new Set(['CN', 'JP', 'KO', 'TW', 'DE']);
  * What a sweep demands of every answer: below 500, the `{code, message, data}` envelope with a
  * message that is words (not the code), and in a language with its own script, not English.
  */
-export function judge(response: LightMyRequestResponse, lang: string): Verdict {
+/** What a call answered; `streamed` when it opened a text/event-stream (only its first frame is read). */
+export interface Answer {
+  statusCode: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: string;
+  streamed: boolean;
+  json<T = unknown>(): T;
+}
+
+export function judge(response: Answer, lang: string): Verdict {
   const fiveHundred = response.statusCode >= 500;
+  // A live channel opened for a member is that call's own answer (decision 022): not an envelope,
+  // and nothing in the request it ignores can change that.
+  if (response.streamed && response.statusCode === 200) return { fiveHundred, envelope: true, localised: true };
   let body: Record<string, unknown>;
   try {
     body = response.json<Record<string, unknown>>();
