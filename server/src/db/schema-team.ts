@@ -70,6 +70,11 @@ export const teamClosure = pgTable(
   (table) => [
     primaryKey({ columns: [table.ancestorSeq, table.descendantSeq] }),
     index('team_closure_descendant_idx').on(table.descendantSeq, table.depth),
+    // A member's direct list (depth 1) in join order, without scanning the whole team under them:
+    // one row per member, so the index stays small however deep the tree is.
+    index('team_closure_direct_idx')
+      .on(table.ancestorSeq, table.descendantSeq)
+      .where(sql`${table.depth} = 1`),
     check('team_closure_depth_check', sql`${table.depth} >= 1`),
   ],
 );

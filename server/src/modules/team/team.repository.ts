@@ -158,7 +158,9 @@ export class TeamRepository {
     const counted = filter.query
       ? sql`select count(*)::int as total from team_closure c join team_nodes n on n.seq = c.descendant_seq
             join accounts a on a.id = n.account_id where ${where}`
-      : sql`select count(*)::int as total from team_closure c where ${where}`;
+      : // Without a search the node's own counts answer (kept with the tree; differences() checks
+        // them), so a large team is not counted row by row on every page.
+        sql`select ${filter.scope === 'direct' ? sql`direct_count` : sql`team_count`} as total from team_nodes where seq = ${seq}::bigint`;
     const [count] = await queryRows<{ total: number }>(this.db, counted);
     return { rows, total: count?.total ?? 0 };
   }

@@ -1,0 +1,1 @@
+CREATE INDEX "team_closure_direct_idx" ON "team_closure" USING btree ("ancestor_seq","descendant_seq") WHERE "team_closure"."depth" = 1;
