@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, numeric, pgSequence, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { accounts, members } from './schema.js';
+import { accounts, members } from './schema-core.js';
 import { journalEntries } from './schema-ledger.js';
 
 /**

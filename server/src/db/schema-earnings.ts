@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, numeric, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { accounts, operators } from './schema.js';
+import { accounts, operators } from './schema-core.js';
 import { journalEntries } from './schema-ledger.js';
 
 /** The AI dividend: the operator's pool per day and each valid member's share of it. */

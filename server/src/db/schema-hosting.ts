@@ -15,7 +15,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts, members, operators } from './schema.js';
+import { accounts, members, operators } from './schema-core.js';
 import { journalEntries } from './schema-ledger.js';
 
 /** Hosting (custody) and the daily settlement (docs/decisions/011-hosting-and-settlement.md). */

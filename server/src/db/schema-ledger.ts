@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts, members, operators } from './schema.js';
+import { accounts, members, operators } from './schema-core.js';
 
 /**
  * The double-entry ledger (docs/decisions/008-ledger.md). Balances live on `ledger_accounts` and are

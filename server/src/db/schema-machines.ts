@@ -14,7 +14,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts, members } from './schema.js';
+import { accounts, members } from './schema-core.js';
 import { journalEntries } from './schema-ledger.js';
 
 /** Mining machines: products on sale, the machines members bought, and each day's output. */

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { members, operators, uploads } from './schema.js';
+import { members, operators, uploads } from './schema-core.js';
 
 /**
  * Member support: live notifications (an event log each member's channel reads from) and feedback

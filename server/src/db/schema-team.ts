@@ -13,7 +13,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts, operators } from './schema.js';
+import { accounts, operators } from './schema-core.js';
 
 /**
  * The referral team (docs/decisions/020-team-tree-and-levels.md): one node per account with its

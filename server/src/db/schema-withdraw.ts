@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { accounts, members, operators } from './schema.js';
+import { accounts, members, operators } from './schema-core.js';
 
 /** Withdrawals (docs/decisions/010-withdrawals.md): saved methods, requests with their payout, holidays. */
 

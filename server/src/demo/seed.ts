@@ -12,6 +12,9 @@ import type { Services } from '../container.js';
 import type { RequestOrigin } from '../http/origin.js';
 import type { MemberSessionContext } from '../modules/auth/auth.service.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
+import { DEMO_MEMBER, type DemoContext, type DemoMember } from './context.js';
+
+export { DEMO_MEMBER, type DemoContext, type DemoMember };
 
 /**
  * `npm start -- --demo` (decision 019): fills the platform so a newcomer sees a living app. Everything
@@ -22,13 +25,6 @@ import { DEMO_TEAM_TREE, seedTeam } from './team.js';
  * it in DEMO_DOMAINS. It checks first whether its data is there (a read through its own service) and
  * only then acts, as the demo member (`demo.actAs(email)`) or as the demo operators (`demo.operatorId`).
  */
-
-/** The demo member: printed on the terminal at every demo start. */
-export const DEMO_MEMBER = {
-  email: 'demo@custos.example',
-  password: 'demo-member-pass',
-  tradePassword: 'demo-trade-pass',
-} as const;
 
 /** Members invited by the demo member (its team); same passwords. */
 export const DEMO_TEAM = ['alice@custos.example', 'bob@custos.example', 'carol@custos.example'] as const;
@@ -65,38 +61,6 @@ export const DEMO_OPENING_CREDITS: readonly { asset: Asset; amount: string }[] =
 const TEAM_OPENING_USDT = '1500.0000';
 
 const SEED_ORIGIN: RequestOrigin = { ip: '127.0.0.1', userAgent: 'custos demo seed', requestId: 'demo-seed' };
-
-export interface DemoMember {
-  email: string;
-  memberId: string;
-  accountId: string;
-  inviteCode: string;
-}
-
-/** What each domain function gets: the services, the demo people and a way to act as a member. */
-export interface DemoContext {
-  services: Services;
-  origin: RequestOrigin;
-  /** The demo operator (super admin), for operator actions; audited under its name. */
-  operatorId: string;
-  financeOperatorId: string;
-  /** The member and its main account, for read-only look-ups (no session is opened). */
-  member(email: string): Promise<DemoMember>;
-  /** A real member session (opened once per member and seed run, closed at its end). */
-  actAs(email: string): Promise<MemberSessionContext>;
-  /** A view of the member for the services' read calls, which look only at the member and account. */
-  readAs(email: string): Promise<MemberSessionContext>;
-  /**
-   * Registers a demo member (the demo's passwords) through the real sign-up with `invitationCode`
-   * (the inviter's own code puts it in the inviter's team), unless the e-mail is a member already.
-   */
-  join(email: string, invitationCode: string): Promise<void>;
-  /**
-   * An opening balance: a manual credit proposed by demo-finance and approved by demo (four eyes,
-   * audited), unless the member's account already had a manual credit of that asset.
-   */
-  creditOnce(email: string, asset: Asset, amount: string): Promise<void>;
-}
 
 export interface DemoSummary {
   member: typeof DEMO_MEMBER;

@@ -1,6 +1,5 @@
 import { hostingCreateRequest } from '@custos/contract';
-// seed.ts lists seedTeam and imports this module: DEMO_MEMBER is read only inside seedTeam, when both are loaded.
-import { DEMO_MEMBER, type DemoContext } from './seed.js';
+import { DEMO_MEMBER, type DemoContext } from './context.js';
 
 /**
  * The demo member's team below its three direct members (decision 020's Team tab with real figures):
