@@ -115,6 +115,11 @@ describe('demo seed', () => {
     expect((await t.services.transfers.list(context, 1, 10)).total).toBe(2);
     const withdrawals = await t.services.withdraw.list(context, undefined, 1, 10);
     expect(withdrawals.items.map((item) => [item.status, item.amount])).toEqual([['pending', '300.0000']]);
+    const feedback = await t.services.feedback.list(context, 1, 10);
+    expect(feedback.items.map((item) => [item.title, item.status])).toEqual([
+      ['Withdrawal window', 'awaiting_reply'],
+      ['Deposit arrival time', 'replied'],
+    ]);
     const report = await t.services.ledger.verify();
     expect(report.problems).toEqual([]);
     expect(report.clean).toBe(true);

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
-import { seedDemoFeedback } from '../src/demo/feedback.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -226,24 +225,5 @@ describe('floods', () => {
     expect(refused.json()).toMatchObject({ code: 429, data: null });
     expect(refused.json<{ message: string }>().message).toMatch(/^Too many attempts, please try again in \d+ s$/);
     expect(await counts()).toEqual(before);
-  });
-});
-
-describe('demo feedback', () => {
-  it('adds one replied and one waiting feedback once, however often it runs', async () => {
-    const demo = await registerMember(t, 'demo-feedback@example.com');
-    const db = t.testDatabase.database.db;
-    const [ids] = await queryRows<{ member: string; operator: string }>(
-      db,
-      sql`select (select id from members where email = 'demo-feedback@example.com') as member,
-                 (select id from operators where username = 'support-fb') as operator`,
-    );
-    await seedDemoFeedback(db, t.services, ids!.member, ids!.operator);
-    await seedDemoFeedback(db, t.services, ids!.member, ids!.operator);
-    const list = (await memberCall('GET', '/api/common/feedback_list', demo)).json<{ data: { items: FeedbackData[] } }>();
-    expect(list.data.items.map((item) => [item.title, item.status])).toEqual([
-      ['Withdrawal window', 'awaiting_reply'],
-      ['Deposit arrival time', 'replied'],
-    ]);
   });
 });

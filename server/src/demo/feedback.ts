@@ -1,45 +1,31 @@
-import type { Services } from '../container.js';
-import type { Db } from '../db/client.js';
-import { FeedbackRepository } from '../modules/feedback/feedback.repository.js';
+import { pushFeedbackRequest } from '@custos/contract';
+import { DEMO_MEMBER, type DemoContext } from './context.js';
 
 /**
- * Demo feedback for one demo member (issue 13): one answered by an operator, one awaiting a reply,
- * so both states show in the app and in the console's queue. Adds nothing when the member already
- * has feedback, so repeated starts change nothing. The reply goes through the service: it is audited
- * and becomes a live event like any other.
+ * Demo feedback (decision 022): the demo member sends two through the member's own call; the demo
+ * operator answers one through the console's call (audited, and a live event like any other), so
+ * both states show in the app and in the console's queue. Nothing is added when the member already
+ * has feedback, so repeated starts change nothing.
  */
-export async function seedDemoFeedback(db: Db, services: Services, memberId: string, operatorId: string): Promise<void> {
-  const repository = new FeedbackRepository(db);
-  const { total } = await repository.listForMember(memberId, 1, 0);
-  if (total > 0) return;
-  const answered = await db.transaction((tx) =>
-    repository.insert(
-      tx,
-      {
-        memberId,
-        title: 'Deposit arrival time',
-        content: 'How many confirmations does a BEP20 deposit need before it shows in my balance?',
-        orderNo: null,
-      },
-      [],
-    ),
+export async function seedFeedback(demo: DemoContext): Promise<void> {
+  const { services } = demo;
+  if ((await services.feedback.list(await demo.readAs(DEMO_MEMBER.email), 1, 1)).total > 0) return;
+  const member = await demo.actAs(DEMO_MEMBER.email);
+  const answered = await services.feedback.push(
+    member,
+    pushFeedbackRequest.parse({
+      title: 'Deposit arrival time',
+      content: 'How many confirmations does a BEP20 deposit need before it shows in my balance?',
+    }),
   );
   await services.feedback.reply(
-    operatorId,
+    demo.operatorId,
     answered.id,
     'Three network confirmations, usually under a minute on BEP20. It then appears under recharge records.',
-    { ip: '127.0.0.1', userAgent: 'demo seed', requestId: 'demo-seed' },
+    demo.origin,
   );
-  await db.transaction((tx) =>
-    repository.insert(
-      tx,
-      {
-        memberId,
-        title: 'Withdrawal window',
-        content: 'Can I request a withdrawal on a public holiday?',
-        orderNo: null,
-      },
-      [],
-    ),
+  await services.feedback.push(
+    member,
+    pushFeedbackRequest.parse({ title: 'Withdrawal window', content: 'Can I request a withdrawal on a public holiday?' }),
   );
 }
