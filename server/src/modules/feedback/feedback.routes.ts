@@ -14,6 +14,7 @@ import {
 } from '@custos/contract';
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
+import { PRIVATE_IMAGE_HEADERS } from '../../http/private-image.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { memberOf, requireMember } from '../auth/member-session.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
@@ -22,13 +23,6 @@ import type { FeedbackService } from './feedback.service.js';
 
 const memberSecurity = [{ memberToken: [] }];
 const operatorSecurity = [{ operatorToken: [] }];
-
-/** As the identity images: never cached, never sniffed into something that runs. */
-const IMAGE_HEADERS = {
-  'cache-control': 'private, no-store',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'",
-};
 
 export const feedbackRoutes: FastifyPluginAsyncZod<{
   service: FeedbackService;
@@ -96,7 +90,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const image = await service.imageForOperator(request.params.id, request.params.uploadId);
-      return reply.headers(IMAGE_HEADERS).type(image.contentType).send(image.content);
+      return reply.headers(PRIVATE_IMAGE_HEADERS).type(image.contentType).send(image.content);
     },
   );
 

@@ -14,6 +14,7 @@ import {
 } from '@custos/contract';
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
+import { PRIVATE_IMAGE_HEADERS } from '../../http/private-image.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { memberOf, requireMember } from '../auth/member-session.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
@@ -22,13 +23,6 @@ import type { IdentityService } from './identity.service.js';
 
 const memberSecurity = [{ memberToken: [] }];
 const operatorSecurity = [{ operatorToken: [] }];
-
-/** Images never go to a browser's cache or get sniffed into something else. */
-const IMAGE_HEADERS = {
-  'cache-control': 'private, no-store',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'",
-};
 
 export const identityRoutes: FastifyPluginAsyncZod<{
   service: IdentityService;
@@ -69,7 +63,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const image = await service.imageForMember(memberOf(request), request.params.id);
-      return reply.headers(IMAGE_HEADERS).type(image.contentType).send(image.content);
+      return reply.headers(PRIVATE_IMAGE_HEADERS).type(image.contentType).send(image.content);
     },
   );
 
@@ -133,7 +127,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const image = await service.avatarForOperator(request.params.id);
-      return reply.headers(IMAGE_HEADERS).type(image.contentType).send(image.content);
+      return reply.headers(PRIVATE_IMAGE_HEADERS).type(image.contentType).send(image.content);
     },
   );
 
@@ -150,7 +144,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const image = await service.imageForReviewer(request.params.id);
-      return reply.headers(IMAGE_HEADERS).type(image.contentType).send(image.content);
+      return reply.headers(PRIVATE_IMAGE_HEADERS).type(image.contentType).send(image.content);
     },
   );
 
