@@ -237,6 +237,13 @@ export const test = base.extend<Fixtures>({
     await csp.attach(context);
     await use(context);
   },
+  page: async ({ page }, use) => {
+    await use(page);
+    // A route handler still running when the test ends (the app refetching after the last
+    // assertion) would find its `route.fetch()` response disposed with the context and fail a test
+    // that had passed; the test is over, so those late calls are let go.
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  },
   operators: async ({ request }, use) => {
     await use(new OperatorFactory(request));
   },
