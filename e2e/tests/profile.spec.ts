@@ -16,12 +16,15 @@ test('profile in Vietnamese: pick an avatar, change the nickname, see the invita
   await page.getByText(vi.settings.profile).click();
   await expect(page.getByTestId('my-invite-code')).toHaveText(/^[A-Z2-9]{8}$/);
   await expect(page.locator('.avatar-option img').first()).toBeVisible();
-  expect(
-    await page
-      .locator('.avatar-option img')
-      .first()
-      .evaluate((image: HTMLImageElement) => image.naturalWidth),
-  ).toBeGreaterThan(0);
+  // Visible is not loaded: the image has its size from the style before its bytes arrive.
+  await expect
+    .poll(() =>
+      page
+        .locator('.avatar-option img')
+        .first()
+        .evaluate((image: HTMLImageElement) => image.naturalWidth),
+    )
+    .toBeGreaterThan(0);
 
   await page.getByTestId('avatar-avatars/a05.svg').click();
   await page.getByPlaceholder(vi.profile.nicknamePlaceholder).fill('');

@@ -72,7 +72,9 @@ for (const [locale, texts] of [
     await page.goto('/#/pages/share_poster/share_poster');
     const poster = page.getByTestId('share-poster-image');
     await expect(poster).toBeVisible();
-    expect(await poster.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight])).toEqual([600, 900]);
+    await expect
+      .poll(() => poster.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
+      .toEqual([600, 900]);
     const code = (await page.getByTestId('share-code').textContent())!;
     expect(code).toMatch(/^[A-Z0-9]{6,}$/);
     const link = `${E2E_BASE_URL}/#/pages/register/register?code=${code}`;
