@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { E2E_PORT } from './server';
+import { freeLoopbackPortSync } from './server';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -26,11 +26,11 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * The built server as `npm start -- --demo` runs it (scripts/start.mjs only builds and passes the
- * arguments on), on a port and data directory of this worker's own, with no chain configured: it
+ * arguments on), on a free port and a data directory of its own, with no chain configured: it
  * starts the dev chain itself and seeds the demo. The global setup's server is not used.
  */
-export async function startDemoServer(workerIndex: number): Promise<DemoServer> {
-  const port = E2E_PORT + 1000 + workerIndex * 10;
+export async function startDemoServer(): Promise<DemoServer> {
+  const port = freeLoopbackPortSync();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'custos-e2e-demo-'));
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of Object.keys(env)) if (key.startsWith('BSC_') || key.startsWith('TRON_')) delete env[key];
@@ -38,7 +38,7 @@ export async function startDemoServer(workerIndex: number): Promise<DemoServer> 
     HOST: '127.0.0.1',
     PORT: String(port),
     DATA_DIR: dataDir,
-    DEVCHAIN_PORT: String(port + 1),
+    DEVCHAIN_PORT: String(freeLoopbackPortSync()),
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
   });

@@ -59,7 +59,7 @@ async function assetsOf(request: APIRequestContext, token: string): Promise<User
 test.beforeAll(async () => {
   const info = test.info();
   info.setTimeout(240_000);
-  demo = await startDemoServer(info.workerIndex);
+  demo = await startDemoServer();
 });
 test.afterAll(async () => {
   await demo?.stop();
