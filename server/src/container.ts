@@ -52,6 +52,8 @@ import { EarningsRepository } from './modules/earnings/earnings.repository.js';
 import { EarningsService } from './modules/earnings/earnings.service.js';
 import { TeamRepository } from './modules/team/team.repository.js';
 import { TeamService } from './modules/team/team.service.js';
+import { TeamEarningsRepository } from './modules/team-earnings/team-earnings.repository.js';
+import { TeamEarningsService } from './modules/team-earnings/team-earnings.service.js';
 import { MemberEventsRepository } from './modules/notifications/member-events.repository.js';
 import {
   DEFAULT_CHANNEL_OPTIONS,
@@ -92,6 +94,7 @@ export interface Services {
   machines: MachinesService;
   earnings: EarningsService;
   team: TeamService;
+  teamEarnings: TeamEarningsService;
   /** Live notifications: features publish in their transactions; the routes keep the channels. */
   memberEvents: MemberEventsService;
   feedback: FeedbackService;
@@ -183,6 +186,9 @@ export function createServices(
   const earnings = new EarningsService(db, new EarningsRepository(db), ledger, audit, settlement);
   // After custody and machines: the dividend shares custody as it stands once the day's orders have moved.
   settlement.addStep(earnings.settlementStep());
+  // Team earnings last: the day's static income (interest) is paid by then (docs/decisions/024-team-earnings.md).
+  const teamEarnings = new TeamEarningsService(db, new TeamEarningsRepository(db), new TeamRepository(db), ledger, settings, settlement);
+  for (const step of teamEarnings.settlementSteps()) settlement.addStep(step);
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -219,6 +225,7 @@ export function createServices(
     machines,
     earnings,
     team: new TeamService(db, new TeamRepository(db), audit, config.platformTimeZone, clock),
+    teamEarnings,
     memberEvents,
     feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),

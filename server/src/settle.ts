@@ -38,6 +38,7 @@ async function main(): Promise<number> {
     if (values.chunk) {
       settlement.addStep(services.machines.settlementStep(() => settlement.chunkSize));
       settlement.addStep(services.earnings.settlementStep());
+      for (const step of services.teamEarnings.settlementSteps()) settlement.addStep(step);
     }
     const runs = values.day ? [await settlement.settle(values.day)].filter((run) => run !== null) : await settlement.settleDue();
     for (const run of runs) {

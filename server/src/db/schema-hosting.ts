@@ -116,7 +116,8 @@ export const hostingAccruals = pgTable(
       .notNull()
       .references(() => journalEntries.id),
   },
-  (table) => [primaryKey({ columns: [table.orderId, table.day] })],
+  // The day's accruals by day: team earnings read a day's static income (docs/decisions/024-team-earnings.md).
+  (table) => [primaryKey({ columns: [table.orderId, table.day] }), index('hosting_accruals_day_idx').on(table.day)],
 );
 
 /** Events of an order other than daily interest (which `hosting_accruals` holds). */

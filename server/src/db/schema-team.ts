@@ -14,6 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { accounts, operators } from './schema-core.js';
+import { journalEntries } from './schema-ledger.js';
 
 /**
  * The referral team (docs/decisions/020-team-tree-and-levels.md): one node per account with its
@@ -87,7 +88,11 @@ export const teamPerformanceDays = pgTable(
     day: date('day').notNull(),
     opened: money('opened').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.accountSeq, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.accountSeq, table.day] }),
+    // A day's new performance for every member at once (community earnings).
+    index('team_performance_days_day_idx').on(table.day),
+  ],
 );
 
 /** A level table as the operator saved it; it applies from `effective_from` until a later version's day. */
@@ -134,4 +139,107 @@ export const teamLevels = pgTable(
         and ${table.dividendRatePct} between 0 and 100`,
     ),
   ],
+);
+
+/**
+ * A settled day's team computation, once per day: the row is written in the same transaction as the
+ * day's levels, items and earnings, so a re-run or a second instance finds it and computes nothing.
+ */
+export const teamEarningDays = pgTable('team_earning_days', {
+  day: date('day').primaryKey(),
+  versionId: uuid('version_id')
+    .notNull()
+    .references(() => teamLevelVersions.id),
+  arrivalDelayDays: integer('arrival_delay_days').notNull(),
+  staticTotal: money('static_total').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each member's level as the day ended (members above V0 only), with the figures it came from. */
+export const teamDayLevels = pgTable(
+  'team_day_levels',
+  {
+    day: date('day').notNull(),
+    seq: bigint('seq', { mode: 'bigint' }).notNull(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    level: integer('level').notNull(),
+    ownCustody: money('own_custody').notNull(),
+    validDirect: integer('valid_direct').notNull(),
+    teamPerformance: money('team_performance').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.seq] })],
+);
+
+/**
+ * One member's earning of one type on one day: "to arrive" until the settlement of `arrive_on`
+ * posts it as one ledger entry (key `team-earning:<account>:<day>:<type>`), then "arrived".
+ */
+export const teamEarnings = pgTable(
+  'team_earnings',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    day: date('day').notNull(),
+    type: text('type').notNull(),
+    seq: bigint('seq', { mode: 'bigint' }).notNull(),
+    amount: money('amount').notNull(),
+    arriveOn: date('arrive_on').notNull(),
+    status: text('status').notNull().default('to_arrive'),
+    entryId: bigint('entry_id', { mode: 'bigint' }).references(() => journalEntries.id),
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.day, table.type] }),
+    index('team_earnings_due_idx').on(table.arriveOn, table.seq).where(sql`status = 'to_arrive'`),
+    index('team_earnings_day_idx').on(table.day, table.type),
+    check(
+      'team_earnings_values_check',
+      sql`${table.type} in ('direct', 'indirect', 'community', 'management', 'promotion', 'level_dividend')
+        and ${table.amount} > 0 and ${table.status} in ('to_arrive', 'arrived')
+        and (${table.status} = 'arrived') = (${table.entryId} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * What each earning is made of, so a member can check every figure: the source member (direct,
+ * indirect, management), the generation, the base (their static income of the day, the day's new
+ * team performance, or a level's dividend pool), the rate and the amount (rounded down).
+ */
+export const teamEarningItems = pgTable(
+  'team_earning_items',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    day: date('day').notNull(),
+    type: text('type').notNull(),
+    sourceAccountId: uuid('source_account_id').references(() => accounts.id),
+    generation: integer('generation'),
+    level: integer('level').notNull(),
+    base: money('base').notNull(),
+    ratePct: numeric('rate_pct', { precision: 7, scale: 4 }),
+    /** Level dividend: how many members shared the pool. */
+    sharedBy: integer('shared_by'),
+    amount: money('amount').notNull(),
+  },
+  (table) => [index('team_earning_items_account_idx').on(table.accountId, table.day, table.type)],
+);
+
+/** Promotion bonuses: once per member and level, ever (the primary key). */
+export const teamPromotions = pgTable(
+  'team_promotions',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    level: integer('level').notNull(),
+    day: date('day').notNull(),
+    bonus: money('bonus').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.level] }), index('team_promotions_day_idx').on(table.day)],
 );

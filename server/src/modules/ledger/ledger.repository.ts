@@ -256,6 +256,74 @@ export class LedgerRepository {
     return total;
   }
 
+  /**
+   * One entry per row of `source` (idempotency_key text, owner_account_id uuid, amount numeric > 0,
+   * reference_id text), set-based: each entry credits the member's account of the leg's purpose and
+   * debits the platform account `counter`. A key that has posted already is skipped (its row moves
+   * nothing). The member rows are locked first in id order (as every entry locks them), the platform
+   * row last; each posting's `balance_after` is the running balance in entry order. Returns how many
+   * entries posted and their total.
+   */
+  async postEach(
+    tx: Tx,
+    source: SQL,
+    entry: { kind: string; referenceType: string },
+    asset: Asset,
+    leg: { purpose: MemberPurpose; recordType: RecordType },
+    counter: { platformCode: PlatformCode; recordType: RecordType },
+  ): Promise<{ entries: number; total: string }> {
+    await tx.execute(
+      sql`select la.id from ledger_accounts la
+          where la.asset = ${asset} and la.purpose = ${leg.purpose}
+            and la.owner_account_id in (select s.owner_account_id from (${source}) s)
+          order by la.id for update`,
+    );
+    const rows = await queryRows<{ entries: number; total: string }>(
+      tx,
+      sql`with src as materialized (select idempotency_key, owner_account_id, amount, reference_id from (${source}) s),
+          claimed as (
+            insert into journal_entries (idempotency_key, kind, reference_type, reference_id)
+            select idempotency_key, ${entry.kind}, ${entry.referenceType}, reference_id from src order by idempotency_key
+            on conflict (idempotency_key) do nothing
+            returning id, idempotency_key
+          ),
+          lines as (select c.id as entry_id, s.owner_account_id, s.amount from claimed c join src s using (idempotency_key)),
+          per_account as (select owner_account_id, sum(amount) as amount from lines group by owner_account_id),
+          moved as (
+            update ledger_accounts la set balance = la.balance + p.amount, updated_at = now()
+            from per_account p
+            where la.owner_account_id = p.owner_account_id and la.asset = ${asset} and la.purpose = ${leg.purpose}
+            returning la.id, la.owner_account_id, la.balance - p.amount as before
+          ),
+          member_postings as (
+            insert into postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type)
+            select l.entry_id, m.id, ${asset}, l.amount,
+                   m.before + sum(l.amount) over (partition by m.id order by l.entry_id), ${leg.recordType}
+            from lines l join moved m on m.owner_account_id = l.owner_account_id
+            order by l.entry_id
+            returning amount
+          ),
+          platform as (
+            update ledger_accounts set balance = balance - (select coalesce(sum(amount), 0) from lines), updated_at = now()
+            where platform_code = ${counter.platformCode} and asset = ${asset}
+              and exists (select 1 from lines)
+            returning id, balance + (select coalesce(sum(amount), 0) from lines) as before
+          ),
+          platform_postings as (
+            insert into postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type)
+            select l.entry_id, p.id, ${asset}, -l.amount,
+                   p.before - sum(l.amount) over (order by l.entry_id), ${counter.recordType}
+            from lines l cross join platform p
+            order by l.entry_id
+            returning amount
+          )
+          select (select count(*)::int from member_postings) as entries,
+                 (select coalesce(sum(amount), 0)::text from member_postings) as total,
+                 (select count(*)::int from platform_postings) as counter_postings`,
+    );
+    return { entries: rows[0]!.entries, total: rows[0]!.total };
+  }
+
   // ── Holds ──────────────────────────────────────────────────────────────────────────────────────
 
   async insertHold(

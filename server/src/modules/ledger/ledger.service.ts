@@ -380,6 +380,23 @@ export class LedgerService {
     return { entryId, rows, total: money.parseMoney(total) };
   }
 
+  /**
+   * One entry per row of `source` (idempotency_key, owner_account_id, amount, reference_id), set-based,
+   * inside the caller's transaction: for earnings paid per member, day and type (team earnings). Each
+   * entry credits the member and debits the platform account; a key that has posted already is skipped.
+   */
+  async postEach(
+    tx: Tx,
+    source: SQL,
+    entry: { kind: string; referenceType: string },
+    asset: Asset,
+    leg: { purpose: MemberPurpose; recordType: RecordType },
+    counter: { platformCode: PlatformCode; recordType: RecordType },
+  ): Promise<{ entries: number; total: Money }> {
+    const posted = await this.repository.postEach(tx, source, entry, asset, leg, counter);
+    return { entries: posted.entries, total: money.parseMoney(posted.total) };
+  }
+
   /** Balances of member accounts, by account id, asset and purpose (missing ones are zero). */
   async balancesOf(accountIds: readonly string[]): Promise<Map<string, Money>> {
     const rows = await this.repository.accountsOwnedBy(accountIds);

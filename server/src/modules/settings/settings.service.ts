@@ -76,6 +76,14 @@ export const SETTINGS = {
       securityCoolingOffHours: 24,
     },
   },
+  /**
+   * Team earnings (docs/decisions/024-team-earnings.md): a day's earnings arrive at the settlement this
+   * many days later (1: the next settlement), fixed for the day when it is computed.
+   */
+  team_earnings: {
+    schema: z.object({ arrivalDelayDays: z.number().int().min(0).max(30) }),
+    defaults: { arrivalDelayDays: 1 },
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
