@@ -183,11 +183,11 @@ export function createServices(
   const settlement = new SettlementService(db, hostingRepository, ledger, audit, config.platformTimeZone, clock, logger);
   const machines = new MachinesService(db, new MachinesRepository(db), ledger, security, audit, config.platformTimeZone, clock);
   settlement.addStep(machines.settlementStep(() => settlement.chunkSize));
-  const earnings = new EarningsService(db, new EarningsRepository(db), ledger, audit, settlement);
+  const teamEarnings = new TeamEarningsService(db, new TeamEarningsRepository(db), new TeamRepository(db), ledger, settings, settlement);
+  const earnings = new EarningsService(db, new EarningsRepository(db), ledger, audit, settlement, teamEarnings);
   // After custody and machines: the dividend shares custody as it stands once the day's orders have moved.
   settlement.addStep(earnings.settlementStep());
   // Team earnings last: the day's static income (interest) is paid by then (docs/decisions/024-team-earnings.md).
-  const teamEarnings = new TeamEarningsService(db, new TeamEarningsRepository(db), new TeamRepository(db), ledger, settings, settlement);
   for (const step of teamEarnings.settlementSteps()) settlement.addStep(step);
   return {
     settings,

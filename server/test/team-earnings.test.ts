@@ -182,6 +182,8 @@ beforeAll(async () => {
       ? (await call<{ inviteCode: string }>('GET', '/api/user/share', tokens.get(inviter)!)).data.inviteCode
       : undefined;
     tokens.set(name, await registerMember(t, `te-${name}@example.com`, 'member-password', code));
+    // Named `te-<letter>` (a default nickname is random): the income log lists sources by name.
+    expect((await call('POST', '/api/user/update_profile', tokens.get(name)!, { nickname: `te-${name}` })).code).toBe(200);
     ids.set(await accountOf(name), name);
   }
   for (const name of NAMES) {
@@ -402,6 +404,139 @@ describe('team earnings over three days', () => {
     }
     expect(await entryCount()).toBe(40);
     expect(await statusOf('2026-11-23')).toEqual({ to_arrive: 22 });
+  });
+
+  it('the member sees each earning with its source, and totals per type; the console lists them', async () => {
+    const a = tokens.get('a')!;
+    // 11-21 and 11-22 have arrived, 11-23 is to arrive.
+    expect((await call('GET', '/api/user/team_earnings', a)).data).toEqual([
+      { type: 'direct', toArrive: '0.3600', arrived: '0.7200' },
+      { type: 'indirect', toArrive: '0.4400', arrived: '0.7600' },
+      { type: 'community', toArrive: '150.0000', arrived: '30.0000' },
+      { type: 'management', toArrive: '2.1200', arrived: '3.7600' },
+      { type: 'promotion', toArrive: '0.0000', arrived: '160.0000' },
+      // 0.272 + 0.2584 arrived.
+      { type: 'level_dividend', toArrive: '0.2812', arrived: '0.5304' },
+    ]);
+    type Income = { items: { type: string; amount: string; state: string; source: string; day: string; team?: object }[] };
+    const direct = (await call<Income>('GET', '/api/income/log?type=direct&pageSize=4', a)).data.items;
+    // A's direct on 11-23: 15 % of B 1.2, C 0.6, M 0.6.
+    expect(direct.slice(0, 3)).toEqual(
+      (
+        [
+          ['b', '1.2000', '0.1800'],
+          ['c', '0.6000', '0.0900'],
+          ['m', '0.6000', '0.0900'],
+        ] as const
+      ).map(([who, base, amount]) => ({
+        type: 'direct',
+        asset: 'USDT',
+        amount,
+        state: 'to_arrive',
+        source: `te-${who}`,
+        day: '2026-11-23',
+        team: {
+          sourceEmail: `t***${who}@example.com`,
+          sourceNickname: `te-${who}`,
+          generation: 1,
+          level: 3,
+          base,
+          ratePct: '15',
+          sharedBy: null,
+        },
+      })),
+    );
+    expect(direct[3]).toMatchObject({ source: 'te-b', day: '2026-11-22', state: 'arrived', amount: '0.1800' });
+    // Management from J on 11-23: A's 30 % less F's 20 % below it, three generations down.
+    const management = (await call<Income>('GET', '/api/income/log?type=management&pageSize=10', a)).data.items;
+    expect(management.find((item) => item.source === 'te-j')).toEqual({
+      type: 'management',
+      asset: 'USDT',
+      amount: '0.2400',
+      state: 'to_arrive',
+      source: 'te-j',
+      day: '2026-11-23',
+      team: {
+        sourceEmail: 't***j@example.com',
+        sourceNickname: 'te-j',
+        generation: 3,
+        level: 3,
+        base: '2.4000',
+        ratePct: '10',
+        sharedBy: null,
+      },
+    });
+    // The level dividend is a dividend: each level's pool of 11-23 (14.8 × 2 %, 1 %, 1 %) and how many shared it.
+    const dividend = (await call<Income>('GET', '/api/income/log?type=dividend&pageSize=3', a)).data.items;
+    expect(dividend.map((item) => [item.source, item.amount, item.state, item.team])).toEqual([
+      [
+        'V1',
+        '0.0592',
+        'to_arrive',
+        { sourceEmail: null, sourceNickname: null, generation: null, level: 1, base: '0.2960', ratePct: '2', sharedBy: 5 },
+      ],
+      [
+        'V2',
+        '0.0740',
+        'to_arrive',
+        { sourceEmail: null, sourceNickname: null, generation: null, level: 2, base: '0.1480', ratePct: '1', sharedBy: 2 },
+      ],
+      [
+        'V3',
+        '0.1480',
+        'to_arrive',
+        { sourceEmail: null, sourceNickname: null, generation: null, level: 3, base: '0.1480', ratePct: '1', sharedBy: 1 },
+      ],
+    ]);
+    const promotion = (await call<Income>('GET', '/api/income/log?type=promotion', a)).data.items;
+    expect(promotion.map((item) => [item.source, item.amount, item.state, item.day])).toEqual([
+      ['V1', '10.0000', 'arrived', '2026-11-21'],
+      ['V2', '50.0000', 'arrived', '2026-11-21'],
+      ['V3', '100.0000', 'arrived', '2026-11-21'],
+    ]);
+    const types = (await call<{ type: string; available: boolean }[]>('GET', '/api/income/type_list', a)).data;
+    expect(types.filter((item) => item.available).map((item) => item.type)).toEqual([
+      'static',
+      'mining',
+      'dividend',
+      'direct',
+      'indirect',
+      'community',
+      'management',
+      'promotion',
+    ]);
+    // Another member sees only their own: G earned nothing.
+    expect((await call<Income>('GET', '/api/income/log?type=direct', tokens.get('g')!)).data.items).toEqual([]);
+
+    // The console: A's earnings of 11-23 and A's promotions.
+    const listed = await call<{ items: { type: string; amount: string; status: string; arriveOn: string }[]; total: number }>(
+      'GET',
+      '/api/admin/team/earnings?email=te-a@example.com&day=2026-11-23',
+      finance,
+    );
+    expect(listed.data.total).toBe(5);
+    expect(listed.data.items.map((item) => [item.type, item.amount, item.status, item.arriveOn])).toEqual([
+      ['community', '150.0000', 'to_arrive', '2026-11-24'],
+      ['direct', '0.3600', 'to_arrive', '2026-11-24'],
+      ['indirect', '0.4400', 'to_arrive', '2026-11-24'],
+      ['level_dividend', '0.2812', 'to_arrive', '2026-11-24'],
+      ['management', '2.1200', 'to_arrive', '2026-11-24'],
+    ]);
+    const promotions = await call<{ items: { level: number; day: string; bonus: string }[]; total: number }>(
+      'GET',
+      '/api/admin/team/promotions?pageSize=100',
+      finance,
+    );
+    expect(promotions.data.items.map((item) => [item.level, item.day, item.bonus])).toEqual([
+      [1, '2026-11-22', '10.0000'],
+      [3, '2026-11-21', '100.0000'],
+      [2, '2026-11-21', '50.0000'],
+      [2, '2026-11-21', '50.0000'],
+      [1, '2026-11-21', '10.0000'],
+      [1, '2026-11-21', '10.0000'],
+      [1, '2026-11-21', '10.0000'],
+      [1, '2026-11-21', '10.0000'],
+    ]);
   });
 
   it('a past day computed again after the table changed pays exactly the same', async () => {

@@ -22,4 +22,5 @@ export * from './api/hosting.js';
 export * from './api/machines.js';
 export * from './api/earnings.js';
 export * from './api/team.js';
+export * from './api/team-earnings.js';
 export * from './api/support.js';

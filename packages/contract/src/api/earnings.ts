@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { calendarDaySchema } from '../validators.js';
 import { pageOf, pageQuery } from './admin-members.js';
 import { moneyAmountSchema } from './ledger.js';
+import { teamIncomeDetailSchema } from './team-earnings.js';
 
 // ── AI dividend ──────────────────────────────────────────────────────────────────────────────────
 
@@ -77,6 +78,8 @@ export const incomeItemSchema = z.object({
   /** What earned it: the custody plan or machine name, or the dividend day. */
   source: z.string(),
   day: z.string(),
+  /** Team earnings: what the figure was computed from (docs/decisions/024-team-earnings.md). */
+  team: teamIncomeDetailSchema.optional(),
 });
 export type IncomeItem = z.infer<typeof incomeItemSchema>;
 export const incomeLogResponse = pageOf(incomeItemSchema);

@@ -25,6 +25,18 @@ export interface IncomeRow {
   state: 'to_arrive' | 'arrived';
   source: string;
   day: string;
+  /** Team earnings only: what the figure was computed from (raw e-mail, masked by the service). */
+  team?: TeamIncomeRow | null;
+}
+
+export interface TeamIncomeRow {
+  source_email: string | null;
+  source_nickname: string | null;
+  generation: number | null;
+  level: number;
+  base: string;
+  rate_pct: string | null;
+  shared_by: number | null;
 }
 
 /** The AI dividend and the income log: the only SQL of the earnings module. */
@@ -157,6 +169,7 @@ export class EarningsRepository {
     type: IncomeType | undefined,
     limit: number,
     offset: number,
+    team: SQL | null = null,
   ): Promise<{ rows: IncomeRow[]; total: number }> {
     const parts: SQL[] = [];
     if (!type || type === 'static') {
@@ -172,12 +185,20 @@ export class EarningsRepository {
                        case when d.status = 'claimed' then 'arrived' else 'to_arrive' end as state, 'AI'::text as source, d.day
                      from dividend_allocations d where d.account_id = ${accountId}::uuid`);
     }
-    if (parts.length === 0) return { rows: [], total: 0 };
-    const union = sql.join(parts, sql` union all `);
+    // Team earnings (docs/decisions/024-team-earnings.md) come with what each was computed from.
+    const all = [
+      ...(parts.length > 0
+        ? [sql`select type, asset, amount, state, source, day, null::jsonb as team, null::bigint as item_id
+               from (${sql.join(parts, sql` union all `)}) own`]
+        : []),
+      ...(team ? [team] : []),
+    ];
+    if (all.length === 0) return { rows: [], total: 0 };
+    const union = sql.join(all, sql` union all `);
     const rows = await queryRows<IncomeRow>(
       this.db,
-      sql`select type, asset, amount::text as amount, state, source, day::text as day from (${union}) income
-          order by day desc, type, source limit ${limit} offset ${offset}`,
+      sql`select type, asset, amount::text as amount, state, source, day::text as day, team from (${union}) income
+          order by day desc, type, source, item_id limit ${limit} offset ${offset}`,
     );
     const [count] = await queryRows<{ total: number }>(this.db, sql`select count(*)::int as total from (${union}) income`);
     return { rows, total: count?.total ?? 0 };

@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { INCOME_TYPES, VALID_CUSTODY_USDT, money, type AiInfo, type DividendPool, type IncomeType } from '@custos/contract';
+import {
+  INCOME_TYPES,
+  TEAM_EARNING_TYPES,
+  VALID_CUSTODY_USDT,
+  maskEmail,
+  money,
+  type AiInfo,
+  type DividendPool,
+  type IncomeType,
+  type TeamEarningType,
+  type TeamIncomeDetail,
+} from '@custos/contract';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
@@ -7,11 +19,33 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { SettlementService, SettlementStep } from '../hosting/settlement.service.js';
 import { NothingToPostError, type LedgerService } from '../ledger/ledger.service.js';
-import type { EarningsRepository } from './earnings.repository.js';
-import { fourPlaces } from '../../lib/decimal-text.js';
+import type { EarningsRepository, TeamIncomeRow } from './earnings.repository.js';
+import { fourPlaces, withoutTrailingZeros } from '../../lib/decimal-text.js';
 
-/** Types whose earnings exist today; the team's arrive with the team feature. */
-const AVAILABLE_INCOME_TYPES: readonly IncomeType[] = ['static', 'mining', 'dividend'];
+const TEAM_INCOME_TYPES = ['direct', 'indirect', 'community', 'management', 'promotion'] as const;
+
+/** Types whose earnings exist today (the team's: docs/decisions/024-team-earnings.md). */
+const AVAILABLE_INCOME_TYPES: readonly IncomeType[] = ['static', 'mining', 'dividend', ...TEAM_INCOME_TYPES];
+
+/** The team earning types listed under each income type (the level dividend is a dividend). */
+function teamTypesOf(type: IncomeType | undefined): TeamEarningType[] {
+  if (type === undefined) return [...TEAM_EARNING_TYPES];
+  if (type === 'dividend') return ['level_dividend'];
+  return (TEAM_INCOME_TYPES as readonly IncomeType[]).includes(type) ? [type as TeamEarningType] : [];
+}
+
+/** What a team earning's income row says about its source: the source member's e-mail masked. */
+function teamDetail(row: TeamIncomeRow): TeamIncomeDetail {
+  return {
+    sourceEmail: row.source_email === null ? null : maskEmail(row.source_email),
+    sourceNickname: row.source_nickname,
+    generation: row.generation,
+    level: row.level,
+    base: fourPlaces(row.base),
+    ratePct: row.rate_pct === null ? null : withoutTrailingZeros(row.rate_pct),
+    sharedBy: row.shared_by,
+  };
+}
 
 /**
  * The AI dividend and the income log. The operator sets a USDT pool per platform day; that day's
@@ -26,6 +60,8 @@ export class EarningsService {
     private readonly ledger: LedgerService,
     private readonly audit: AuditRepository,
     private readonly settlement: Pick<SettlementService, 'acceptsPool' | 'custodyAtDayEnd'>,
+    /** The team earnings' income rows (docs/decisions/024-team-earnings.md). */
+    private readonly team?: { incomeRows(accountId: string, types: readonly TeamEarningType[]): SQL },
   ) {}
 
   async info(context: MemberSessionContext, page: number, pageSize: number): Promise<AiInfo> {
@@ -92,8 +128,19 @@ export class EarningsService {
   }
 
   async income(context: MemberSessionContext, type: IncomeType | undefined, page: number, pageSize: number) {
-    const { rows, total } = await this.repository.income(context.account.id, type, pageSize, (page - 1) * pageSize);
-    return { items: rows.map((row) => ({ ...row, amount: fourPlaces(row.amount) })), total, page, pageSize };
+    const teamTypes = teamTypesOf(type);
+    const team = this.team && teamTypes.length > 0 ? this.team.incomeRows(context.account.id, teamTypes) : null;
+    const { rows, total } = await this.repository.income(context.account.id, type, pageSize, (page - 1) * pageSize, team);
+    return {
+      items: rows.map(({ team: detail, ...row }) => ({
+        ...row,
+        amount: fourPlaces(row.amount),
+        ...(detail ? { team: teamDetail(detail) } : {}),
+      })),
+      total,
+      page,
+      pageSize,
+    };
   }
 
   typeList() {

@@ -325,16 +325,21 @@ export class TeamEarningsRepository {
   }
 
   /**
-   * The income log's rows of team earnings for the member: one per item, with its source (masked
-   * e-mail and nickname of the source member), and the state of its member/day/type earning.
+   * The income log's rows of team earnings for the member (the earnings module's union): one per
+   * item, in the state of its member/day/type earning, with what it was computed from. A level
+   * dividend is listed as a dividend.
    */
   incomeRows(accountId: string, types: readonly TeamEarningType[]): SQL {
     const list = sql.join(
       types.map((type) => sql`${type}`),
       sql`, `,
     );
-    return sql`select i.id as item_id, i.type, i.amount, e.status as state, i.day, i.generation, i.level, i.base, i.rate_pct,
-                 i.shared_by, sm.email as source_email, sa.nickname as source_nickname
+    return sql`select case when i.type = 'level_dividend' then 'dividend' else i.type end as type, 'USDT'::text as asset,
+                 i.amount, e.status as state,
+                 coalesce(sa.nickname, 'V' || i.level::text) as source, i.day,
+                 jsonb_build_object('source_email', sm.email, 'source_nickname', sa.nickname, 'generation', i.generation,
+                   'level', i.level, 'base', i.base::text, 'rate_pct', i.rate_pct::text, 'shared_by', i.shared_by) as team,
+                 i.id as item_id
                from team_earning_items i
                  join team_earnings e on e.account_id = i.account_id and e.day = i.day and e.type = i.type
                  left join accounts sa on sa.id = i.source_account_id left join members sm on sm.id = sa.member_id
