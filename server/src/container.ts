@@ -183,7 +183,14 @@ export function createServices(
   const settlement = new SettlementService(db, hostingRepository, ledger, audit, config.platformTimeZone, clock, logger);
   const machines = new MachinesService(db, new MachinesRepository(db), ledger, security, audit, config.platformTimeZone, clock);
   settlement.addStep(machines.settlementStep(() => settlement.chunkSize));
-  const teamEarnings = new TeamEarningsService(db, new TeamEarningsRepository(db), new TeamRepository(db), ledger, settings, settlement);
+  const teamEarnings = new TeamEarningsService(
+    db,
+    new TeamEarningsRepository(db),
+    new TeamRepository(db),
+    ledger,
+    settings,
+    settlement,
+  );
   const earnings = new EarningsService(db, new EarningsRepository(db), ledger, audit, settlement, teamEarnings);
   // After custody and machines: the dividend shares custody as it stands once the day's orders have moved.
   settlement.addStep(earnings.settlementStep());

@@ -28,6 +28,7 @@ import { PlatformAccountsScreen } from '../features/ledger/screens/PlatformAccou
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
 import { TeamLevelsScreen } from '../features/team/screens/TeamLevelsScreen';
+import { TeamEarningsScreen } from '../features/team-earnings/screens/TeamEarningsScreen';
 import { OperatorsScreen } from '../features/operators/screens/OperatorsScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
 import { WithdrawalsScreen } from '../features/withdrawals/screens/WithdrawalsScreen';
@@ -75,6 +76,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
               <>
                 <Route path="/members" element={<MembersScreen operator={operator} />} />
                 <Route path="/team/levels" element={<TeamLevelsScreen operator={operator} />} />
+                <Route path="/team/earnings" element={<TeamEarningsScreen />} />
               </>
             )}
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}

@@ -63,6 +63,7 @@ export const MENU: MenuEntry[] = [
     ],
   },
   { key: '/team/levels', icon: <ApartmentOutlined />, label: 'Team levels', permission: 'members.read' },
+  { key: '/team/earnings', icon: <ApartmentOutlined />, label: 'Team earnings', permission: 'ledger.read' },
   { key: '/feedback', icon: <CommentOutlined />, label: 'Feedback', permission: 'feedback.reply' },
   { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', permission: 'mail.read' },
   { key: '/audit', icon: <AuditOutlined />, label: 'Audit log', permission: 'audit.read' },

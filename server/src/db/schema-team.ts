@@ -193,7 +193,9 @@ export const teamEarnings = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.accountId, table.day, table.type] }),
-    index('team_earnings_due_idx').on(table.arriveOn, table.seq).where(sql`status = 'to_arrive'`),
+    index('team_earnings_due_idx')
+      .on(table.arriveOn, table.seq)
+      .where(sql`status = 'to_arrive'`),
     index('team_earnings_day_idx').on(table.day, table.type),
     check(
       'team_earnings_values_check',

@@ -188,8 +188,10 @@ export class EarningsRepository {
     // Team earnings (docs/decisions/024-team-earnings.md) come with what each was computed from.
     const all = [
       ...(parts.length > 0
-        ? [sql`select type, asset, amount, state, source, day, null::jsonb as team, null::bigint as item_id
-               from (${sql.join(parts, sql` union all `)}) own`]
+        ? [
+            sql`select type, asset, amount, state, source, day, null::jsonb as team, null::bigint as item_id
+               from (${sql.join(parts, sql` union all `)}) own`,
+          ]
         : []),
       ...(team ? [team] : []),
     ];

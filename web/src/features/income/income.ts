@@ -52,7 +52,7 @@ export function withIncomeIds(page: Page<IncomeItem>): Page<IncomeRow> {
   return {
     ...page,
     items: page.items.map((item) => {
-      const key = [item.type, item.day, item.source, item.asset, item.amount].join('|');
+      const key = [item.type, item.day, item.source, item.asset, item.amount, item.team?.level ?? ''].join('|');
       const count = seen.get(key) ?? 0;
       seen.set(key, count + 1);
       return { ...item, id: `${key}#${count}` };

@@ -19,6 +19,33 @@ import {
   type TypeFilter,
 } from '../income';
 
+/** What a team earning was computed from, so the member can check it (docs/decisions/024-team-earnings.md). */
+function TeamDetail({ item }: { item: IncomeRow }) {
+  const { t } = useTranslation();
+  const team = item.team!;
+  const level = `V${team.level}`;
+  const lines: string[] = [];
+  if (team.sourceNickname !== null) {
+    lines.push(
+      t('teamEarnings.fromMember', { nickname: team.sourceNickname, email: team.sourceEmail, generation: team.generation }),
+    );
+    lines.push(t('teamEarnings.rate', { base: displayMoney(team.base), rate: team.ratePct }));
+  } else if (item.type === 'community') {
+    lines.push(t('teamEarnings.community', { base: displayMoney(team.base), rate: team.ratePct }));
+  } else if (team.sharedBy !== null) {
+    lines.push(t('teamEarnings.pool', { level, base: displayMoney(team.base), count: team.sharedBy }));
+  } else {
+    lines.push(t('teamEarnings.bonus', { level }));
+  }
+  return (
+    <div className="income-team-detail" data-testid="income-team-detail">
+      {lines.map((line) => (
+        <div key={line}>{line}</div>
+      ))}
+    </div>
+  );
+}
+
 function IncomeLine({ item }: { item: IncomeRow }) {
   const { t } = useTranslation();
   return (
@@ -28,7 +55,7 @@ function IncomeLine({ item }: { item: IncomeRow }) {
       data-state={item.state}
       description={
         <>
-          <div data-testid="income-source">{item.source}</div>
+          {item.team ? <TeamDetail item={item} /> : <div data-testid="income-source">{item.source}</div>}
           <div className="record-time" data-testid="income-day">
             {t('income.day', { day: item.day })}
           </div>

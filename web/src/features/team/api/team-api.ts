@@ -1,4 +1,11 @@
-import { shareResponse, teamInfoResponse, teamLevelConfigResponse, teamMembersResponse, type TeamScope } from '@custos/contract';
+import {
+  shareResponse,
+  teamEarningsSummaryResponse,
+  teamInfoResponse,
+  teamLevelConfigResponse,
+  teamMembersResponse,
+  type TeamScope,
+} from '@custos/contract';
 import { apiRequest } from '../../../lib/api/client';
 
 /** My level, team performance, member counts and the next level's requirement. */
@@ -19,4 +26,9 @@ export function getTeamLevelConfig() {
 /** My invitation code and the register route a poster links to. */
 export function getShare() {
   return apiRequest({ method: 'GET', path: '/api/user/share', data: shareResponse });
+}
+
+/** My team earnings per type: to arrive and arrived. */
+export function getTeamEarnings() {
+  return apiRequest({ method: 'GET', path: '/api/user/team_earnings', data: teamEarningsSummaryResponse });
 }

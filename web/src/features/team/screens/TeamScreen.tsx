@@ -1,12 +1,12 @@
 import { DotLoading, List, PullToRefresh } from 'antd-mobile';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { TeamInfo } from '@custos/contract';
+import type { TeamEarningType, TeamInfo } from '@custos/contract';
 import { QuoteRow } from '../../../components/QuoteRow';
 import { displayMoney } from '../../../lib/format/money';
 import { teamKeys } from '../api/keys';
-import { getTeamInfo } from '../api/team-api';
+import { getTeamEarnings, getTeamInfo } from '../api/team-api';
 import { LevelBadge } from '../components/LevelBadge';
 import { INCOME_PATH, SHARE_POSTER_PATH, TEAM_LEVELS_PATH, TEAM_MEMBERS_PATH, missingParts } from '../team';
 
@@ -54,14 +54,47 @@ function NextLevel({ info }: { info: TeamInfo }) {
   );
 }
 
+/** The label of a team earning type: the income log's, or "Level dividend". */
+export function teamEarningKey(
+  type: TeamEarningType,
+): `income.types.${Exclude<TeamEarningType, 'level_dividend'>}` | 'teamEarnings.levelDividend' {
+  return type === 'level_dividend' ? 'teamEarnings.levelDividend' : `income.types.${type}`;
+}
+
+/** My team earnings per type, to arrive and arrived (docs/decisions/024-team-earnings.md). */
+function TeamEarnings() {
+  const { t } = useTranslation();
+  const query = useQuery({ queryKey: teamKeys.earnings(), queryFn: getTeamEarnings });
+  if (!query.data) return null;
+  return (
+    <section className="withdraw-section" data-testid="team-earnings">
+      <div className="withdraw-label">{t('teamEarnings.title')}</div>
+      <div className="team-earnings-row team-earnings-head">
+        <span />
+        <span>{t('teamEarnings.toArrive')}</span>
+        <span>{t('teamEarnings.arrived')}</span>
+      </div>
+      {query.data.map((row) => (
+        <div key={row.type} className="team-earnings-row" data-testid="team-earning" data-type={row.type}>
+          <span>{t(teamEarningKey(row.type))}</span>
+          <span data-testid="team-earning-to-arrive">{displayMoney(row.toArrive)}</span>
+          <span data-testid="team-earning-arrived">{displayMoney(row.arrived)}</span>
+        </div>
+      ))}
+      <p className="hosting-note">{t('teamEarnings.summaryHint')}</p>
+    </section>
+  );
+}
+
 /** blance_record6 (Team tab): my level, team performance, member counts, the next level, and the way to members, levels and the poster. */
 export default function TeamScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const query = useQuery({ queryKey: teamKeys.info(), queryFn: getTeamInfo });
   const info = query.data;
+  const queryClient = useQueryClient();
   const refresh = async () => {
-    await query.refetch();
+    await Promise.all([query.refetch(), queryClient.invalidateQueries({ queryKey: teamKeys.earnings() })]);
   };
 
   if (!info && query.isError) {
@@ -127,6 +160,8 @@ export default function TeamScreen() {
         </section>
 
         <NextLevel info={info} />
+
+        <TeamEarnings />
 
         <List className="team-links">
           <List.Item onClick={() => void navigate(TEAM_MEMBERS_PATH)} data-testid="team-members-link">

@@ -1,0 +1,166 @@
+import { useCallback, useEffect, useState } from 'react';
+import { App, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { TEAM_EARNING_TYPES, type AdminTeamEarning, type AdminTeamPromotion } from '@custos/contract';
+import { Amount } from '../../../components/Amount';
+import { listTeamEarnings, listTeamPromotions, type TeamEarningsFilter } from '../api/team-earnings-api';
+import { TEAM_EARNING_LABELS, TEAM_EARNING_STATE_COLOURS, TEAM_EARNING_STATE_LABELS, dayProblem } from '../team-earnings';
+
+const PAGE_SIZE = 20;
+
+function errorText(reason: unknown): string {
+  return reason instanceof Error ? reason.message : String(reason);
+}
+
+/** Promotion bonuses, newest first (once per member and level). */
+function Promotions({ email }: { email: string }) {
+  const { message } = App.useApp();
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ items: AdminTeamPromotion[]; total: number }>({ items: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+  useEffect(() => setPage(1), [email]);
+  useEffect(() => {
+    setLoading(true);
+    listTeamPromotions(email, page, PAGE_SIZE)
+      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
+      .finally(() => setLoading(false));
+  }, [email, page, message]);
+  return (
+    <Table<AdminTeamPromotion>
+      rowKey={(row) => `${row.accountId}:${row.level}`}
+      size="small"
+      loading={loading}
+      dataSource={data.items}
+      pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+      onRow={() => ({ 'data-testid': 'team-promotion-row' }) as object}
+      columns={[
+        { title: 'Day', dataIndex: 'day' },
+        { title: 'Member', dataIndex: 'email' },
+        { title: 'Nickname', dataIndex: 'nickname' },
+        { title: 'Level reached', dataIndex: 'level', render: (level: number) => `V${level}` },
+        {
+          title: 'Bonus (USDT)',
+          dataIndex: 'bonus',
+          align: 'right',
+          render: (value: string) => <Amount value={value} testId="team-promotion-bonus" />,
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * Team earnings (docs/decisions/024-team-earnings.md): what each day's settlement computed per
+ * member, day and type, to arrive or arrived (with the day it arrives), and the promotion bonus log.
+ * Read-only: the figures come from the level table in force on each day (Team levels).
+ */
+export function TeamEarningsScreen() {
+  const { message } = App.useApp();
+  const [filter, setFilter] = useState<TeamEarningsFilter>({ email: '', day: '', type: null, status: null });
+  const [dayText, setDayText] = useState('');
+  const [page, setPage] = useState(1);
+  const [data, setData] = useState<{ items: AdminTeamEarning[]; total: number }>({ items: [], total: 0 });
+  const [loading, setLoading] = useState(true);
+
+  const load = useCallback(() => {
+    setLoading(true);
+    listTeamEarnings(filter, page, PAGE_SIZE)
+      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
+      .finally(() => setLoading(false));
+  }, [filter, page, message]);
+  useEffect(load, [load]);
+
+  const change = (next: Partial<TeamEarningsFilter>) => {
+    setPage(1);
+    setFilter((current) => ({ ...current, ...next }));
+  };
+  const problem = dayProblem(dayText);
+
+  return (
+    <Space orientation="vertical" size="large" style={{ width: '100%' }}>
+      <Typography.Title level={3}>Team earnings</Typography.Title>
+      <Typography.Paragraph type="secondary">
+        Each member&apos;s direct, indirect, community performance, management, promotion and level-dividend earnings per
+        platform day, computed by that day&apos;s settlement with the level table in force that day. Each arrives at a later
+        settlement as one ledger entry per member, day and type.
+      </Typography.Paragraph>
+      <Space wrap>
+        <Input.Search
+          data-testid="team-earnings-email"
+          placeholder="Member e-mail (exact)"
+          allowClear
+          enterButton="Search"
+          onSearch={(value) => change({ email: value.trim() })}
+          style={{ width: 320 }}
+        />
+        <Input
+          data-testid="team-earnings-day"
+          placeholder="Day (YYYY-MM-DD)"
+          allowClear
+          status={problem ? 'error' : undefined}
+          value={dayText}
+          onChange={(event) => {
+            const value = event.target.value.trim();
+            setDayText(value);
+            if (!dayProblem(value)) change({ day: value });
+          }}
+          style={{ width: 180 }}
+        />
+        <Select
+          data-testid="team-earnings-type"
+          allowClear
+          placeholder="Type"
+          style={{ width: 200 }}
+          value={filter.type ?? undefined}
+          onChange={(value) => change({ type: value ?? null })}
+          options={TEAM_EARNING_TYPES.map((type) => ({ value: type, label: TEAM_EARNING_LABELS[type] }))}
+        />
+        <Select
+          data-testid="team-earnings-status"
+          allowClear
+          placeholder="State"
+          style={{ width: 140 }}
+          value={filter.status ?? undefined}
+          onChange={(value) => change({ status: value ?? null })}
+          options={(['to_arrive', 'arrived'] as const).map((status) => ({ value: status, label: TEAM_EARNING_STATE_LABELS[status] }))}
+        />
+        <Button onClick={load}>Refresh</Button>
+      </Space>
+      {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
+      <Table<AdminTeamEarning>
+        rowKey={(row) => `${row.accountId}:${row.day}:${row.type}`}
+        size="small"
+        loading={loading}
+        dataSource={data.items}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        onRow={(row) => ({ 'data-testid': 'team-earning-row', 'data-type': row.type, 'data-status': row.status }) as object}
+        columns={[
+          { title: 'Day', dataIndex: 'day' },
+          { title: 'Member', dataIndex: 'email' },
+          { title: 'Nickname', dataIndex: 'nickname' },
+          { title: 'Type', dataIndex: 'type', render: (type: AdminTeamEarning['type']) => TEAM_EARNING_LABELS[type] },
+          {
+            title: 'Amount (USDT)',
+            dataIndex: 'amount',
+            align: 'right',
+            render: (value: string) => <Amount value={value} testId="team-earning-amount" />,
+          },
+          {
+            title: 'State',
+            render: (_: unknown, row) => (
+              <Space orientation="vertical" size={0}>
+                <Tag color={TEAM_EARNING_STATE_COLOURS[row.status]} data-testid="team-earning-status">
+                  {TEAM_EARNING_STATE_LABELS[row.status]}
+                </Tag>
+                <Typography.Text type="secondary">
+                  {row.arrivedAt ? new Date(row.arrivedAt).toLocaleString() : `arrives with ${row.arriveOn}`}
+                </Typography.Text>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <Typography.Title level={4}>Promotion bonuses</Typography.Title>
+      <Promotions email={filter.email} />
+    </Space>
+  );
+}
