@@ -31,9 +31,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'app', testIgnore: /earn\.spec\.ts/ },
-    // The earn test moves the server's clock forward (to advance the platform day), which would upset
-    // every authenticator code and window the others rely on: it runs last, on its own.
-    { name: 'advancing-clock', testMatch: /earn\.spec\.ts/, dependencies: ['app'] },
+    { name: 'app', testIgnore: /(earn|team-income)\.spec\.ts/ },
+    // The earn and team income tests move the server's clock forward (to advance the platform day),
+    // which would upset every authenticator code and window the others rely on: they run last.
+    { name: 'advancing-clock', testMatch: /(earn|team-income)\.spec\.ts/, dependencies: ['app'] },
   ],
 });
