@@ -138,6 +138,8 @@ const bundle = path.join(root, 'server', 'dist', 'bench-team.mjs');
 await build({
   stdin: {
     contents: `export { TeamRepository } from './src/modules/team/team.repository.ts';
+               export { TeamEarningsRepository } from './src/modules/team-earnings/team-earnings.repository.ts';
+               export { HostingRepository } from './src/modules/hosting/hosting.repository.ts';
                export { openPostgres } from './src/db/client.ts';`,
     resolveDir: path.join(root, 'server'),
     loader: 'ts',
@@ -151,7 +153,7 @@ await build({
   alias: { '@custos/contract': '../packages/contract/src/index.ts' },
   logLevel: 'warning',
 });
-const { TeamRepository, openPostgres } = await import(pathToFileURL(bundle).href);
+const { TeamRepository, TeamEarningsRepository, HostingRepository, openPostgres } = await import(pathToFileURL(bundle).href);
 const database = await openPostgres(databaseUrl, 2);
 const repository = new TeamRepository(database.db);
 const recomputeStarted = performance.now();
@@ -176,6 +178,111 @@ const { rows: cte } = await db.query(
    select count(*)::int as nodes, sum(performance)::text as performance, sum(team)::bigint::text as team from team`,
 );
 const cteMs = performance.now() - cteStarted;
+
+// ── The day's team earnings (decision 024) beside set-based SQL of the same sums ─────────────────
+// Day EARN_DAY: every order started before it earns its interest (written as the custody step writes
+// hosting_accruals); the orders starting on it are the day's new performance. The module's step runs
+// the repository's statements in one transaction with the seeded level table; the limit is one
+// read-only statement computing the same levels and the same sums per type.
+const EARN_DAY = '2026-01-20';
+const { rows: benchEntry } = await db.query(
+  `insert into journal_entries (idempotency_key, kind) values ('bench-team-accruals', 'bench') returning id`,
+);
+await db.query(
+  `insert into hosting_accruals (order_id, day, amount, entry_id)
+   select id, $1::date, trunc(amount * daily_rate, 4), $2 from hosting_orders where start_date < $1::date and end_date >= $1::date`,
+  [EARN_DAY, benchEntry[0].id],
+);
+await db.query('analyze hosting_accruals');
+const { rows: versionRows } = await db.query(
+  `select id from team_level_versions where effective_from <= $1::date order by effective_from desc limit 1`,
+  [EARN_DAY],
+);
+const versionId = versionRows[0].id;
+const earningsDatabase = await openPostgres(databaseUrl, 2);
+const earningsRepository = new TeamEarningsRepository(earningsDatabase.db);
+const hostingRepository = new HostingRepository(earningsDatabase.db);
+const earnStarted = performance.now();
+await earningsDatabase.db.transaction(async (tx) => {
+  await earningsRepository.claimDay(tx, EARN_DAY, versionId, 1);
+  await earningsRepository.insertDayLevels(tx, EARN_DAY, versionId, hostingRepository.custodyAtDayEnd(EARN_DAY, '0'), '500');
+  await earningsRepository.insertItems(tx, EARN_DAY, versionId);
+  await earningsRepository.insertPromotions(tx, EARN_DAY, versionId);
+  await earningsRepository.insertLevelDividend(tx, EARN_DAY, versionId);
+  await earningsRepository.insertEarnings(tx, EARN_DAY, '2026-01-21');
+});
+const earnMs = performance.now() - earnStarted;
+await earningsDatabase.close();
+const { rows: stepSums } = await db.query(
+  `select type, count(*)::int as members, sum(amount)::text as total from team_earnings where day = $1::date group by type order by type`,
+  [EARN_DAY],
+);
+const limitStarted = performance.now();
+const { rows: limitSums } = await db.query(
+  `with custody as (
+     select o.account_id, sum(o.amount) as custody from hosting_orders o
+     where o.start_date <= $1::date and o.end_date > $1::date and (o.redeemed_on is null or o.redeemed_on > $1::date) group by o.account_id
+   ), person as (
+     select n.seq, n.inviter_seq, sum(c.custody) as own from custody c join accounts a on a.id = c.account_id
+       join team_nodes n on n.account_id = coalesce(a.main_account_id, a.id) group by n.seq, n.inviter_seq
+   ), perf as (
+     select cl.ancestor_seq as seq, sum(p.own) as perf from person p join team_closure cl on cl.descendant_seq = p.seq group by cl.ancestor_seq
+   ), vdir as (
+     select inviter_seq as seq, count(*)::int as n from person where own >= 500 and inviter_seq is not null group by inviter_seq
+   ), fig as (
+     select s.seq, n.inviter_seq, coalesce(p.own, 0) as own, coalesce(v.n, 0) as dir, coalesce(f.perf, 0) as perf
+     from (select seq from person union select seq from perf) s join team_nodes n on n.seq = s.seq
+       left join person p on p.seq = s.seq left join vdir v on v.seq = s.seq left join perf f on f.seq = s.seq
+   ), rules as (
+     select l.level, l.min_own_custody as own, l.min_valid_direct as dir, l.min_team_performance as perf,
+       case when g.level is null then 0 else l.min_legs end as legs, coalesce(g.min_own_custody, 0) as leg_own,
+       coalesce(g.min_valid_direct, 0) as leg_dir, coalesce(g.min_team_performance, 0) as leg_perf,
+       l.direct_rate_pct, l.indirect_rate_pct, l.indirect_generations, l.community_rate_pct, l.management_rate_pct,
+       l.dividend_rate_pct, l.promotion_bonus
+     from team_levels l left join team_levels g on g.version_id = l.version_id and g.level = l.legs_level and l.min_legs > 0
+     where l.version_id = $2::uuid
+   ), legs as (
+     select c.inviter_seq as seq, r.level, count(*)::int as n from fig c
+       join rules r on r.legs > 0 and c.own >= r.leg_own and c.dir >= r.leg_dir and c.perf >= r.leg_perf
+     where c.inviter_seq is not null group by c.inviter_seq, r.level
+   ), lv as (
+     select f.seq, max(r.level) as level from fig f join rules r on f.own >= r.own and f.dir >= r.dir and f.perf >= r.perf
+       left join legs g on g.seq = f.seq and g.level = r.level where r.legs = 0 or coalesce(g.n, 0) >= r.legs group by f.seq
+   ), st as (
+     select n.seq, sum(x.amount) as s from hosting_accruals x join hosting_orders o on o.id = x.order_id
+       join accounts a on a.id = o.account_id join team_nodes n on n.account_id = coalesce(a.main_account_id, a.id)
+     where x.day = $1::date group by n.seq
+   ), up as (
+     select st.seq as src, st.s, c.ancestor_seq, c.depth, r.*,
+       max(r.management_rate_pct) filter (where r.management_rate_pct > 0) over (partition by st.seq order by c.depth
+         rows between unbounded preceding and 1 preceding) as below
+     from st join team_closure c on c.descendant_seq = st.seq left join lv on lv.seq = c.ancestor_seq
+       join rules r on r.level = coalesce(lv.level, 0)
+   ), pools as (
+     select r.level, trunc((select sum(s) from st) * r.dividend_rate_pct / 100, 4) as pool,
+       (select count(*) from lv where lv.level >= r.level) as n
+     from rules r where r.level >= 1 and r.dividend_rate_pct > 0
+   ), amounts as (
+     select 'direct' as type, up.ancestor_seq as seq, trunc(up.s * up.direct_rate_pct / 100, 4) as amount from up where up.depth = 1
+     union all
+     select 'indirect', up.ancestor_seq, trunc(up.s * up.indirect_rate_pct / 100, 4) from up
+       where up.depth between 2 and 1 + up.indirect_generations
+     union all
+     select 'management', up.ancestor_seq, trunc(up.s * (up.management_rate_pct - coalesce(up.below, 0)) / 100, 4) from up
+       where up.management_rate_pct > coalesce(up.below, 0)
+     union all
+     select 'community', d.account_seq, trunc(d.opened * r.community_rate_pct / 100, 4) from team_performance_days d
+       left join lv on lv.seq = d.account_seq join rules r on r.level = coalesce(lv.level, 0) where d.day = $1::date
+     union all
+     select 'promotion', lv.seq, r.promotion_bonus from lv join rules r on r.level between 1 and lv.level
+     union all
+     select 'level_dividend', lv.seq, trunc(p.pool / p.n, 4) from pools p join lv on lv.level >= p.level where p.n > 0
+   )
+   select type, count(distinct seq)::int as members, sum(amount)::text as total from amounts where amount > 0 group by type order by type`,
+  [EARN_DAY, versionId],
+);
+const limitEarnMs = performance.now() - limitStarted;
+const earnSame = JSON.stringify(stepSums) === JSON.stringify(limitSums);
 
 // ── The team page and members list through the API ───────────────────────────────────────────────
 // The member with the largest team at each probed depth; its session is written as the server writes
@@ -269,6 +376,10 @@ process.stdout.write(
 );
 process.stdout.write(`recompute ÷ limit | ${(recomputeMs / cteMs).toFixed(2)} (goal ≤ 1)\n`);
 process.stdout.write(
-  `the day's team earnings step beside set-based SQL | not built yet (issue 12's earnings are not implemented)\n`,
+  `limit: one set-based statement, the day's team earnings sums (${limitSums.map((row) => `${row.type} ${row.total} to ${row.members}`).join(', ')}) | ${seconds(limitEarnMs)}\n`,
 );
-process.exit(differences.length === 0 && results.every((result) => result.failures === 0) ? 0 : 1);
+process.stdout.write(
+  `the day's team earnings step (levels, items, promotions, level dividend, to-arrive rows; ${earnSame ? 'the same sums' : `DIFFERENT sums: ${JSON.stringify(stepSums)}`}) | ${seconds(earnMs)}\n`,
+);
+process.stdout.write(`team earnings step ÷ limit | ${(earnMs / limitEarnMs).toFixed(2)} (goal ≤ 2)\n`);
+process.exit(differences.length === 0 && earnSame && results.every((result) => result.failures === 0) ? 0 : 1);

@@ -54,6 +54,25 @@ async function dividendOf(day: string) {
   )[0];
 }
 
+/**
+ * crash-1's team earnings of a day with the seeded table: 299 valid direct members and 315,445 of
+ * performance make it V1 (direct 10 %, management 5 %, bonus 50). Each member earns 1.2660 a day:
+ * direct 299 × 0.1266 = 37.8534, management 299 × 0.0633 = 18.9267; the V1 bonus once.
+ */
+const LEADER_EARNINGS = [
+  { type: 'direct', amount: '37.8534' },
+  { type: 'management', amount: '18.9267' },
+  { type: 'promotion', amount: '50.0000' },
+];
+
+function teamEarningsOf(day: string) {
+  return queryRows<{ type: string; amount: string; status: string }>(
+    database.database.db,
+    sql`select e.type, e.amount::text as amount, e.status from team_earnings e join accounts a on a.id = e.account_id
+        join members m on m.id = a.member_id where e.day = ${day}::date and m.email = 'crash-1@example.com' order by e.type`,
+  );
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database.database;
@@ -61,9 +80,15 @@ beforeAll(async () => {
   await db.execute(
     sql`insert into members (email, password_hash) select 'crash-' || g || '@example.com', 'x' from generate_series(1, 300) g`,
   );
+  // One team: crash-1 invited the other 299 (the team's earnings below, decision 024).
   await db.execute(
     sql`insert into accounts (member_id, kind, invite_code, nickname)
-        select id, 'main', 'C' || lpad((row_number() over ())::text, 11, '0'), 'crash' from members`,
+        select id, 'main', 'C00000000001', 'crash' from members where email = 'crash-1@example.com'`,
+  );
+  await db.execute(
+    sql`insert into accounts (member_id, kind, invite_code, nickname, inviter_account_id)
+        select m.id, 'main', 'C' || lpad((1 + row_number() over (order by m.email))::text, 11, '0'), 'crash', leader.id
+        from members m cross join (select a.id from accounts a) leader where m.email <> 'crash-1@example.com'`,
   );
   await db.execute(
     sql`insert into hosting_orders (id, member_id, account_id, plan_id, plan_name, amount, period_days, daily_rate, early_penalty_rate, start_date, end_date)
@@ -120,6 +145,8 @@ describe('the settlement killed part-way', () => {
     );
     expect(run).toEqual({ status: 'completed', orders_accrued: ORDERS });
     expect(await cashByMember()).toEqual([{ balance: '1.2660', members: 300 }]);
+    // The team's earnings of DAY, computed once (whichever process got to them), to arrive with the next day.
+    expect(await teamEarningsOf(DAY)).toEqual(LEADER_EARNINGS.map((row) => ({ ...row, status: 'to_arrive' })));
     // The dividend step ran once, in the second process, from each member's custody at the end of DAY.
     expect(await dividendOf(DAY)).toEqual({
       shares: 300,
@@ -144,7 +171,16 @@ describe('the settlement killed part-way', () => {
       await count(sql`select count(*)::int as n from hosting_orders o
                       where o.interest_total <> 2 * trunc(o.amount * o.daily_rate, 4)`),
     ).toBe(0);
-    expect(await cashByMember()).toEqual([{ balance: '2.5320', members: 300 }]);
+    // crash-1's earnings of DAY arrived once, though both processes ran the arrival: 2.5320 + 106.7801.
+    expect(await cashByMember()).toEqual([
+      { balance: '109.3121', members: 1 },
+      { balance: '2.5320', members: 299 },
+    ]);
+    expect(await teamEarningsOf(DAY)).toEqual(LEADER_EARNINGS.map((row) => ({ ...row, status: 'arrived' })));
+    expect(await teamEarningsOf(nextDay)).toEqual(
+      LEADER_EARNINGS.filter((row) => row.type !== 'promotion').map((row) => ({ ...row, status: 'to_arrive' })),
+    );
+    expect(await count(sql`select count(*)::int as n from journal_entries where kind = 'team_earning'`)).toBe(3);
     expect(await dividendOf(nextDay)).toEqual({
       shares: 300,
       total: '3165.0000',
