@@ -199,6 +199,19 @@ const { rows: versionRows } = await db.query(
   [EARN_DAY],
 );
 const versionId = versionRows[0].id;
+// The seeded table pays nothing at V0 and asks 3 valid direct members and 10,000 of performance for
+// V1; the bench's table pays at V0 too (direct, indirect, community) and opens V1 to more members, so
+// every type has many earners.
+await db.query(
+  `update team_levels set direct_rate_pct = 5, indirect_rate_pct = 2, indirect_generations = 3, community_rate_pct = 0.5
+   where version_id = $1 and level = 0`,
+  [versionId],
+);
+await db.query(
+  `update team_levels set min_own_custody = 100, min_valid_direct = 1, min_team_performance = 1000, dividend_rate_pct = 1
+   where version_id = $1 and level = 1`,
+  [versionId],
+);
 const earningsDatabase = await openPostgres(databaseUrl, 2);
 const earningsRepository = new TeamEarningsRepository(earningsDatabase.db);
 const hostingRepository = new HostingRepository(earningsDatabase.db);

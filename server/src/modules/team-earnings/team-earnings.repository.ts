@@ -140,34 +140,12 @@ export class TeamEarningsRepository {
             from team_levels where version_id = ${versionId}::uuid
           ),
           lvl as (select seq, level from team_day_levels where day = ${day}::date)`;
-    const insert = sql`insert into team_earning_items (account_id, day, type, source_account_id, generation, level, base, rate_pct, amount)`;
-    // Direct: the inviter's direct rate on each direct member's static income.
+    // One statement: the day's static income is read once for every type.
     await tx.execute(
-      sql`${insert}
-          with ${common}
-          select a.account_id, ${day}::date, 'direct', st.account_id, 1, r.level, st.s, r.direct_rate_pct,
-                 trunc(st.s * r.direct_rate_pct / 100, 4)
-          from st join team_nodes sn on sn.seq = st.seq join team_nodes a on a.seq = sn.inviter_seq
-            left join lvl l on l.seq = a.seq join rates r on r.level = coalesce(l.level, 0)
-          where trunc(st.s * r.direct_rate_pct / 100, 4) > 0`,
-    );
-    // Indirect: generations 2 … 1 + N (N indirect generations of the ancestor's level), its indirect rate.
-    await tx.execute(
-      sql`${insert}
-          with ${common}
-          select an.account_id, ${day}::date, 'indirect', st.account_id, c.depth, r.level, st.s, r.indirect_rate_pct,
-                 trunc(st.s * r.indirect_rate_pct / 100, 4)
-          from st join team_closure c on c.descendant_seq = st.seq
-              and c.depth between 2 and 1 + (select coalesce(max(indirect_generations), 0) from rates)
-            join team_nodes an on an.seq = c.ancestor_seq
-            left join lvl l on l.seq = c.ancestor_seq join rates r on r.level = coalesce(l.level, 0)
-          where c.depth <= 1 + r.indirect_generations and trunc(st.s * r.indirect_rate_pct / 100, 4) > 0`,
-    );
-    // Management: walking up from each source, an ancestor takes its rate less the highest rate below
-    // it on the way (the source itself takes none); the same level as the highest below takes nothing.
-    await tx.execute(
-      sql`${insert}
+      sql`insert into team_earning_items (account_id, day, type, source_account_id, generation, level, base, rate_pct, amount)
           with ${common},
+          -- Management: walking up from each source, an ancestor takes its rate less the highest rate below
+          -- it on the way (the source itself takes none); the same level as the highest below takes nothing.
           up as (
             select st.account_id as src, st.s, c.ancestor_seq, c.depth, r.level, r.management_rate_pct as rate,
                    max(r.management_rate_pct) over (partition by st.seq order by c.depth
@@ -176,15 +154,28 @@ export class TeamEarningsRepository {
               left join lvl l on l.seq = c.ancestor_seq join rates r on r.level = coalesce(l.level, 0)
             where r.management_rate_pct > 0
           )
+          -- Direct: the inviter's direct rate on each direct member's static income.
+          select a.account_id, ${day}::date, 'direct', st.account_id, 1, r.level, st.s, r.direct_rate_pct,
+                 trunc(st.s * r.direct_rate_pct / 100, 4)
+          from st join team_nodes sn on sn.seq = st.seq join team_nodes a on a.seq = sn.inviter_seq
+            left join lvl l on l.seq = a.seq join rates r on r.level = coalesce(l.level, 0)
+          where trunc(st.s * r.direct_rate_pct / 100, 4) > 0
+          union all
+          -- Indirect: generations 2 … 1 + N (N indirect generations of the ancestor's level), its indirect rate.
+          select an.account_id, ${day}::date, 'indirect', st.account_id, c.depth, r.level, st.s, r.indirect_rate_pct,
+                 trunc(st.s * r.indirect_rate_pct / 100, 4)
+          from st join team_closure c on c.descendant_seq = st.seq
+              and c.depth between 2 and 1 + (select coalesce(max(indirect_generations), 0) from rates)
+            join team_nodes an on an.seq = c.ancestor_seq
+            left join lvl l on l.seq = c.ancestor_seq join rates r on r.level = coalesce(l.level, 0)
+          where c.depth <= 1 + r.indirect_generations and trunc(st.s * r.indirect_rate_pct / 100, 4) > 0
+          union all
           select an.account_id, ${day}::date, 'management', up.src, up.depth, up.level, up.s,
                  up.rate - coalesce(up.below, 0), trunc(up.s * (up.rate - coalesce(up.below, 0)) / 100, 4)
           from up join team_nodes an on an.seq = up.ancestor_seq
-          where up.rate > coalesce(up.below, 0) and trunc(up.s * (up.rate - coalesce(up.below, 0)) / 100, 4) > 0`,
-    );
-    // Community performance: the level's rate on the custody newly opened below the member that day.
-    await tx.execute(
-      sql`${insert}
-          with ${common}
+          where up.rate > coalesce(up.below, 0) and trunc(up.s * (up.rate - coalesce(up.below, 0)) / 100, 4) > 0
+          union all
+          -- Community performance: the level's rate on the custody newly opened below the member that day.
           select n.account_id, ${day}::date, 'community', null::uuid, null::int, r.level, d.opened, r.community_rate_pct,
                  trunc(d.opened * r.community_rate_pct / 100, 4)
           from team_performance_days d join team_nodes n on n.seq = d.account_seq
