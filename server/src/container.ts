@@ -190,6 +190,7 @@ export function createServices(
     ledger,
     settings,
     settlement,
+    audit,
   );
   const earnings = new EarningsService(db, new EarningsRepository(db), ledger, audit, settlement, teamEarnings);
   // After custody and machines: the dividend shares custody as it stands once the day's orders have moved.

@@ -559,4 +559,34 @@ describe('team earnings over three days', () => {
     // And the stored days are untouched by the check (it rolls back).
     expect(await t.services.teamEarnings.dayFigures('2026-11-22')).toEqual(stored[1]);
   });
+
+  it('the arrival delay is an audited setting of team.manage; a day computed later arrives that many days after it', async () => {
+    const support = await operatorToken(t, 'te-support', 'support');
+    expect(await call('PUT', '/api/admin/team/earnings/settings', support, { arrivalDelayDays: 2 })).toMatchObject({ code: 403 });
+    expect(await call('PUT', '/api/admin/team/earnings/settings', finance, { arrivalDelayDays: 31 })).toMatchObject({
+      code: 400,
+    });
+    expect(await call('PUT', '/api/admin/team/earnings/settings', finance, { arrivalDelayDays: 2 })).toMatchObject({
+      code: 200,
+      data: { arrivalDelayDays: 2 },
+    });
+    expect((await call('GET', '/api/admin/team/earnings/settings', finance)).data).toEqual({ arrivalDelayDays: 2 });
+    const audited = await queryRows<{ before: object; after: object }>(
+      t.testDatabase.database.db,
+      sql`select before, after from audit_log where action = 'team.earnings_settings_saved'`,
+    );
+    expect(audited).toEqual([{ before: { arrivalDelayDays: 1 }, after: { arrivalDelayDays: 2 } }]);
+    // 11-24 is computed with the new delay: its earnings arrive with 11-26's settlement, not 11-25's.
+    now = new Date('2026-11-25T02:00:00Z');
+    await t.services.settlement.settle('2026-11-24');
+    const arriving = await queryRows<{ arrive_on: string; n: number }>(
+      t.testDatabase.database.db,
+      sql`select arrive_on::text as arrive_on, count(*)::int as n from team_earnings where day in ('2026-11-23', '2026-11-24')
+          group by arrive_on, status order by arrive_on`,
+    );
+    // 11-23's (22 rows, delay 1) arrived with 11-24's settlement; 11-24's wait for 11-26.
+    expect(arriving.map((row) => row.arrive_on)).toEqual(['2026-11-24', '2026-11-26']);
+    expect(await statusOf('2026-11-23')).toEqual({ arrived: 22 });
+    expect(Object.keys(await statusOf('2026-11-24'))).toEqual(['to_arrive']);
+  });
 });

@@ -76,7 +76,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
               <>
                 <Route path="/members" element={<MembersScreen operator={operator} />} />
                 <Route path="/team/levels" element={<TeamLevelsScreen operator={operator} />} />
-                <Route path="/team/earnings" element={<TeamEarningsScreen />} />
+                <Route path="/team/earnings" element={<TeamEarningsScreen operator={operator} />} />
               </>
             )}
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}

@@ -72,3 +72,7 @@ export const adminTeamPromotionSchema = z.object({
 });
 export type AdminTeamPromotion = z.infer<typeof adminTeamPromotionSchema>;
 export const adminTeamPromotionsResponse = pageOf(adminTeamPromotionSchema);
+
+/** GET / PUT /api/admin/team/earnings/settings: days after its own day a day's earnings arrive (1: the next settlement). */
+export const teamEarningsSettingsSchema = z.object({ arrivalDelayDays: z.number().int().min(0).max(30) });
+export type TeamEarningsSettings = z.infer<typeof teamEarningsSettingsSchema>;

@@ -6,6 +6,7 @@ import {
   LOCALES,
   appVersionResponse,
   exchangeSettingsSchema,
+  teamEarningsSettingsSchema,
   withdrawSettingsSchema,
 } from '@custos/contract';
 import type { Db, Tx } from '../../db/client.js';
@@ -81,7 +82,7 @@ export const SETTINGS = {
    * many days later (1: the next settlement), fixed for the day when it is computed.
    */
   team_earnings: {
-    schema: z.object({ arrivalDelayDays: z.number().int().min(0).max(30) }),
+    schema: teamEarningsSettingsSchema,
     defaults: { arrivalDelayDays: 1 },
   },
 } as const;

@@ -5,12 +5,14 @@ import {
   adminTeamPromotionsQuery,
   adminTeamPromotionsResponse,
   envelopeOf,
+  teamEarningsSettingsSchema,
   teamEarningsSummaryResponse,
 } from '@custos/contract';
+import { originOf } from '../../http/origin.js';
 import { ok } from '../../http/envelope.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { memberOf, requireMember } from '../auth/member-session.js';
-import { requirePermission } from '../operators/operator.routes.js';
+import { requirePermission, sessionOf } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
 import type { TeamEarningsService } from './team-earnings.service.js';
 
@@ -70,5 +72,33 @@ export const teamEarningsRoutes: FastifyPluginAsyncZod<{
       const { items, total } = await service.promotions(pageSize, (page - 1) * pageSize, email);
       return ok(request.locale, { items, total, page, pageSize });
     },
+  );
+  app.get(
+    '/api/admin/team/earnings/settings',
+    {
+      onRequest: requirePermission(operators, 'ledger.read'),
+      schema: {
+        tags: consoleTags,
+        security: operatorSecurity,
+        summary: "Team earnings: how many days after its own day a day's earnings arrive",
+        response: { 200: envelopeOf(teamEarningsSettingsSchema) },
+      },
+    },
+    async (request) => ok(request.locale, await service.arrivalSettings()),
+  );
+  app.put(
+    '/api/admin/team/earnings/settings',
+    {
+      onRequest: requirePermission(operators, 'team.manage'),
+      schema: {
+        tags: consoleTags,
+        security: operatorSecurity,
+        summary: 'Set the arrival delay of team earnings, for days computed from now on (audited)',
+        body: teamEarningsSettingsSchema,
+        response: { 200: envelopeOf(teamEarningsSettingsSchema) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, await service.saveSettings(sessionOf(request).operator.id, request.body, originOf(request))),
   );
 };

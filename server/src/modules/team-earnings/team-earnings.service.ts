@@ -1,4 +1,6 @@
-import { VALID_CUSTODY_USDT } from '@custos/contract';
+import { VALID_CUSTODY_USDT, type TeamEarningsSettings } from '@custos/contract';
+import type { RequestOrigin } from '../../http/origin.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Db } from '../../db/client.js';
 import { fourPlaces } from '../../lib/decimal-text.js';
 import type { SettlementService, SettlementStep } from '../hosting/settlement.service.js';
@@ -40,6 +42,7 @@ export class TeamEarningsService {
     private readonly ledger: LedgerService,
     private readonly settings: SettingsService,
     private readonly settlement: Pick<SettlementService, 'custodyAtDayEnd' | 'chunkSize'>,
+    private readonly audit: AuditRepository,
   ) {}
 
   /** The settlement's steps, after interest, expiry, machines and the AI dividend: compute the day, then arrive what is due. */
@@ -171,5 +174,34 @@ export class TeamEarningsService {
       })),
       total,
     };
+  }
+
+  arrivalSettings(): Promise<TeamEarningsSettings> {
+    return this.settings.get('team_earnings');
+  }
+
+  /**
+   * Sets the arrival delay (audited): days computed from now on arrive that many days after their own
+   * day; a day already computed keeps the delay it was computed with.
+   */
+  async saveSettings(operatorId: string, value: TeamEarningsSettings, origin: RequestOrigin): Promise<TeamEarningsSettings> {
+    const before = await this.settings.get('team_earnings');
+    await this.db.transaction(async (tx) => {
+      await this.settings.set('team_earnings', value, operatorId, tx);
+      await this.audit.record(
+        {
+          operatorId,
+          action: 'team.earnings_settings_saved',
+          targetType: 'setting',
+          targetId: 'team_earnings',
+          before,
+          after: value,
+          ip: origin.ip,
+          requestId: origin.requestId,
+        },
+        tx,
+      );
+    });
+    return this.settings.get('team_earnings');
   }
 }

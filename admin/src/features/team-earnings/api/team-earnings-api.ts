@@ -1,7 +1,9 @@
 import {
   adminTeamEarningsResponse,
   adminTeamPromotionsResponse,
+  teamEarningsSettingsSchema,
   type TeamEarningType,
+  type TeamEarningsSettings,
 } from '@custos/contract';
 import { consoleRequest } from '../../../lib/api';
 
@@ -20,7 +22,11 @@ export function listTeamEarnings(filter: TeamEarningsFilter, page: number, pageS
   if (filter.day) parameters.set('day', filter.day);
   if (filter.type) parameters.set('type', filter.type);
   if (filter.status) parameters.set('status', filter.status);
-  return consoleRequest({ method: 'GET', path: `/api/admin/team/earnings?${parameters.toString()}`, data: adminTeamEarningsResponse });
+  return consoleRequest({
+    method: 'GET',
+    path: `/api/admin/team/earnings?${parameters.toString()}`,
+    data: adminTeamEarningsResponse,
+  });
 }
 
 /** Promotion bonuses: the day each member first reached each level. */
@@ -31,5 +37,19 @@ export function listTeamPromotions(email: string, page: number, pageSize: number
     method: 'GET',
     path: `/api/admin/team/promotions?${parameters.toString()}`,
     data: adminTeamPromotionsResponse,
+  });
+}
+
+/** The arrival delay: days after its own day a day's team earnings arrive. */
+export function getTeamEarningsSettings() {
+  return consoleRequest({ method: 'GET', path: '/api/admin/team/earnings/settings', data: teamEarningsSettingsSchema });
+}
+
+export function saveTeamEarningsSettings(settings: TeamEarningsSettings) {
+  return consoleRequest({
+    method: 'PUT',
+    path: '/api/admin/team/earnings/settings',
+    body: settings,
+    data: teamEarningsSettingsSchema,
   });
 }

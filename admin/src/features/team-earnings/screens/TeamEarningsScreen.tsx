@@ -1,8 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import { TEAM_EARNING_TYPES, type AdminTeamEarning, type AdminTeamPromotion } from '@custos/contract';
+import { App, Button, Card, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { TEAM_EARNING_TYPES, operatorMay, type AdminTeamEarning, type AdminTeamPromotion, type Operator } from '@custos/contract';
 import { Amount } from '../../../components/Amount';
-import { listTeamEarnings, listTeamPromotions, type TeamEarningsFilter } from '../api/team-earnings-api';
+import {
+  getTeamEarningsSettings,
+  listTeamEarnings,
+  listTeamPromotions,
+  saveTeamEarningsSettings,
+  type TeamEarningsFilter,
+} from '../api/team-earnings-api';
 import { TEAM_EARNING_LABELS, TEAM_EARNING_STATE_COLOURS, TEAM_EARNING_STATE_LABELS, dayProblem } from '../team-earnings';
 
 const PAGE_SIZE = 20;
@@ -48,12 +54,66 @@ function Promotions({ email }: { email: string }) {
   );
 }
 
+/** The arrival delay (audited; team.manage): days computed from now on arrive that many days after their own day. */
+function ArrivalDelay({ mayManage }: { mayManage: boolean }) {
+  const { message } = App.useApp();
+  const [saved, setSaved] = useState<number | null>(null);
+  const [value, setValue] = useState<number | null>(null);
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    getTeamEarningsSettings().then(
+      (settings) => {
+        setSaved(settings.arrivalDelayDays);
+        setValue(settings.arrivalDelayDays);
+      },
+      (reason: unknown) => void message.error(errorText(reason)),
+    );
+  }, [message]);
+  const save = () => {
+    if (value === null) return;
+    setSaving(true);
+    saveTeamEarningsSettings({ arrivalDelayDays: value })
+      .then(
+        (settings) => {
+          setSaved(settings.arrivalDelayDays);
+          void message.success(`Team earnings now arrive ${settings.arrivalDelayDays} day(s) after their day`);
+        },
+        (reason: unknown) => void message.error(errorText(reason)),
+      )
+      .finally(() => setSaving(false));
+  };
+  return (
+    <Card size="small" title="Arrival" data-testid="team-earnings-arrival">
+      <Space wrap>
+        <span>A day&apos;s earnings arrive with the settlement of the day this many days later (1: the next settlement):</span>
+        <InputNumber
+          data-testid="team-earnings-delay"
+          min={0}
+          max={30}
+          precision={0}
+          value={value}
+          disabled={!mayManage}
+          onChange={(next) => setValue(next)}
+        />
+        {mayManage && (
+          <Button type="primary" loading={saving} disabled={value === null || value === saved} onClick={save}>
+            Save
+          </Button>
+        )}
+      </Space>
+      <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        A day already computed keeps the delay it was computed with. Saving is recorded in the audit log.
+      </Typography.Paragraph>
+    </Card>
+  );
+}
+
 /**
  * Team earnings (docs/decisions/024-team-earnings.md): what each day's settlement computed per
  * member, day and type, to arrive or arrived (with the day it arrives), and the promotion bonus log.
  * Read-only: the figures come from the level table in force on each day (Team levels).
  */
-export function TeamEarningsScreen() {
+export function TeamEarningsScreen({ operator }: { operator: Operator }) {
   const { message } = App.useApp();
   const [filter, setFilter] = useState<TeamEarningsFilter>({ email: '', day: '', type: null, status: null });
   const [dayText, setDayText] = useState('');
@@ -79,10 +139,11 @@ export function TeamEarningsScreen() {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Team earnings</Typography.Title>
       <Typography.Paragraph type="secondary">
-        Each member&apos;s direct, indirect, community performance, management, promotion and level-dividend earnings per
-        platform day, computed by that day&apos;s settlement with the level table in force that day. Each arrives at a later
-        settlement as one ledger entry per member, day and type.
+        Each member&apos;s direct, indirect, community performance, management, promotion and level-dividend earnings per platform
+        day, computed by that day&apos;s settlement with the level table in force that day. Each arrives at a later settlement as
+        one ledger entry per member, day and type.
       </Typography.Paragraph>
+      <ArrivalDelay mayManage={operatorMay(operator.role, 'team.manage')} />
       <Space wrap>
         <Input.Search
           data-testid="team-earnings-email"
@@ -121,7 +182,10 @@ export function TeamEarningsScreen() {
           style={{ width: 140 }}
           value={filter.status ?? undefined}
           onChange={(value) => change({ status: value ?? null })}
-          options={(['to_arrive', 'arrived'] as const).map((status) => ({ value: status, label: TEAM_EARNING_STATE_LABELS[status] }))}
+          options={(['to_arrive', 'arrived'] as const).map((status) => ({
+            value: status,
+            label: TEAM_EARNING_STATE_LABELS[status],
+          }))}
         />
         <Button onClick={load}>Refresh</Button>
       </Space>
