@@ -63,6 +63,11 @@ export class ContentService {
     private readonly clock: Clock,
   ) {}
 
+  /** The platform's now (the injected clock). */
+  now(): Date {
+    return this.clock.now();
+  }
+
   private async locales(locale: Locale): Promise<{ locale: Locale; defaultLocale: Locale; both: string[] }> {
     const { defaultLocale } = await this.settings.get('site');
     return { locale, defaultLocale, both: [...new Set([locale, defaultLocale])] };
