@@ -181,7 +181,7 @@ function BannersTab() {
           { title: 'Shown', render: (_: unknown, row: AdminBanner) => schedule(row.startsAt, row.endsAt) },
         ]}
       />
-      <Drawer width={720} open={editing !== null} onClose={() => setEditing(null)} title="Banner" destroyOnHidden forceRender>
+      <Drawer width={720} open={editing !== null} onClose={() => setEditing(null)} title="Banner" forceRender>
         <Form<BannerForm>
           form={form}
           layout="vertical"
@@ -328,7 +328,7 @@ function NoticesTab() {
           { title: 'Shown', render: (_: unknown, row: AdminNotice) => schedule(row.startsAt, row.endsAt) },
         ]}
       />
-      <Drawer width={720} open={editing !== null} onClose={() => setEditing(null)} title="Notice" destroyOnHidden forceRender>
+      <Drawer width={720} open={editing !== null} onClose={() => setEditing(null)} title="Notice" forceRender>
         <Form<NoticeForm>
           form={form}
           layout="vertical"
@@ -560,7 +560,7 @@ function ArticlesTab() {
           { title: 'Changed', dataIndex: 'updatedAt', render: (value: string) => new Date(value).toLocaleString() },
         ]}
       />
-      <Drawer width={960} open={editing !== null} onClose={() => setEditing(null)} title="Article" destroyOnHidden forceRender>
+      <Drawer width={960} open={editing !== null} onClose={() => setEditing(null)} title="Article" forceRender>
         <Form<ArticleForm>
           form={form}
           layout="vertical"
