@@ -42,6 +42,8 @@ test('an operator publishes a banner, a notice and an article; members read them
   operators,
   openConsole,
 }) => {
+  // Two apps, three editors and two members in one story: three times the usual time.
+  test.slow();
   const tag = randomBytes(4).toString('hex');
   const text = {
     bannerEn: `Banner ${tag}`,

@@ -378,3 +378,42 @@ describe('languages, schedules and the unread badge', () => {
     expect(await unread(alice)).toBe(1);
   });
 });
+
+describe('community links (setting5)', () => {
+  it('are set per language (audited) and read in the member’s language, else the default’s', async () => {
+    const refused = await operatorCall('PUT', '/api/admin/content/community_links', support, {
+      links: [{ locale: 'en', international: 'javascript:alert(1)', asiaPacific: '' }],
+    });
+    expect(refused.json()).toEqual({ code: 400, message: 'international group: must be an https:// address', data: null });
+    expect((await operatorCall('PUT', '/api/admin/content/community_links', reviewer, { links: [] })).json()).toMatchObject({
+      code: 403,
+    });
+
+    await dataOf(
+      operatorCall('PUT', '/api/admin/content/community_links', support, {
+        links: [
+          { locale: 'zh-Hans', international: 'https://t.me/custos_cn', asiaPacific: 'https://t.me/custos_cn_apac' },
+          { locale: 'en', international: 'https://t.me/custos_en', asiaPacific: '' },
+          { locale: 'ko', international: '', asiaPacific: '' },
+        ],
+      }),
+    );
+    expect(await dataOf(operatorCall('GET', '/api/admin/content/community_links', support))).toEqual({
+      links: [
+        { locale: 'zh-Hans', international: 'https://t.me/custos_cn', asiaPacific: 'https://t.me/custos_cn_apac' },
+        { locale: 'en', international: 'https://t.me/custos_en', asiaPacific: '' },
+      ],
+    });
+    const linksIn = async (lang: string) =>
+      (await dataOf<{ communityLinks: unknown }>(memberCall('/api/common/config', null, lang))).communityLinks;
+    expect(await linksIn('EN')).toEqual({ international: 'https://t.me/custos_en', asiaPacific: '' });
+    expect(await linksIn('KO')).toEqual({ international: 'https://t.me/custos_cn', asiaPacific: 'https://t.me/custos_cn_apac' });
+
+    const [audit] = await queryRows<{ action: string; username: string }>(
+      t.testDatabase.database.db,
+      sql`select a.action, o.username from audit_log a join operators o on o.id = a.operator_id
+          where a.action = 'content.community_links_updated'`,
+    );
+    expect(audit).toEqual({ action: 'content.community_links_updated', username: 'support-content' });
+  });
+});

@@ -51,7 +51,7 @@ const HOUR = 3600_000;
 /**
  * Demo content (decision 026): two banners, a notice and news of every type, in English and
  * Simplified Chinese (one market article in Chinese only, to show the fallback to the platform
- * default), written through the console's own service calls (audited). Nothing is added when a
+ * default) and the community links in both, written through the console's own service calls (audited). Nothing is added when a
  * banner exists already, so repeated starts change nothing.
  */
 export async function seedContent(demo: DemoContext): Promise<void> {
@@ -99,6 +99,17 @@ export async function seedContent(demo: DemoContext): Promise<void> {
         { locale: 'ja', text: 'Custos へようこそ：出金は1営業日以内に審査されます。' },
       ],
     }),
+    origin,
+  );
+
+  await services.content.saveCommunityLinks(
+    operatorId,
+    {
+      links: [
+        { locale: 'zh-Hans', international: 'https://t.me/custos_global_cn', asiaPacific: 'https://t.me/custos_apac_cn' },
+        { locale: 'en', international: 'https://t.me/custos_global', asiaPacific: 'https://t.me/custos_apac' },
+      ],
+    },
     origin,
   );
 

@@ -227,3 +227,26 @@ export const contentPreviewRequest = z.object({
   html: z.string({ error: stringTypeError }).max(ARTICLE_BODY_MAX_LENGTH, { error: ValidationReason.tooLong }),
 });
 export const contentPreviewResponse = z.object({ html: z.string() });
+
+// ── Community links (setting5) ──────────────────────────────────────────────────────────────────
+
+/** An https address, or empty for "none in this language". */
+const communityUrl = z
+  .string({ error: stringTypeError })
+  .trim()
+  .max(500, { error: ValidationReason.tooLong })
+  .refine((value) => value === '' || (value.startsWith('https://') && isContentLink(value)), { error: 'https_url' });
+
+/** GET/PUT /api/admin/content/community_links: the international and Asia-Pacific groups per language. */
+export const communityLinksRequest = z.object({
+  links: z
+    .array(z.object({ locale: localeSchema, international: communityUrl, asiaPacific: communityUrl }), {
+      error: ValidationReason.invalid,
+    })
+    .max(LOCALES.length, { error: ValidationReason.invalid })
+    .refine((items) => new Set(items.map((entry) => entry.locale)).size === items.length, { error: ValidationReason.invalid }),
+});
+export type CommunityLinksRequest = z.input<typeof communityLinksRequest>;
+export const communityLinksResponse = z.object({
+  links: z.array(z.object({ locale: z.enum(LOCALES), international: z.string(), asiaPacific: z.string() })),
+});

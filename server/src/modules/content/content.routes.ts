@@ -7,6 +7,8 @@ import {
   articleRequest,
   bannerRequest,
   bannerResponse,
+  communityLinksRequest,
+  communityLinksResponse,
   contentIdParams,
   contentImageParams,
   contentImageRequest,
@@ -360,6 +362,37 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       await service.deleteArticle(sessionOf(request).operator.id, request.params.id, originOf(request));
+      return ok(request.locale, null);
+    },
+  );
+
+  app.get(
+    '/api/admin/content/community_links',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Community links per language',
+        response: { 200: envelopeOf(communityLinksResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.communityLinks()),
+  );
+  app.put(
+    '/api/admin/content/community_links',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Set the community links per language (audited)',
+        body: communityLinksRequest,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await service.saveCommunityLinks(sessionOf(request).operator.id, request.body, originOf(request));
       return ok(request.locale, null);
     },
   );

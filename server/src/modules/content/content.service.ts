@@ -13,6 +13,7 @@ import {
   type NoticeItem,
   type articleRequest,
   type bannerRequest,
+  type communityLinksRequest,
   type noticeRequest,
 } from '@custos/contract';
 import type { Db } from '../../db/client.js';
@@ -28,6 +29,7 @@ import { sanitizeRichText } from './sanitize.js';
 type BannerInput = z.output<typeof bannerRequest>;
 type NoticeInput = z.output<typeof noticeRequest>;
 type ArticleInput = z.output<typeof articleRequest>;
+type CommunityLinksInput = z.output<typeof communityLinksRequest>;
 
 /** The version in the member's language, else the platform default's, else none (the piece is not shown). */
 export function pickTranslation<T extends { locale: string }>(
@@ -383,6 +385,31 @@ export class ContentService {
         id,
         { type: before.type, status: before.status, publishAt: iso(before.publishAt) },
         null,
+        origin,
+        tx,
+      );
+    });
+  }
+
+  // ── Community links ─────────────────────────────────────────────────────────────────────────
+
+  communityLinks() {
+    return this.settings.get('community_links');
+  }
+
+  async saveCommunityLinks(operatorId: string, input: CommunityLinksInput, origin: RequestOrigin): Promise<void> {
+    // Languages with neither link set are left out: they read the default language's.
+    const links = input.links.filter((entry) => entry.international !== '' || entry.asiaPacific !== '');
+    const before = await this.settings.get('community_links');
+    await this.db.transaction(async (tx) => {
+      await this.settings.set('community_links', { links }, operatorId, tx);
+      await this.record(
+        operatorId,
+        'content.community_links_updated',
+        'setting',
+        'community_links',
+        before,
+        { links },
         origin,
         tx,
       );

@@ -2,12 +2,14 @@ import {
   adminArticlesResponse,
   adminBannersResponse,
   adminNoticesResponse,
+  communityLinksResponse,
   contentImageResponse,
   contentPreviewResponse,
   emptyResponse,
   type ArticleRequest,
   type ArticleType,
   type BannerRequest,
+  type CommunityLinksRequest,
   type NoticeRequest,
 } from '@custos/contract';
 import { z } from 'zod';
@@ -76,4 +78,11 @@ export function saveArticle(id: string | null, body: ArticleRequest) {
 }
 export function deleteArticle(id: string) {
   return consoleRequest({ method: 'DELETE', path: `/api/admin/content/articles/${encodeURIComponent(id)}`, data: emptyResponse });
+}
+
+export function getCommunityLinks() {
+  return consoleRequest({ method: 'GET', path: '/api/admin/content/community_links', data: communityLinksResponse });
+}
+export function saveCommunityLinks(body: CommunityLinksRequest) {
+  return consoleRequest({ method: 'PUT', path: '/api/admin/content/community_links', body, data: emptyResponse });
 }

@@ -16,12 +16,14 @@ import {
   deleteArticle,
   deleteBanner,
   deleteNotice,
+  getCommunityLinks,
   listArticles,
   listBanners,
   listNotices,
   previewHtml,
   saveArticle,
   saveBanner,
+  saveCommunityLinks,
   saveNotice,
   uploadContentImage,
 } from '../api/content';
@@ -671,6 +673,75 @@ function ArticlesTab() {
   );
 }
 
+// ── Community links ───────────────────────────────────────────────────────────────────────────
+
+interface LinksForm {
+  links: { locale: Locale; international: string; asiaPacific: string }[];
+}
+
+/** setting5's two groups per language; a language left empty shows the platform default language's. */
+function CommunityLinksTab() {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<LinksForm>();
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    getCommunityLinks().then(
+      ({ links }) =>
+        form.setFieldsValue({
+          links: LOCALES.map(
+            (locale) => links.find((entry) => entry.locale === locale) ?? { locale, international: '', asiaPacific: '' },
+          ),
+        }),
+      (error: unknown) => void message.error(errorText(error)),
+    );
+  }, [form, message]);
+  return (
+    <Form<LinksForm>
+      form={form}
+      layout="vertical"
+      onFinish={(values) => {
+        setSaving(true);
+        saveCommunityLinks({ links: values.links })
+          .then(
+            () => void message.success('Community links saved'),
+            (error: unknown) => void message.error(errorText(error)),
+          )
+          .finally(() => setSaving(false));
+      }}
+    >
+      <Typography.Paragraph type="secondary">
+        https:// addresses of the international and Asia-Pacific groups. A language left empty shows the platform default
+        language&apos;s links.
+      </Typography.Paragraph>
+      <Form.List name="links">
+        {(fields) =>
+          fields.map((field) => (
+            <Space key={field.key} align="start" wrap>
+              <Form.Item name={[field.name, 'locale']} hidden>
+                <Input />
+              </Form.Item>
+              <Form.Item label="Language">
+                <Typography.Text>
+                  {LOCALE_NATIVE_NAMES[form.getFieldValue(['links', field.name, 'locale']) as Locale]}
+                </Typography.Text>
+              </Form.Item>
+              <Form.Item name={[field.name, 'international']} label="International group">
+                <Input style={{ width: 320 }} placeholder="https://" />
+              </Form.Item>
+              <Form.Item name={[field.name, 'asiaPacific']} label="Asia-Pacific group">
+                <Input style={{ width: 320 }} placeholder="https://" />
+              </Form.Item>
+            </Space>
+          ))
+        }
+      </Form.List>
+      <Button type="primary" htmlType="submit" loading={saving} data-testid="community-save">
+        Save
+      </Button>
+    </Form>
+  );
+}
+
 /** Content: banners, the notice marquee and news articles, each per language (decision 026). */
 export function ContentScreen() {
   return (
@@ -682,6 +753,7 @@ export function ContentScreen() {
           { key: 'banners', label: 'Banners', children: <BannersTab /> },
           { key: 'notices', label: 'Notices', children: <NoticesTab /> },
           { key: 'articles', label: 'News articles', children: <ArticlesTab /> },
+          { key: 'community', label: 'Community links', children: <CommunityLinksTab /> },
         ]}
       />
     </Space>

@@ -219,6 +219,10 @@ export const en = {
   'field.locale': 'language',
   'field.type': 'type',
   'field.status': 'status',
+  'reason.https_url': 'must be an https:// address',
+  'field.international': 'international group',
+  'field.asiaPacific': 'Asia-Pacific group',
+  'field.links': 'links',
   'content.image_missing': 'An image is missing; please upload it again',
   'content.body_empty': 'The text is empty once unsafe parts are removed',
 } as const;

@@ -217,6 +217,10 @@ export const ja: MessageCatalogue = {
   'field.locale': '言語',
   'field.type': '種類',
   'field.status': '状態',
+  'reason.https_url': 'https:// のアドレスを入力してください',
+  'field.international': '国際グループ',
+  'field.asiaPacific': 'アジア太平洋グループ',
+  'field.links': 'リンク',
   'content.image_missing': '画像が見つかりません。もう一度アップロードしてください',
   'content.body_empty': '安全でない部分を除くと本文が空になります',
 };

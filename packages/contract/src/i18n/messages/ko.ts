@@ -217,6 +217,10 @@ export const ko: MessageCatalogue = {
   'field.locale': '언어',
   'field.type': '유형',
   'field.status': '상태',
+  'reason.https_url': 'https:// 주소여야 합니다',
+  'field.international': '국제 그룹',
+  'field.asiaPacific': '아시아 태평양 그룹',
+  'field.links': '링크',
   'content.image_missing': '이미지가 없습니다. 다시 업로드해 주세요',
   'content.body_empty': '안전하지 않은 부분을 제거하면 본문이 비어 있습니다',
 };

@@ -214,6 +214,10 @@ export const th: MessageCatalogue = {
   'field.locale': 'ภาษา',
   'field.type': 'ประเภท',
   'field.status': 'สถานะ',
+  'reason.https_url': 'ต้องเป็นที่อยู่ https://',
+  'field.international': 'กลุ่มนานาชาติ',
+  'field.asiaPacific': 'กลุ่มเอเชียแปซิฟิก',
+  'field.links': 'ลิงก์',
   'content.image_missing': 'ไม่พบรูปภาพ กรุณาอัปโหลดอีกครั้ง',
   'content.body_empty': 'เนื้อหาว่างเปล่าหลังจากลบส่วนที่ไม่ปลอดภัยออก',
 };

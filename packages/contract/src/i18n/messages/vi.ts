@@ -218,6 +218,10 @@ export const vi: MessageCatalogue = {
   'field.locale': 'ngôn ngữ',
   'field.type': 'loại',
   'field.status': 'trạng thái',
+  'reason.https_url': 'phải là địa chỉ https://',
+  'field.international': 'nhóm quốc tế',
+  'field.asiaPacific': 'nhóm châu Á - Thái Bình Dương',
+  'field.links': 'liên kết',
   'content.image_missing': 'Thiếu hình ảnh; vui lòng tải lên lại',
   'content.body_empty': 'Nội dung trống sau khi loại bỏ các phần không an toàn',
 };

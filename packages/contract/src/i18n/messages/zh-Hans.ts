@@ -214,6 +214,10 @@ export const zhHans: MessageCatalogue = {
   'field.locale': '语言',
   'field.type': '类型',
   'field.status': '状态',
+  'reason.https_url': '须为 https:// 地址',
+  'field.international': '国际社群',
+  'field.asiaPacific': '亚太社群',
+  'field.links': '链接',
   'content.image_missing': '图片不存在，请重新上传',
   'content.body_empty': '去除不安全内容后正文为空',
 };

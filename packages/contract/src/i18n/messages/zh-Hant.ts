@@ -214,6 +214,10 @@ export const zhHant: MessageCatalogue = {
   'field.locale': '語言',
   'field.type': '類型',
   'field.status': '狀態',
+  'reason.https_url': '須為 https:// 位址',
+  'field.international': '國際社群',
+  'field.asiaPacific': '亞太社群',
+  'field.links': '連結',
   'content.image_missing': '圖片不存在，請重新上傳',
   'content.body_empty': '去除不安全內容後正文為空',
 };
