@@ -62,6 +62,8 @@ import {
 } from './modules/notifications/member-events.service.js';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
+import { ContentRepository } from './modules/content/content.repository.js';
+import { ContentService } from './modules/content/content.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -98,6 +100,7 @@ export interface Services {
   /** Live notifications: features publish in their transactions; the routes keep the channels. */
   memberEvents: MemberEventsService;
   feedback: FeedbackService;
+  content: ContentService;
 }
 
 export function createServices(
@@ -236,6 +239,7 @@ export function createServices(
     teamEarnings,
     memberEvents,
     feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
+    content: new ContentService(db, new ContentRepository(db), audit, settings, clock),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }

@@ -120,6 +120,17 @@ describe('demo seed', () => {
       ['Withdrawal window', 'awaiting_reply'],
       ['Deposit arrival time', 'replied'],
     ]);
+    // Content (decision 026): banners and news in English, one market article falling back to the default (zh-Hans).
+    expect((await t.services.content.bannersFor('en')).map((banner) => banner.title)).toEqual([
+      'Platform news and announcements',
+      'Mining machines: daily output',
+    ]);
+    const market = await t.services.content.newsList(reader!.member.id, 'en', 'market', 1, 10);
+    expect(market.items.map((item) => [item.title, item.locale])).toEqual([
+      ['USDT supply passes a new high', 'en'],
+      ['比特币算力稳步上升', 'zh-Hans'],
+    ]);
+    expect(await t.services.content.unread(reader!.member.id, 'en')).toEqual({ announcements: 2 });
     const report = await t.services.ledger.verify();
     expect(report.problems).toEqual([]);
     expect(report.clean).toBe(true);

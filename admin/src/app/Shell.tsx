@@ -21,6 +21,7 @@ import { HostingPlansScreen } from '../features/hosting/screens/HostingPlansScre
 import { SettlementRunsScreen } from '../features/hosting/screens/SettlementRunsScreen';
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
 import { FeedbackQueueScreen } from '../features/feedback/screens/FeedbackQueueScreen';
+import { ContentScreen } from '../features/content/screens/ContentScreen';
 import { AdjustmentsScreen } from '../features/ledger/screens/AdjustmentsScreen';
 import { LedgerCheckScreen } from '../features/ledger/screens/LedgerCheckScreen';
 import { MachinesScreen } from '../features/machines/screens/MachinesScreen';
@@ -82,6 +83,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}
             {operatorMay(operator.role, 'feedback.reply') && <Route path="/feedback" element={<FeedbackQueueScreen />} />}
+            {operatorMay(operator.role, 'content.manage') && <Route path="/content" element={<ContentScreen />} />}
             {operatorMay(operator.role, 'audit.read') && <Route path="/audit" element={<AuditLogScreen />} />}
             {operatorMay(operator.role, 'ledger.read') && (
               <>

@@ -24,3 +24,4 @@ export * from './api/earnings.js';
 export * from './api/team.js';
 export * from './api/team-earnings.js';
 export * from './api/support.js';
+export * from './api/content.js';

@@ -267,7 +267,7 @@ export const mailOutbox = pgTable(
 );
 
 /** Binary column: node-postgres answers a Buffer, PGlite a Uint8Array; both become a Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+export const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
   toDriver: (value) => value,

@@ -11,6 +11,7 @@ import {
 import type { Services } from '../container.js';
 import type { RequestOrigin } from '../http/origin.js';
 import type { MemberSessionContext } from '../modules/auth/auth.service.js';
+import { seedContent } from './content.js';
 import { seedFeedback } from './feedback.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
 import { DEMO_MEMBER, type DemoContext, type DemoMember } from './context.js';
@@ -250,6 +251,7 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   seedDepositAddress,
   seedTeam,
   seedFeedback,
+  seedContent,
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────

@@ -59,7 +59,7 @@ export const ROUTES: readonly AppRoute[] = [
 
   { id: 'index3', path: '/pages/index/index3', load: () => import('../features/machines/screens/MachinesScreen') },
   { id: 'index4', path: '/pages/index/index4', load: () => import('../features/dividend/screens/DividendScreen') },
-  { id: 'index5', path: '/pages/index/index5', load: notYetOpen },
+  { id: 'index5', path: '/pages/index/index5', load: () => import('../features/content/screens/NewsScreen') },
   {
     id: 'goodsDetail',
     path: '/pages/goods_detail/goods_detail',

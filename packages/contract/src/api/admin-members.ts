@@ -23,6 +23,7 @@ export const OPERATOR_PERMISSIONS = {
   'hosting.manage': ['super_admin', 'finance'],
   'team.manage': ['super_admin', 'finance'],
   'feedback.reply': ['super_admin', 'support'],
+  'content.manage': ['super_admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

@@ -13,7 +13,7 @@ export const commonRoutes: FastifyPluginAsyncZod<{ service: CommonService }> = a
         response: { 200: envelopeOf(commonConfigResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.config()),
+    async (request) => ok(request.locale, await service.config(request.locale)),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_LOCALE,
   LANG_HEADER_BY_LOCALE,
   LOCALES,
   LOCALE_NATIVE_NAMES,
@@ -22,15 +23,18 @@ export class CommonService {
     private readonly clock: Clock = systemClock,
   ) {}
 
-  async config(): Promise<CommonConfig> {
+  /** `locale`: the caller's language, for what the operator sets per language (community links). */
+  async config(locale: Locale = DEFAULT_LOCALE): Promise<CommonConfig> {
     const site = await this.settings.get('site');
+    const { links } = await this.settings.get('community_links');
+    const own = links.find((entry) => entry.locale === locale) ?? links.find((entry) => entry.locale === site.defaultLocale);
     return {
       siteName: site.siteName,
       timeZone: this.platformTimeZone,
       defaultLocale: site.defaultLocale,
       locales: [...LOCALES],
       serverTime: this.clock.now().toISOString(),
-      communityLinks: site.communityLinks,
+      communityLinks: own ? { international: own.international, asiaPacific: own.asiaPacific } : site.communityLinks,
       customerServiceUrl: site.customerServiceUrl,
     };
   }

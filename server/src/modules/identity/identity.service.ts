@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import {
   BusinessCode,
-  UPLOAD_MAX_BYTES,
   type AdminIdentityItem,
   type DocumentType,
   type IdentityState,
@@ -9,8 +7,8 @@ import {
 } from '@custos/contract';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
+import { checkedImage } from '../../http/checked-image.js';
 import type { RequestOrigin } from '../../http/origin.js';
-import { sniffImageType } from '../../lib/image-type.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { OperatorSession } from '../operators/operator.service.js';
@@ -67,11 +65,7 @@ export class IdentityService {
       }
       throw error;
     }
-    const content = Buffer.from(contentBase64, 'base64');
-    if (content.length === 0) throw AppError.badRequest('upload.invalid_type');
-    if (content.length > UPLOAD_MAX_BYTES) throw AppError.badRequest('upload.too_large');
-    const contentType = sniffImageType(content);
-    if (!contentType) throw AppError.badRequest('upload.invalid_type');
+    const { content, contentType, sizeBytes, sha256 } = checkedImage(contentBase64);
     return this.db.transaction(async (tx) => {
       // One upload of a member at a time, so parallel uploads cannot all pass the same count.
       await this.repository.lockMember(context.member.id, tx);
@@ -88,8 +82,8 @@ export class IdentityService {
           ownerMemberId: context.member.id,
           purpose,
           contentType,
-          sizeBytes: content.length,
-          sha256: createHash('sha256').update(content).digest('hex'),
+          sizeBytes,
+          sha256,
           content,
         },
         tx,

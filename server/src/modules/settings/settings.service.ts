@@ -5,6 +5,7 @@ import {
   DEFAULT_LOCALE,
   LOCALES,
   appVersionResponse,
+  communityLinksResponse,
   exchangeSettingsSchema,
   teamEarningsSettingsSchema,
   withdrawSettingsSchema,
@@ -28,6 +29,11 @@ export const SETTINGS = {
       communityLinks: { international: '', asiaPacific: '' },
       customerServiceUrl: '',
     },
+  },
+  /** setting5's community groups, per language (decision 026); a language without its own uses the default's. */
+  community_links: {
+    schema: communityLinksResponse,
+    defaults: { links: [] },
   },
   app_version: {
     schema: appVersionResponse,

@@ -1,26 +1,31 @@
 import { PullToRefresh } from 'antd-mobile';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getUserAssets } from '../../../api/get-user-assets';
 import { assetKeys } from '../../../api/keys';
 import { AssetsSummary } from '../../../components/assets/AssetsSummary';
 import { MoneyShortcuts } from '../../../components/assets/MoneyShortcuts';
+import { BannerCarousel } from '../../../components/content/BannerCarousel';
+import { LatestNews } from '../../../components/content/LatestNews';
+import { NoticeMarquee } from '../../../components/content/NoticeMarquee';
+import { contentKeys } from '../../../api/content-keys';
 
 /**
- * index (tab 0): the total assets card and the money shortcuts. Quotes, banners, notices and news
- * arrive with their own features.
+ * index (tab 0): banners, the notice marquee, the total assets card, the money shortcuts and the
+ * latest news (decision 026). Quotes arrive with their own feature.
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // Live balance events invalidate the assets domain (app/live-invalidation.ts).
   const { data: assets = null, refetch } = useQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
+  const queryClient = useQueryClient();
 
   return (
     <PullToRefresh
       onRefresh={async () => {
-        await refetch();
+        await Promise.all([refetch(), queryClient.invalidateQueries({ queryKey: contentKeys.all })]);
       }}
       pullingText={t('assets.pullToRefresh')}
       canReleaseText={t('assets.releaseToRefresh')}
@@ -28,8 +33,11 @@ export default function HomeScreen() {
       completeText={t('assets.refreshed')}
     >
       <div className="home-screen">
+        <BannerCarousel />
+        <NoticeMarquee />
         <AssetsSummary assets={assets} onOpen={() => void navigate('/pages/my/my')} />
         <MoneyShortcuts />
+        <LatestNews />
       </div>
     </PullToRefresh>
   );

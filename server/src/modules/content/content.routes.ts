@@ -1,0 +1,399 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  adminArticlesQuery,
+  adminArticlesResponse,
+  adminBannersResponse,
+  adminNoticesResponse,
+  articleRequest,
+  bannerRequest,
+  bannerResponse,
+  communityLinksRequest,
+  communityLinksResponse,
+  contentIdParams,
+  contentImageParams,
+  contentImageRequest,
+  contentImageResponse,
+  contentPreviewRequest,
+  contentPreviewResponse,
+  emptyResponse,
+  envelopeOf,
+  newsDetail,
+  newsDetailQuery,
+  newsListQuery,
+  newsListResponse,
+  newsUnreadResponse,
+  noticeMarqueeResponse,
+  noticeRequest,
+} from '@custos/contract';
+import { z } from 'zod';
+import { ok } from '../../http/envelope.js';
+import { originOf } from '../../http/origin.js';
+import type { AuthService } from '../auth/auth.service.js';
+import { memberOf, requireMember } from '../auth/member-session.js';
+import { requirePermission, sessionOf } from '../operators/operator.routes.js';
+import type { OperatorService } from '../operators/operator.service.js';
+import type { ContentService } from './content.service.js';
+
+const memberSecurity = [{ memberToken: [] }];
+const operatorSecurity = [{ operatorToken: [] }];
+const savedResponse = z.object({ id: z.string() });
+
+/**
+ * Content images never change under their id: browsers and proxies may keep them. They are images
+ * by their bytes (checked on upload), never sniffed into anything else, and nothing inside them loads.
+ */
+const CONTENT_IMAGE_HEADERS = {
+  'cache-control': 'public, max-age=31536000, immutable',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'",
+} as const;
+
+export const contentRoutes: FastifyPluginAsyncZod<{
+  service: ContentService;
+  auth: AuthService;
+  operators: OperatorService;
+}> = async (app, { service, auth, operators }) => {
+  const member = requireMember(auth);
+  const manager = requirePermission(operators, 'content.manage');
+
+  // ── Member app ──────────────────────────────────────────────────────────────────────────────
+
+  app.get(
+    '/api/common/banner',
+    {
+      schema: {
+        tags: ['common'],
+        summary: 'Home banners showing now, in the lang header’s language or the platform default',
+        response: { 200: envelopeOf(bannerResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.bannersFor(request.locale)),
+  );
+
+  app.get(
+    '/api/common/notice_marquee',
+    {
+      schema: {
+        tags: ['common'],
+        summary: 'Notice marquee lines showing now, in the lang header’s language or the platform default',
+        response: { 200: envelopeOf(noticeMarqueeResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.noticesFor(request.locale)),
+  );
+
+  app.get(
+    '/api/content/image/:id',
+    {
+      schema: { tags: ['common'], summary: 'An image of banners and news (public, immutable)', params: contentImageParams },
+    },
+    async (request, reply) => {
+      const image = await service.image(request.params.id);
+      return reply.headers(CONTENT_IMAGE_HEADERS).type(image.contentType).send(image.content);
+    },
+  );
+
+  app.get(
+    '/api/common/news_list',
+    {
+      onRequest: member,
+      schema: {
+        tags: ['member: news'],
+        security: memberSecurity,
+        summary: 'Published news of one type (announcement, market, financial), newest first, with read state',
+        querystring: newsListQuery,
+        response: { 200: envelopeOf(newsListResponse) },
+      },
+    },
+    async (request) => {
+      const { type, page, pageSize } = request.query;
+      return ok(request.locale, await service.newsList(memberOf(request).member.id, request.locale, type, page, pageSize));
+    },
+  );
+
+  app.get(
+    '/api/common/news_detail',
+    {
+      onRequest: member,
+      schema: {
+        tags: ['member: news'],
+        security: memberSecurity,
+        summary: 'One article with its sanitised HTML; opening it marks it read',
+        querystring: newsDetailQuery,
+        response: { 200: envelopeOf(newsDetail) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, await service.newsDetail(memberOf(request).member.id, request.locale, request.query.id)),
+  );
+
+  app.get(
+    '/api/common/news_unread',
+    {
+      onRequest: member,
+      schema: {
+        tags: ['member: news'],
+        security: memberSecurity,
+        summary: 'How many announcements the member has not opened (the badge)',
+        response: { 200: envelopeOf(newsUnreadResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.unread(memberOf(request).member.id, request.locale)),
+  );
+
+  // ── Console ─────────────────────────────────────────────────────────────────────────────────
+
+  const consoleRoute = { onRequest: manager };
+  const tags = ['console: content'];
+
+  app.post(
+    '/api/admin/content/images',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Upload an image (JPEG, PNG or WebP by its bytes, ≤ 2 MB) for banners and news',
+        body: contentImageRequest,
+        response: { 200: envelopeOf(contentImageResponse) },
+      },
+    },
+    async (request) =>
+      ok(
+        request.locale,
+        await service.uploadImage(sessionOf(request).operator.id, request.body.contentBase64, originOf(request)),
+      ),
+  );
+
+  app.post(
+    '/api/admin/content/preview',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'The HTML as it would be stored (sanitised)',
+        body: contentPreviewRequest,
+        response: { 200: envelopeOf(contentPreviewResponse) },
+      },
+    },
+    async (request) => ok(request.locale, service.preview(request.body.html)),
+  );
+
+  app.get(
+    '/api/admin/content/banners',
+    {
+      ...consoleRoute,
+      schema: { tags, security: operatorSecurity, summary: 'Every banner', response: { 200: envelopeOf(adminBannersResponse) } },
+    },
+    async (request) => ok(request.locale, await service.listBanners()),
+  );
+  app.post(
+    '/api/admin/content/banners',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Create a banner (audited)',
+        body: bannerRequest,
+        response: { 200: envelopeOf(savedResponse) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, { id: await service.saveBanner(sessionOf(request).operator.id, null, request.body, originOf(request)) }),
+  );
+  app.put(
+    '/api/admin/content/banners/:id',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Change a banner (audited)',
+        params: contentIdParams,
+        body: bannerRequest,
+        response: { 200: envelopeOf(savedResponse) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, {
+        id: await service.saveBanner(sessionOf(request).operator.id, request.params.id, request.body, originOf(request)),
+      }),
+  );
+  app.delete(
+    '/api/admin/content/banners/:id',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Delete a banner (audited)',
+        params: contentIdParams,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await service.deleteBanner(sessionOf(request).operator.id, request.params.id, originOf(request));
+      return ok(request.locale, null);
+    },
+  );
+
+  app.get(
+    '/api/admin/content/notices',
+    {
+      ...consoleRoute,
+      schema: { tags, security: operatorSecurity, summary: 'Every notice', response: { 200: envelopeOf(adminNoticesResponse) } },
+    },
+    async (request) => ok(request.locale, await service.listNotices()),
+  );
+  app.post(
+    '/api/admin/content/notices',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Create a notice (audited)',
+        body: noticeRequest,
+        response: { 200: envelopeOf(savedResponse) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, { id: await service.saveNotice(sessionOf(request).operator.id, null, request.body, originOf(request)) }),
+  );
+  app.put(
+    '/api/admin/content/notices/:id',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Change a notice (audited)',
+        params: contentIdParams,
+        body: noticeRequest,
+        response: { 200: envelopeOf(savedResponse) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, {
+        id: await service.saveNotice(sessionOf(request).operator.id, request.params.id, request.body, originOf(request)),
+      }),
+  );
+  app.delete(
+    '/api/admin/content/notices/:id',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Delete a notice (audited)',
+        params: contentIdParams,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await service.deleteNotice(sessionOf(request).operator.id, request.params.id, originOf(request));
+      return ok(request.locale, null);
+    },
+  );
+
+  app.get(
+    '/api/admin/content/articles',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'News articles, last changed first',
+        querystring: adminArticlesQuery,
+        response: { 200: envelopeOf(adminArticlesResponse) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, await service.listArticles(request.query.type, request.query.page, request.query.pageSize)),
+  );
+  app.post(
+    '/api/admin/content/articles',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Create an article (bodies sanitised; audited)',
+        body: articleRequest,
+        response: { 200: envelopeOf(savedResponse) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, {
+        id: await service.saveArticle(sessionOf(request).operator.id, null, request.body, originOf(request)),
+      }),
+  );
+  app.put(
+    '/api/admin/content/articles/:id',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Change or publish an article (bodies sanitised; audited)',
+        params: contentIdParams,
+        body: articleRequest,
+        response: { 200: envelopeOf(savedResponse) },
+      },
+    },
+    async (request) =>
+      ok(request.locale, {
+        id: await service.saveArticle(sessionOf(request).operator.id, request.params.id, request.body, originOf(request)),
+      }),
+  );
+  app.delete(
+    '/api/admin/content/articles/:id',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Delete an article (audited)',
+        params: contentIdParams,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await service.deleteArticle(sessionOf(request).operator.id, request.params.id, originOf(request));
+      return ok(request.locale, null);
+    },
+  );
+
+  app.get(
+    '/api/admin/content/community_links',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Community links per language',
+        response: { 200: envelopeOf(communityLinksResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.communityLinks()),
+  );
+  app.put(
+    '/api/admin/content/community_links',
+    {
+      ...consoleRoute,
+      schema: {
+        tags,
+        security: operatorSecurity,
+        summary: 'Set the community links per language (audited)',
+        body: communityLinksRequest,
+        response: { 200: envelopeOf(emptyResponse) },
+      },
+    },
+    async (request) => {
+      await service.saveCommunityLinks(sessionOf(request).operator.id, request.body, originOf(request));
+      return ok(request.locale, null);
+    },
+  );
+};
