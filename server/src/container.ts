@@ -60,6 +60,8 @@ import {
 } from './modules/notifications/member-events.service.js';
 import { FeedbackRepository } from './modules/feedback/feedback.repository.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
+import { AirdropsRepository } from './modules/airdrops/airdrops.repository.js';
+import { AirdropsService } from './modules/airdrops/airdrops.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -95,6 +97,8 @@ export interface Services {
   /** Live notifications: features publish in their transactions; the routes keep the channels. */
   memberEvents: MemberEventsService;
   feedback: FeedbackService;
+  /** RAB airdrop campaigns; main hands it the job runner's scheduler where jobs run. */
+  airdrops: AirdropsService;
 }
 
 export function createServices(
@@ -183,6 +187,7 @@ export function createServices(
   const earnings = new EarningsService(db, new EarningsRepository(db), ledger, audit, settlement);
   // After custody and machines: the dividend shares custody as it stands once the day's orders have moved.
   settlement.addStep(earnings.settlementStep());
+  const teamRepository = new TeamRepository(db);
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -218,7 +223,18 @@ export function createServices(
     settlement,
     machines,
     earnings,
-    team: new TeamService(db, new TeamRepository(db), audit, config.platformTimeZone, clock),
+    team: new TeamService(db, teamRepository, audit, config.platformTimeZone, clock),
+    airdrops: new AirdropsService(
+      db,
+      new AirdropsRepository(db),
+      teamRepository,
+      ledger,
+      audit,
+      memberEvents,
+      config.platformTimeZone,
+      clock,
+      logger,
+    ),
     memberEvents,
     feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),

@@ -27,6 +27,8 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       'account_login_guards',
       'account_transfers',
       'accounts',
+      'airdrop_campaigns',
+      'airdrop_recipients',
       'audit_log',
       'chain_cursors',
       'chain_deposits',

@@ -134,6 +134,6 @@ describe('the income log', () => {
       { type: 'dividend', asset: 'USDT', amount: '75.0000', state: 'to_arrive', source: 'AI', day: '2026-11-21' },
     ]);
     const types = (await call<{ type: string; available: boolean }[]>('GET', '/api/income/type_list', a!.token)).body.data;
-    expect(types.filter((type) => type.available).map((type) => type.type)).toEqual(['static', 'mining', 'dividend']);
+    expect(types.filter((type) => type.available).map((type) => type.type)).toEqual(['static', 'mining', 'dividend', 'airdrop']);
   });
 });

@@ -11,6 +11,7 @@ import { consoleStep } from '../features/auth/login-flow';
 import { BindAuthenticatorScreen } from '../features/auth/screens/BindAuthenticatorScreen';
 import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
+import { AirdropsScreen } from '../features/airdrops/screens/AirdropsScreen';
 import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
 import { DepositsScreen } from '../features/chain/screens/DepositsScreen';
 import { DividendPoolsScreen } from '../features/earnings/screens/DividendPoolsScreen';
@@ -75,6 +76,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
               <>
                 <Route path="/members" element={<MembersScreen operator={operator} />} />
                 <Route path="/team/levels" element={<TeamLevelsScreen operator={operator} />} />
+                <Route path="/team/airdrops" element={<AirdropsScreen operator={operator} />} />
               </>
             )}
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}

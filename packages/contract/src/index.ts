@@ -23,3 +23,4 @@ export * from './api/machines.js';
 export * from './api/earnings.js';
 export * from './api/team.js';
 export * from './api/support.js';
+export * from './api/airdrops.js';

@@ -10,3 +10,4 @@ export * from './schema-machines.js';
 export * from './schema-earnings.js';
 export * from './schema-team.js';
 export * from './schema-support.js';
+export * from './schema-airdrops.js';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DividendStatus, IncomeType } from '@custos/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { AirdropsRepository } from '../airdrops/airdrops.repository.js';
 
 export interface AllocationRow {
   day: string;
@@ -172,6 +173,7 @@ export class EarningsRepository {
                        case when d.status = 'claimed' then 'arrived' else 'to_arrive' end as state, 'AI'::text as source, d.day
                      from dividend_allocations d where d.account_id = ${accountId}::uuid`);
     }
+    if (!type || type === 'airdrop') parts.push(AirdropsRepository.incomeOf(accountId));
     if (parts.length === 0) return { rows: [], total: 0 };
     const union = sql.join(parts, sql` union all `);
     const rows = await queryRows<IncomeRow>(

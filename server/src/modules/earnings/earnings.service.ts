@@ -11,7 +11,7 @@ import type { EarningsRepository } from './earnings.repository.js';
 import { fourPlaces } from '../../lib/decimal-text.js';
 
 /** Types whose earnings exist today; the team's arrive with the team feature. */
-const AVAILABLE_INCOME_TYPES: readonly IncomeType[] = ['static', 'mining', 'dividend'];
+const AVAILABLE_INCOME_TYPES: readonly IncomeType[] = ['static', 'mining', 'dividend', 'airdrop'];
 
 /**
  * The AI dividend and the income log. The operator sets a USDT pool per platform day; that day's

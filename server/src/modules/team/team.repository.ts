@@ -71,7 +71,7 @@ const LEVEL_COLUMNS = sql.raw(`l.level, l.name, l.min_own_custody::text as min_o
  * requirement counts direct members meeting the leg level's own thresholds. Reads only the node's
  * row and, for a leg requirement, its direct members (stopping at the count needed).
  */
-function levelOf(rules: LevelRule[], node: SQL = sql`n`): SQL {
+export function levelOf(rules: LevelRule[], node: SQL = sql`n`): SQL {
   return sql`(select coalesce(max(lv.level), 0) from jsonb_to_recordset(${JSON.stringify(rules)}::jsonb)
       as lv(level int, own numeric, dir int, perf numeric, legs int, "legOwn" numeric, "legDir" int, "legPerf" numeric)
     where ${node}.own_custody >= lv.own and ${node}.valid_direct_count >= lv.dir and ${node}.team_performance >= lv.perf
