@@ -297,7 +297,7 @@ describe('airdrop campaigns by list', () => {
     expect(later.body.data).toMatchObject({ day: '2026-11-22', arriveAt: '2026-11-21T20:00:00.000Z' });
     expect((await income('c')).map((item) => item.state)).toEqual(['to_arrive', 'arrived']);
     const cancelled = await call<AirdropCampaign>('POST', `/api/admin/airdrops/${later.body.data.id}/cancel`, finance, {});
-    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String), paid: 0 });
+    expect(cancelled.body.data).toMatchObject({ status: 'cancelled', cancelledAt: expect.any(String) as string, paid: 0 });
     expect((await call('POST', `/api/admin/airdrops/${later.body.data.id}/cancel`, finance, {})).body.code).toBe(409);
     now = new Date('2026-11-22T02:00:00Z');
     expect(await t.services.airdrops.arriveDue()).toBe(0);
