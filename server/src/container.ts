@@ -52,6 +52,8 @@ import { EarningsRepository } from './modules/earnings/earnings.repository.js';
 import { EarningsService } from './modules/earnings/earnings.service.js';
 import { TeamRepository } from './modules/team/team.repository.js';
 import { TeamService } from './modules/team/team.service.js';
+import { TeamOperationsRepository } from './modules/team/team-operations.repository.js';
+import { TeamOperationsService } from './modules/team/team-operations.service.js';
 import { MemberEventsRepository } from './modules/notifications/member-events.repository.js';
 import {
   DEFAULT_CHANNEL_OPTIONS,
@@ -99,6 +101,8 @@ export interface Services {
   feedback: FeedbackService;
   /** RAB airdrop campaigns; main hands it the job runner's scheduler where jobs run. */
   airdrops: AirdropsService;
+  /** Moving members between inviters, recomputing and repairing team figures (console). */
+  teamOperations: TeamOperationsService;
 }
 
 export function createServices(
@@ -224,6 +228,7 @@ export function createServices(
     machines,
     earnings,
     team: new TeamService(db, teamRepository, audit, config.platformTimeZone, clock),
+    teamOperations: new TeamOperationsService(db, new TeamOperationsRepository(db), teamRepository, audit),
     airdrops: new AirdropsService(
       db,
       new AirdropsRepository(db),

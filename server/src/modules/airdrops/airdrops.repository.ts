@@ -57,7 +57,7 @@ export class AirdropsRepository {
       sql`select t.token, m.id as member_id, a.id as account_id
           from jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb) with ordinality as t(token, ord)
             left join members m on lower(m.email) = lower(t.token)
-              or (t.token ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' and m.id = t.token::uuid)
+              or m.id::text = lower(t.token)
             left join accounts a on a.member_id = m.id and a.kind = 'main'
           order by t.ord`,
     );

@@ -13,6 +13,10 @@ import {
   teamLevelVersionsResponse,
   teamMembersQuery,
   teamMembersResponse,
+  teamMoveRequest,
+  teamMoveResponse,
+  teamRecomputeResponse,
+  teamRepairResponse,
 } from '@custos/contract';
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
@@ -20,6 +24,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import { memberOf, requireMember } from '../auth/member-session.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
+import type { TeamOperationsService } from './team-operations.service.js';
 import type { TeamService } from './team.service.js';
 
 const tags = ['member: team'];
@@ -152,5 +157,52 @@ export const teamRoutes: FastifyPluginAsyncZod<{ service: TeamService; auth: Aut
     },
     async (request) =>
       ok(request.locale, await service.memberTeam(request.params.id, request.query.page, request.query.pageSize)),
+  );
+};
+
+/** The console's operations on the tree: move a member, recompute and repair the figures. */
+export const teamOperationsRoutes: FastifyPluginAsyncZod<{ service: TeamOperationsService; operators: OperatorService }> = async (
+  app,
+  { service, operators },
+) => {
+  app.post(
+    '/api/admin/team/move',
+    {
+      onRequest: requirePermission(operators, 'team.restructure'),
+      schema: {
+        tags: consoleTags,
+        security: operatorSecurity,
+        summary: 'Move a member and their downline under another inviter, figures recomputed (super admin, audited)',
+        body: teamMoveRequest,
+        response: { 200: envelopeOf(teamMoveResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.move(sessionOf(request).operator.id, request.body, originOf(request))),
+  );
+  app.post(
+    '/api/admin/team/recompute',
+    {
+      onRequest: requirePermission(operators, 'team.manage'),
+      schema: {
+        tags: consoleTags,
+        security: operatorSecurity,
+        summary: 'Recompute every team figure from the orders and the tree and list what differs from the stored figures',
+        response: { 200: envelopeOf(teamRecomputeResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.recompute()),
+  );
+  app.post(
+    '/api/admin/team/repair',
+    {
+      onRequest: requirePermission(operators, 'team.restructure'),
+      schema: {
+        tags: consoleTags,
+        security: operatorSecurity,
+        summary: 'Set the stored team figures to the recomputed ones (super admin, audited)',
+        response: { 200: envelopeOf(teamRepairResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.repair(sessionOf(request).operator.id, originOf(request))),
   );
 };
