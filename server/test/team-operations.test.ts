@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminMemberTeam, HostingPlan, TeamMoveResult, TeamRecompute, TeamRepair } from '@custos/contract';
+import type {
+  AdminMemberTeam,
+  AdminTeamChildren,
+  HostingPlan,
+  TeamMoveResult,
+  TeamRecompute,
+  TeamRepair,
+} from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
@@ -262,5 +269,30 @@ describe('recompute and repair', () => {
       sql`select before, after from audit_log where action = 'team.figures_repaired'`,
     );
     expect(audit).toMatchObject({ before: { total: 3 }, after: { repairedMembers: 2 } });
+  });
+});
+
+describe('the console’s downline tree', () => {
+  it('answers a member’s direct members a level at a time, with level, custody, team performance and validity', async () => {
+    const children = await call<AdminTeamChildren>('GET', `/api/admin/team/nodes/${accounts.get('f')!}/children`, finance);
+    expect(children.body.data.total).toBe(2);
+    expect(
+      children.body.data.items.map((node) => [
+        node.email,
+        node.level,
+        node.ownCustody,
+        node.teamPerformance,
+        node.isValid,
+        node.directCount,
+        node.teamCount,
+      ]),
+    ).toEqual([
+      ['ops-g@example.com', 0, '0.0000', '0.0000', false, 0, 0],
+      ['ops-b@example.com', 0, '600.0000', '0.0000', true, 1, 9],
+    ]);
+    const chain = await call<AdminTeamChildren>('GET', `/api/admin/team/nodes/${accounts.get('c9')!}/children`, finance);
+    expect(chain.body.data).toMatchObject({ total: 0, items: [] });
+    expect((await call('GET', `/api/admin/team/nodes/${randomUUID()}/children`, finance)).body.code).toBe(404);
+    expect((await call('GET', `/api/admin/team/nodes/${accounts.get('f')!}/children`, tokens.get('f')!)).body.code).toBe(401);
   });
 });

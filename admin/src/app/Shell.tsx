@@ -28,6 +28,7 @@ import { MachinesScreen } from '../features/machines/screens/MachinesScreen';
 import { PlatformAccountsScreen } from '../features/ledger/screens/PlatformAccountsScreen';
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
+import { TeamCheckScreen } from '../features/team/screens/TeamCheckScreen';
 import { TeamLevelsScreen } from '../features/team/screens/TeamLevelsScreen';
 import { OperatorsScreen } from '../features/operators/screens/OperatorsScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
@@ -78,6 +79,9 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
                 <Route path="/team/levels" element={<TeamLevelsScreen operator={operator} />} />
                 <Route path="/team/airdrops" element={<AirdropsScreen operator={operator} />} />
               </>
+            )}
+            {operatorMay(operator.role, 'team.manage') && (
+              <Route path="/team/check" element={<TeamCheckScreen operator={operator} />} />
             )}
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}

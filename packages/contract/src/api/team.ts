@@ -234,3 +234,13 @@ export const teamRepairResponse = z.object({
   remaining: teamRecomputeResponse,
 });
 export type TeamRepair = z.infer<typeof teamRepairResponse>;
+
+/** A node of the console's downline tree: the listed figures, validity, and whether it has members below. */
+export const adminTeamTreeNodeSchema = adminTeamNodeSchema.extend({ isValid: z.boolean() });
+export type AdminTeamTreeNode = z.infer<typeof adminTeamTreeNodeSchema>;
+
+/** GET /api/admin/team/nodes/:id/children: a member's direct members (by account id), newest first. */
+export const adminTeamChildrenParams = z.object({ id: z.uuid() });
+export const adminTeamChildrenQuery = pageQuery;
+export const adminTeamChildrenResponse = pageOf(adminTeamTreeNodeSchema);
+export type AdminTeamChildren = z.infer<typeof adminTeamChildrenResponse>;

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminMemberTeamQuery,
+  adminTeamChildrenParams,
+  adminTeamChildrenQuery,
+  adminTeamChildrenResponse,
   adminMemberTeamResponse,
   envelopeOf,
   memberIdParams,
@@ -141,6 +144,22 @@ export const teamRoutes: FastifyPluginAsyncZod<{ service: TeamService; auth: Aut
       },
     },
     async (request) => ok(request.locale, await service.preview(request.body.levels)),
+  );
+  app.get(
+    '/api/admin/team/nodes/:id/children',
+    {
+      onRequest: requirePermission(operators, 'members.read'),
+      schema: {
+        tags: consoleTags,
+        security: operatorSecurity,
+        summary:
+          "A member's direct members (by account id) with level, custody, team performance and validity: the downline tree, a level at a time",
+        params: adminTeamChildrenParams,
+        querystring: adminTeamChildrenQuery,
+        response: { 200: envelopeOf(adminTeamChildrenResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.children(request.params.id, request.query.page, request.query.pageSize)),
   );
   app.get(
     '/api/admin/members/:id/team',
