@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Button, Card, Col, Descriptions, Input, Row, Space, Table, Tree, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Input, Space, Table, Tree, Typography } from 'antd';
 import {
   VALID_CUSTODY_USDT,
   money,
@@ -140,24 +140,19 @@ export function MemberTeam({ memberId, operator }: { memberId: string; operator:
           {team.self.directCount} direct, {team.self.teamCount} in all, {team.self.validTeamCount} valid
         </Descriptions.Item>
       </Descriptions>
-      <Row gutter={16} style={{ marginTop: 16 }}>
-        <Col span={10}>
-          <Table
-            size="small"
-            rowKey="accountId"
-            pagination={false}
-            title={() => 'Upline (from the direct inviter to the top)'}
-            dataSource={team.upline}
-            columns={NODE_COLUMNS.filter((column) => column.title !== 'Nickname' && column.title !== 'Team')}
-            onRow={(node) => ({ 'data-testid': 'member-team-upline', 'data-email': node.email }) as object}
-          />
-        </Col>
-        <Col span={14}>
-          <Card size="small" title="Downline tree (open a member to see their direct members)">
-            <DownlineTree root={team.self} version={version} />
-          </Card>
-        </Col>
-      </Row>
+      <Table
+        size="small"
+        rowKey="accountId"
+        pagination={false}
+        title={() => 'Upline (from the direct inviter to the top)'}
+        dataSource={team.upline}
+        columns={NODE_COLUMNS}
+        onRow={(node) => ({ 'data-testid': 'member-team-upline', 'data-email': node.email }) as object}
+        style={{ marginTop: 16 }}
+      />
+      <Card size="small" title="Downline tree (open a member to see their direct members)" style={{ marginTop: 16 }}>
+        <DownlineTree root={team.self} version={version} />
+      </Card>
       {operatorMay(operator.role, 'team.restructure') && (
         <MoveMember node={team.self} onMoved={() => setVersion((current) => current + 1)} />
       )}
