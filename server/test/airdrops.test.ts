@@ -186,6 +186,9 @@ describe('airdrop campaigns by level', () => {
     expect(await availableOf(t, accounts.get('c')!, 'RAB')).toBe('0.0000');
     expect(await entriesOf(campaign.id)).toBe(2);
     expect(await income('a')).toEqual([{ ...toArrive, state: 'arrived' }]);
+    // Among every type of A's income (custody interest has not been settled yet): the airdrop only.
+    const all = await call<{ items: IncomeItem[]; total: number }>('GET', '/api/income/log', tokens.get('a')!);
+    expect(all.body).toMatchObject({ code: 200, data: { items: [{ ...toArrive, state: 'arrived' }], total: 1 } });
     const listed = await call<{ items: AirdropCampaign[] }>('GET', '/api/admin/airdrops', finance);
     expect(listed.body.data.items[0]).toMatchObject({
       id: campaign.id,

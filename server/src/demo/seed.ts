@@ -12,6 +12,7 @@ import type { Services } from '../container.js';
 import type { RequestOrigin } from '../http/origin.js';
 import type { MemberSessionContext } from '../modules/auth/auth.service.js';
 import { seedFeedback } from './feedback.js';
+import { seedAirdrops } from './airdrops.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
 import { DEMO_MEMBER, type DemoContext, type DemoMember } from './context.js';
 
@@ -250,6 +251,9 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   seedDepositAddress,
   seedTeam,
   seedFeedback,
+  async function seedAirdropCampaigns(demo) {
+    await seedAirdrops(demo, DEMO_TEAM);
+  },
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────
