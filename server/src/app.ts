@@ -33,8 +33,9 @@ import { withdrawRoutes } from './modules/withdraw/withdraw.routes.js';
 import { hostingRoutes } from './modules/hosting/hosting.routes.js';
 import { machinesRoutes } from './modules/machines/machines.routes.js';
 import { earningsRoutes } from './modules/earnings/earnings.routes.js';
-import { teamRoutes } from './modules/team/team.routes.js';
 import { teamEarningsRoutes } from './modules/team-earnings/team-earnings.routes.js';
+import { teamOperationsRoutes, teamRoutes } from './modules/team/team.routes.js';
+import { airdropsRoutes } from './modules/airdrops/airdrops.routes.js';
 import type { AdjustableClock } from './lib/adjustable-clock.js';
 import { testClockRoutes } from './modules/common/test-clock.routes.js';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
@@ -144,6 +145,8 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   await app.register(earningsRoutes, { service: services.earnings, auth: services.auth, operators: services.operators });
   await app.register(teamRoutes, { service: services.team, auth: services.auth, operators: services.operators });
   await app.register(teamEarningsRoutes, { service: services.teamEarnings, auth: services.auth, operators: services.operators });
+  await app.register(teamOperationsRoutes, { service: services.teamOperations, operators: services.operators });
+  await app.register(airdropsRoutes, { service: services.airdrops, operators: services.operators });
   await app.register(machinesRoutes, { service: services.machines, auth: services.auth, operators: services.operators });
   await app.register(hostingRoutes, {
     service: services.hosting,

@@ -54,6 +54,8 @@ import { TeamRepository } from './modules/team/team.repository.js';
 import { TeamService } from './modules/team/team.service.js';
 import { TeamEarningsRepository } from './modules/team-earnings/team-earnings.repository.js';
 import { TeamEarningsService } from './modules/team-earnings/team-earnings.service.js';
+import { TeamOperationsRepository } from './modules/team/team-operations.repository.js';
+import { TeamOperationsService } from './modules/team/team-operations.service.js';
 import { MemberEventsRepository } from './modules/notifications/member-events.repository.js';
 import {
   DEFAULT_CHANNEL_OPTIONS,
@@ -64,6 +66,8 @@ import { FeedbackRepository } from './modules/feedback/feedback.repository.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { ContentRepository } from './modules/content/content.repository.js';
 import { ContentService } from './modules/content/content.service.js';
+import { AirdropsRepository } from './modules/airdrops/airdrops.repository.js';
+import { AirdropsService } from './modules/airdrops/airdrops.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -101,6 +105,10 @@ export interface Services {
   memberEvents: MemberEventsService;
   feedback: FeedbackService;
   content: ContentService;
+  /** RAB airdrop campaigns; main hands it the job runner's scheduler where jobs run. */
+  airdrops: AirdropsService;
+  /** Moving members between inviters, recomputing and repairing team figures (console). */
+  teamOperations: TeamOperationsService;
 }
 
 export function createServices(
@@ -186,10 +194,11 @@ export function createServices(
   const settlement = new SettlementService(db, hostingRepository, ledger, audit, config.platformTimeZone, clock, logger);
   const machines = new MachinesService(db, new MachinesRepository(db), ledger, security, audit, config.platformTimeZone, clock);
   settlement.addStep(machines.settlementStep(() => settlement.chunkSize));
+  const teamRepository = new TeamRepository(db);
   const teamEarnings = new TeamEarningsService(
     db,
     new TeamEarningsRepository(db),
-    new TeamRepository(db),
+    teamRepository,
     ledger,
     settings,
     settlement,
@@ -235,8 +244,20 @@ export function createServices(
     settlement,
     machines,
     earnings,
-    team: new TeamService(db, new TeamRepository(db), audit, config.platformTimeZone, clock),
+    team: new TeamService(db, teamRepository, audit, config.platformTimeZone, clock),
     teamEarnings,
+    teamOperations: new TeamOperationsService(db, new TeamOperationsRepository(db), teamRepository, audit),
+    airdrops: new AirdropsService(
+      db,
+      new AirdropsRepository(db),
+      teamRepository,
+      ledger,
+      audit,
+      memberEvents,
+      config.platformTimeZone,
+      clock,
+      logger,
+    ),
     memberEvents,
     feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
     content: new ContentService(db, new ContentRepository(db), audit, settings, clock),

@@ -6,7 +6,7 @@ import { createServices } from './container.js';
 import { DatabaseUnavailableError, openDatabase, redact, type Database } from './db/client.js';
 import { startDemoChain, type DemoChain } from './demo/demo-chain.js';
 import { seedDemo, type DemoSummary } from './demo/seed.js';
-import { jobHandlers } from './jobs/handlers.js';
+import { AIRDROP_ARRIVAL_JOB, jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/runner.js';
 import { IntervalTask } from './lib/interval-task.js';
 import { AdjustableClock } from './lib/adjustable-clock.js';
@@ -93,6 +93,9 @@ async function main(): Promise<void> {
   );
   if (config.jobsEnabled) {
     await jobs.start();
+    services.airdrops.useScheduler(async (delayS) => {
+      await jobs.send(AIRDROP_ARRIVAL_JOB, {}, undefined, delayS);
+    });
     for (const watcher of services.depositWatchers) watcher.start();
     payoutTracker.start();
   }

@@ -27,6 +27,8 @@ describe(`migrations on ${testDatabaseKind()}`, () => {
       'account_login_guards',
       'account_transfers',
       'accounts',
+      'airdrop_campaigns',
+      'airdrop_recipients',
       'article_reads',
       'article_translations',
       'articles',

@@ -93,7 +93,8 @@ describe('demo seed', () => {
       [`${nickname}:USDT:available`]: '3900.0000',
       [`${nickname}:USDT:custody`]: '4500.0000',
       [`${nickname}:USDT:held`]: '300.0000',
-      [`${nickname}:RAB:available`]: '700.0000',
+      // RAB: 1,000 + 200 exchanged − 100 to Savings − 400 … as before (700), plus the 50 of the arrived airdrop.
+      [`${nickname}:RAB:available`]: '750.0000',
       [`${nickname}:FUEL:available`]: '97.0000',
       [`${nickname}:TICKET:available`]: '200.0000',
       [`${nickname}:TICKET:used`]: '100.0000',
@@ -101,7 +102,11 @@ describe('demo seed', () => {
       'Savings:RAB:available': '100.0000',
     });
     for (const email of DEMO_TEAM) {
-      expect(await balancesOf(email)).toEqual({ 'main:USDT:available': '500.0000', 'main:USDT:custody': '1000.0000' });
+      expect(await balancesOf(email)).toEqual({
+        'main:USDT:available': '500.0000',
+        'main:USDT:custody': '1000.0000',
+        'main:RAB:available': '50.0000',
+      });
     }
     // Below them: funded with exactly the custody each opened, or nothing.
     for (const { email, custody } of DEMO_TEAM_TREE) {
@@ -131,6 +136,17 @@ describe('demo seed', () => {
       ['比特币算力稳步上升', 'zh-Hans'],
     ]);
     expect(await t.services.content.unread(reader!.member.id, 'en')).toEqual({ announcements: 2 });
+    // Airdrops: the welcome one arrived (the demo member and its three direct members), the V1 one is scheduled.
+    const airdrops = await t.services.airdrops.campaigns(1, 10);
+    expect(airdrops.items.map((item) => [item.name, item.status, item.recipients, item.paid, item.total])).toEqual([
+      ['V1 holiday airdrop', 'scheduled', 1, 0, '20.0000'],
+      ['Welcome airdrop', 'arrived', 4, 4, '200.0000'],
+    ]);
+    const income = await t.services.earnings.income(context, 'airdrop', 1, 10);
+    expect(income.items.map((item) => [item.source, item.amount, item.state])).toEqual([
+      ['V1 holiday airdrop', '20.0000', 'to_arrive'],
+      ['Welcome airdrop', '50.0000', 'arrived'],
+    ]);
     const report = await t.services.ledger.verify();
     expect(report.problems).toEqual([]);
     expect(report.clean).toBe(true);

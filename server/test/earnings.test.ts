@@ -134,7 +134,7 @@ describe('the income log', () => {
       { type: 'dividend', asset: 'USDT', amount: '75.0000', state: 'to_arrive', source: 'AI', day: '2026-11-21' },
     ]);
     const types = (await call<{ type: string; available: boolean }[]>('GET', '/api/income/type_list', a!.token)).body.data;
-    // The team's types since docs/decisions/024-team-earnings.md (their rows: team-earnings.test.ts).
+    // The team's types since docs/decisions/024-team-earnings.md (their rows: team-earnings.test.ts) and airdrops (airdrops.test.ts): every type.
     expect(types.filter((type) => type.available).map((type) => type.type)).toEqual([
       'static',
       'mining',
@@ -144,6 +144,7 @@ describe('the income log', () => {
       'community',
       'management',
       'promotion',
+      'airdrop',
     ]);
   });
 });

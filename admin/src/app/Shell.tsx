@@ -11,6 +11,7 @@ import { consoleStep } from '../features/auth/login-flow';
 import { BindAuthenticatorScreen } from '../features/auth/screens/BindAuthenticatorScreen';
 import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScreen';
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
+import { AirdropsScreen } from '../features/airdrops/screens/AirdropsScreen';
 import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
 import { DepositsScreen } from '../features/chain/screens/DepositsScreen';
 import { DividendPoolsScreen } from '../features/earnings/screens/DividendPoolsScreen';
@@ -28,6 +29,7 @@ import { MachinesScreen } from '../features/machines/screens/MachinesScreen';
 import { PlatformAccountsScreen } from '../features/ledger/screens/PlatformAccountsScreen';
 import { MailOutboxScreen } from '../features/mail/screens/MailOutboxScreen';
 import { MembersScreen } from '../features/members/screens/MembersScreen';
+import { TeamCheckScreen } from '../features/team/screens/TeamCheckScreen';
 import { TeamLevelsScreen } from '../features/team/screens/TeamLevelsScreen';
 import { TeamEarningsScreen } from '../features/team-earnings/screens/TeamEarningsScreen';
 import { OperatorsScreen } from '../features/operators/screens/OperatorsScreen';
@@ -78,7 +80,11 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
                 <Route path="/members" element={<MembersScreen operator={operator} />} />
                 <Route path="/team/levels" element={<TeamLevelsScreen operator={operator} />} />
                 <Route path="/team/earnings" element={<TeamEarningsScreen operator={operator} />} />
+                <Route path="/team/airdrops" element={<AirdropsScreen operator={operator} />} />
               </>
+            )}
+            {operatorMay(operator.role, 'team.manage') && (
+              <Route path="/team/check" element={<TeamCheckScreen operator={operator} />} />
             )}
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}

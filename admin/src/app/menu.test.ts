@@ -53,7 +53,7 @@ describe('menuFor', () => {
   });
 
   it('drops the whole Ledger group for a role without ledger.read', () => {
-    expect(keys(menuFor(operator('reviewer')))).toEqual(['/overview', '/members', '/identity', '/team/levels']);
+    expect(keys(menuFor(operator('reviewer')))).toEqual(['/overview', '/members', '/identity', '/team/levels', '/team/airdrops']);
   });
 
   it('shows the team levels to every role that may read members (only team.manage may save them)', () => {

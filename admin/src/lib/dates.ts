@@ -4,3 +4,8 @@ export function isIsoDate(text: string): boolean {
   const date = new Date(`${text}T00:00:00.000Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
+
+/** An instant from the server in the operator's own time zone. */
+export function formatTime(iso: string): string {
+  return new Date(iso).toLocaleString();
+}

@@ -25,3 +25,4 @@ export * from './api/team.js';
 export * from './api/team-earnings.js';
 export * from './api/support.js';
 export * from './api/content.js';
+export * from './api/airdrops.js';

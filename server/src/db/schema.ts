@@ -11,3 +11,4 @@ export * from './schema-earnings.js';
 export * from './schema-team.js';
 export * from './schema-support.js';
 export * from './schema-content.js';
+export * from './schema-airdrops.js';

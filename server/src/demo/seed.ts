@@ -13,6 +13,7 @@ import type { RequestOrigin } from '../http/origin.js';
 import type { MemberSessionContext } from '../modules/auth/auth.service.js';
 import { seedContent } from './content.js';
 import { seedFeedback } from './feedback.js';
+import { seedAirdrops } from './airdrops.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
 import { DEMO_MEMBER, type DemoContext, type DemoMember } from './context.js';
 
@@ -252,6 +253,9 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   seedTeam,
   seedFeedback,
   seedContent,
+  async function seedAirdropCampaigns(demo) {
+    await seedAirdrops(demo, DEMO_TEAM);
+  },
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────

@@ -4,6 +4,8 @@ import type { JobHandler } from './runner.js';
 /** Ended sessions and spent rate-limit windows are kept a week for investigations, then removed. */
 const RETENTION_S = 7 * 24 * 3600;
 
+export const AIRDROP_ARRIVAL_JOB = 'airdrops.arrive-due';
+
 export function jobHandlers(services: Services): JobHandler[] {
   return [
     {
@@ -43,6 +45,15 @@ export function jobHandlers(services: Services): JobHandler[] {
       schedule: '29 * * * *',
       async run() {
         await services.memberEvents.removeExpired();
+      },
+    },
+    {
+      // Airdrop campaigns whose time has come (a new campaign also sends a run for its own time).
+      // Safe to repeat and to run on two instances: each recipient's entry has its own key.
+      name: AIRDROP_ARRIVAL_JOB,
+      schedule: '* * * * *',
+      async run() {
+        await services.airdrops.arriveDue();
       },
     },
   ];

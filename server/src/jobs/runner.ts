@@ -61,11 +61,19 @@ export class JobRunner {
 
   /**
    * Queues a run now. With `once`, sends with the same key inside the same time slot collapse into
-   * one job (null for the repeats); handlers stay idempotent regardless.
+   * one job (null for the repeats); handlers stay idempotent regardless. `startAfterS` delays the run.
    */
-  async send(name: string, data: object = {}, once?: { key: string; slotS: number }): Promise<string | null> {
+  async send(
+    name: string,
+    data: object = {},
+    once?: { key: string; slotS: number },
+    startAfterS?: number,
+  ): Promise<string | null> {
     if (!this.handlers.has(name)) throw new Error(`unknown job ${name}`);
-    return this.boss.send(name, data, once ? { singletonKey: once.key, singletonSeconds: once.slotS } : {});
+    return this.boss.send(name, data, {
+      ...(once ? { singletonKey: once.key, singletonSeconds: once.slotS } : {}),
+      ...(startAfterS ? { startAfter: startAfterS } : {}),
+    });
   }
 
   /** Waits for running jobs to finish (up to the grace period), then stops polling. */

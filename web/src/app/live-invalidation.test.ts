@@ -46,6 +46,10 @@ describe('live events invalidate the domains they change', () => {
     expect(await invalidatedBy('feedback.replied')).toEqual(['feedback']);
   });
 
+  it('an airdrop arrived: the assets (its RAB)', async () => {
+    expect(await invalidatedBy('airdrop.arrived')).toEqual(['assets']);
+  });
+
   it('every event kind the contract knows is mapped', async () => {
     for (const kind of MEMBER_EVENT_KINDS) expect((await invalidatedBy(kind)).length).toBeGreaterThan(0);
   });

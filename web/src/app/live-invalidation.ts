@@ -17,6 +17,8 @@ export const LIVE_INVALIDATIONS: Record<MemberEventKind, readonly QueryKey[]> = 
   'withdrawal.paid': WITHDRAWAL_CHANGED,
   'withdrawal.refunded': WITHDRAWAL_CHANGED,
   'feedback.replied': [feedbackKeys.all],
+  // RAB arrived in the balance (the income log still loads with effects and is read again on opening).
+  'airdrop.arrived': [assetKeys.all],
 };
 
 export async function invalidateForLiveEvent(queryClient: QueryClient, kind: MemberEventKind): Promise<void> {

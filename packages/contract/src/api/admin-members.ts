@@ -22,6 +22,8 @@ export const OPERATOR_PERMISSIONS = {
   'withdraw.settings': ['super_admin', 'finance'],
   'hosting.manage': ['super_admin', 'finance'],
   'team.manage': ['super_admin', 'finance'],
+  /** Moving members between inviters and repairing stored team figures. */
+  'team.restructure': ['super_admin'],
   'feedback.reply': ['super_admin', 'support'],
   'content.manage': ['super_admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;

@@ -52,8 +52,8 @@ export const setDividendPoolRequest = z.object({ amount: moneyAmountSchema });
 // ── Income log ───────────────────────────────────────────────────────────────────────────────────
 
 /**
- * Every earning: static (custody interest), mining, dividend now; the team's direct, indirect,
- * community, management, promotion and airdrop earnings arrive with the team feature.
+ * Every earning: static (custody interest), mining, dividend (the AI dividend and the level
+ * dividend), the team's direct, indirect, community, management and promotion earnings, and airdrops.
  */
 export const INCOME_TYPES = [
   'static',

@@ -44,6 +44,7 @@ export const RECORD_TYPES = [
   'otc_release',
   'otc_refund',
   'otc_received',
+  'airdrop',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 

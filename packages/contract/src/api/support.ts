@@ -16,6 +16,7 @@ export const MEMBER_EVENT_KINDS = [
   'withdrawal.paid',
   'withdrawal.refunded',
   'feedback.replied',
+  'airdrop.arrived',
 ] as const;
 export type MemberEventKind = (typeof MEMBER_EVENT_KINDS)[number];
 
@@ -25,6 +26,7 @@ export const memberEventData = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('withdrawal.paid'), withdrawalId: z.string(), amount: moneyStringSchema }),
   z.object({ kind: z.literal('withdrawal.refunded'), withdrawalId: z.string(), amount: moneyStringSchema }),
   z.object({ kind: z.literal('feedback.replied'), feedbackId: z.string(), title: z.string() }),
+  z.object({ kind: z.literal('airdrop.arrived'), campaignId: z.string(), name: z.string(), amount: moneyStringSchema }),
 ]);
 export type MemberEventData = z.infer<typeof memberEventData>;
 

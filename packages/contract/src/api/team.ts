@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from '../validators.js';
 import { pageOf, pageQuery } from './admin-members.js';
 
 /** The referral team and its levels (docs/decisions/020-team-tree-and-levels.md). */
@@ -174,3 +175,72 @@ export const adminMemberTeamResponse = z.object({
   downline: pageOf(adminTeamNodeSchema),
 });
 export type AdminMemberTeam = z.infer<typeof adminMemberTeamResponse>;
+
+// ── Console: team operations (docs/decisions/025-team-operations.md) ───────────────────────────────
+
+/** POST /api/admin/team/move: a member (main account) and their whole downline under another inviter. */
+export const teamMoveRequest = z.object({
+  accountId: z.uuid({ error: 'invalid' }),
+  /** The new inviter: an e-mail, a member id or an account id. */
+  inviter: requiredText(254),
+});
+export type TeamMoveRequest = z.infer<typeof teamMoveRequest>;
+
+const teamPersonSchema = z.object({ accountId: z.string(), email: z.string() });
+export const teamMoveResponse = z.object({
+  accountId: z.string(),
+  email: z.string(),
+  /** Null when the member had no inviter (the top of a tree). */
+  from: teamPersonSchema.nullable(),
+  to: teamPersonSchema,
+  /** How many members moved: the member and everyone below. */
+  moved: z.number().int(),
+});
+export type TeamMoveResult = z.infer<typeof teamMoveResponse>;
+
+export const TEAM_FIGURE_FIELDS = [
+  'own_custody',
+  'team_performance',
+  'direct_count',
+  'team_count',
+  'valid_direct_count',
+  'valid_team_count',
+  'node',
+] as const;
+
+export const teamDifferenceSchema = z.object({
+  accountId: z.string(),
+  email: z.string(),
+  field: z.string(),
+  stored: z.string(),
+  computed: z.string(),
+});
+export type TeamDifference = z.infer<typeof teamDifferenceSchema>;
+
+/** POST /api/admin/team/recompute: every figure recomputed from the orders and the tree, compared with the stored ones. */
+export const teamRecomputeResponse = z.object({
+  checkedAt: z.string(),
+  /** How many figures differ (only the first 500 are listed). */
+  total: z.number().int(),
+  differences: z.array(teamDifferenceSchema),
+});
+export type TeamRecompute = z.infer<typeof teamRecomputeResponse>;
+
+/** POST /api/admin/team/repair: stored figures set to the recomputed ones (super admin, audited). */
+export const teamRepairResponse = z.object({
+  /** Members whose stored figures differed and were set to the recomputed ones. */
+  repaired: z.number().int(),
+  /** What still differs afterwards (a sub-account's stray node is reported, not repaired). */
+  remaining: teamRecomputeResponse,
+});
+export type TeamRepair = z.infer<typeof teamRepairResponse>;
+
+/** A node of the console's downline tree: the listed figures, validity, and whether it has members below. */
+export const adminTeamTreeNodeSchema = adminTeamNodeSchema.extend({ isValid: z.boolean() });
+export type AdminTeamTreeNode = z.infer<typeof adminTeamTreeNodeSchema>;
+
+/** GET /api/admin/team/nodes/:id/children: a member's direct members (by account id), newest first. */
+export const adminTeamChildrenParams = z.object({ id: z.uuid() });
+export const adminTeamChildrenQuery = pageQuery;
+export const adminTeamChildrenResponse = pageOf(adminTeamTreeNodeSchema);
+export type AdminTeamChildren = z.infer<typeof adminTeamChildrenResponse>;

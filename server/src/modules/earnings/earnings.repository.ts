@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DividendStatus, IncomeType } from '@custos/contract';
 import { queryRows, type Db, type Tx } from '../../db/client.js';
+import { AirdropsRepository } from '../airdrops/airdrops.repository.js';
 
 export interface AllocationRow {
   day: string;
@@ -185,6 +186,7 @@ export class EarningsRepository {
                        case when d.status = 'claimed' then 'arrived' else 'to_arrive' end as state, 'AI'::text as source, d.day
                      from dividend_allocations d where d.account_id = ${accountId}::uuid`);
     }
+    if (!type || type === 'airdrop') parts.push(AirdropsRepository.incomeOf(accountId));
     // Team earnings (docs/decisions/024-team-earnings.md) come with what each was computed from.
     const all = [
       ...(parts.length > 0

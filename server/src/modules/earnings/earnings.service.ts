@@ -24,8 +24,8 @@ import { fourPlaces, withoutTrailingZeros } from '../../lib/decimal-text.js';
 
 const TEAM_INCOME_TYPES = ['direct', 'indirect', 'community', 'management', 'promotion'] as const;
 
-/** Types whose earnings exist today (the team's: docs/decisions/024-team-earnings.md). */
-const AVAILABLE_INCOME_TYPES: readonly IncomeType[] = ['static', 'mining', 'dividend', ...TEAM_INCOME_TYPES];
+/** Types whose earnings exist today (the team's: docs/decisions/024-team-earnings.md; airdrops: 025). */
+const AVAILABLE_INCOME_TYPES: readonly IncomeType[] = ['static', 'mining', 'dividend', ...TEAM_INCOME_TYPES, 'airdrop'];
 
 /** The team earning types listed under each income type (the level dividend is a dividend). */
 function teamTypesOf(type: IncomeType | undefined): TeamEarningType[] {

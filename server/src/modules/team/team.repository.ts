@@ -71,7 +71,7 @@ const LEVEL_COLUMNS = sql.raw(`l.level, l.name, l.min_own_custody::text as min_o
  * requirement counts direct members meeting the leg level's own thresholds. Reads only the node's
  * row and, for a leg requirement, its direct members (stopping at the count needed).
  */
-function levelOf(rules: LevelRule[], node: SQL = sql`n`): SQL {
+export function levelOf(rules: LevelRule[], node: SQL = sql`n`): SQL {
   return sql`(select coalesce(max(lv.level), 0) from jsonb_to_recordset(${JSON.stringify(rules)}::jsonb)
       as lv(level int, own numeric, dir int, perf numeric, legs int, "legOwn" numeric, "legDir" int, "legPerf" numeric)
     where ${node}.own_custody >= lv.own and ${node}.valid_direct_count >= lv.dir and ${node}.team_performance >= lv.perf
@@ -79,6 +79,28 @@ function levelOf(rules: LevelRule[], node: SQL = sql`n`): SQL {
             and c.own_custody >= lv."legOwn" and c.valid_direct_count >= lv."legDir" and c.team_performance >= lv."legPerf"
             limit lv.legs) q) >= lv.legs))`;
 }
+
+/**
+ * Every node's figures recomputed from the orders and the closure table, set-based: the CTEs `own`,
+ * `team` and `computed` (seq, account_id, own_custody, performance, direct, team, valid_direct,
+ * valid_team). `differences()` compares them with the stored figures and the console's repair sets them.
+ */
+export const RECOMPUTED_FIGURES = sql.raw(`with own as (
+            select n.seq, n.account_id, coalesce(sum(o.amount) filter (where o.status = 'active'), 0) as own_custody
+            from team_nodes n left join accounts a on coalesce(a.main_account_id, a.id) = n.account_id
+              left join hosting_orders o on o.account_id = a.id
+            group by n.seq, n.account_id
+          ), team as (
+            select c.ancestor_seq as seq, sum(d.own_custody) as performance, count(*) filter (where c.depth = 1) as direct,
+              count(*) as team, count(*) filter (where c.depth = 1 and d.own_custody >= 500) as valid_direct,
+              count(*) filter (where d.own_custody >= 500) as valid_team
+            from team_closure c join own d on d.seq = c.descendant_seq group by c.ancestor_seq
+          ), computed as (
+            select own.seq, own.account_id, own.own_custody, coalesce(team.performance, 0) as performance,
+              coalesce(team.direct, 0) as direct, coalesce(team.team, 0) as team, coalesce(team.valid_direct, 0) as valid_direct,
+              coalesce(team.valid_team, 0) as valid_team
+            from own left join team on team.seq = own.seq
+          )`);
 
 /** The team tree, its figures and the level tables: the only SQL of the team module. */
 export class TeamRepository {
@@ -273,22 +295,7 @@ export class TeamRepository {
   async differences(): Promise<{ account_id: string; field: string; stored: string; computed: string }[]> {
     return queryRows(
       this.db,
-      sql`with own as (
-            select n.seq, n.account_id, coalesce(sum(o.amount) filter (where o.status = 'active'), 0) as own_custody
-            from team_nodes n left join accounts a on coalesce(a.main_account_id, a.id) = n.account_id
-              left join hosting_orders o on o.account_id = a.id
-            group by n.seq, n.account_id
-          ), team as (
-            select c.ancestor_seq as seq, sum(d.own_custody) as performance, count(*) filter (where c.depth = 1) as direct,
-              count(*) as team, count(*) filter (where c.depth = 1 and d.own_custody >= 500) as valid_direct,
-              count(*) filter (where d.own_custody >= 500) as valid_team
-            from team_closure c join own d on d.seq = c.descendant_seq group by c.ancestor_seq
-          ), computed as (
-            select own.seq, own.account_id, own.own_custody, coalesce(team.performance, 0) as performance,
-              coalesce(team.direct, 0) as direct, coalesce(team.team, 0) as team, coalesce(team.valid_direct, 0) as valid_direct,
-              coalesce(team.valid_team, 0) as valid_team
-            from own left join team on team.seq = own.seq
-          )
+      sql`${RECOMPUTED_FIGURES}
           select d.account_id, d.field, d.stored, d.computed from (
           select x.account_id, f.field, f.stored, f.computed, x.seq from computed x join team_nodes n on n.seq = x.seq
           cross join lateral (values

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   adminMemberTeamQuery,
+  adminTeamChildrenParams,
+  adminTeamChildrenQuery,
+  adminTeamChildrenResponse,
   adminMemberTeamResponse,
   envelopeOf,
   memberIdParams,
@@ -13,6 +16,10 @@ import {
   teamLevelVersionsResponse,
   teamMembersQuery,
   teamMembersResponse,
+  teamMoveRequest,
+  teamMoveResponse,
+  teamRecomputeResponse,
+  teamRepairResponse,
 } from '@custos/contract';
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
@@ -20,6 +27,7 @@ import type { AuthService } from '../auth/auth.service.js';
 import { memberOf, requireMember } from '../auth/member-session.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
+import type { TeamOperationsService } from './team-operations.service.js';
 import type { TeamService } from './team.service.js';
 
 const tags = ['member: team'];
@@ -138,6 +146,22 @@ export const teamRoutes: FastifyPluginAsyncZod<{ service: TeamService; auth: Aut
     async (request) => ok(request.locale, await service.preview(request.body.levels)),
   );
   app.get(
+    '/api/admin/team/nodes/:id/children',
+    {
+      onRequest: requirePermission(operators, 'members.read'),
+      schema: {
+        tags: consoleTags,
+        security: operatorSecurity,
+        summary:
+          "A member's direct members (by account id) with level, custody, team performance and validity: the downline tree, a level at a time",
+        params: adminTeamChildrenParams,
+        querystring: adminTeamChildrenQuery,
+        response: { 200: envelopeOf(adminTeamChildrenResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.children(request.params.id, request.query.page, request.query.pageSize)),
+  );
+  app.get(
     '/api/admin/members/:id/team',
     {
       onRequest: requirePermission(operators, 'members.read'),
@@ -152,5 +176,52 @@ export const teamRoutes: FastifyPluginAsyncZod<{ service: TeamService; auth: Aut
     },
     async (request) =>
       ok(request.locale, await service.memberTeam(request.params.id, request.query.page, request.query.pageSize)),
+  );
+};
+
+/** The console's operations on the tree: move a member, recompute and repair the figures. */
+export const teamOperationsRoutes: FastifyPluginAsyncZod<{ service: TeamOperationsService; operators: OperatorService }> = async (
+  app,
+  { service, operators },
+) => {
+  app.post(
+    '/api/admin/team/move',
+    {
+      onRequest: requirePermission(operators, 'team.restructure'),
+      schema: {
+        tags: consoleTags,
+        security: operatorSecurity,
+        summary: 'Move a member and their downline under another inviter, figures recomputed (super admin, audited)',
+        body: teamMoveRequest,
+        response: { 200: envelopeOf(teamMoveResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.move(sessionOf(request).operator.id, request.body, originOf(request))),
+  );
+  app.post(
+    '/api/admin/team/recompute',
+    {
+      onRequest: requirePermission(operators, 'team.manage'),
+      schema: {
+        tags: consoleTags,
+        security: operatorSecurity,
+        summary: 'Recompute every team figure from the orders and the tree and list what differs from the stored figures',
+        response: { 200: envelopeOf(teamRecomputeResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.recompute()),
+  );
+  app.post(
+    '/api/admin/team/repair',
+    {
+      onRequest: requirePermission(operators, 'team.restructure'),
+      schema: {
+        tags: consoleTags,
+        security: operatorSecurity,
+        summary: 'Set the stored team figures to the recomputed ones (super admin, audited)',
+        response: { 200: envelopeOf(teamRepairResponse) },
+      },
+    },
+    async (request) => ok(request.locale, await service.repair(sessionOf(request).operator.id, originOf(request))),
   );
 };

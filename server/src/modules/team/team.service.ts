@@ -4,6 +4,7 @@ import {
   money,
   registerPathFor,
   type AdminMemberTeam,
+  type AdminTeamChildren,
   type AdminTeamNode,
   type ShareInfo,
   type TeamInfo,
@@ -347,6 +348,39 @@ export class TeamService {
       self: toNode(self),
       upline: (await this.repository.upline(self.seq, table.rules)).map(toNode),
       downline: { items: downline.rows.map(toNode), total: downline.total, page, pageSize },
+    };
+  }
+
+  /** The direct members of a person's node for the console's downline tree (loaded a level at a time). */
+  async children(accountId: string, page: number, pageSize: number): Promise<AdminTeamChildren> {
+    const node = await this.repository.node(accountId);
+    if (!node) throw AppError.notFound();
+    const table = await this.tableOn(this.today());
+    const { rows, total } = await this.repository.members(
+      node.seq,
+      { scope: 'direct' },
+      table.rules,
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    return {
+      items: rows.map((row) => ({
+        accountId: row.account_id,
+        email: row.email,
+        nickname: row.nickname,
+        generation: row.generation,
+        level: row.level,
+        ownCustody: fourPlaces(row.own_custody),
+        teamPerformance: fourPlaces(row.team_performance),
+        directCount: row.direct_count,
+        teamCount: row.team_count,
+        validTeamCount: row.valid_team_count,
+        joinedAt: iso(row.joined_at),
+        isValid: isValid(row.own_custody),
+      })),
+      total,
+      page,
+      pageSize,
     };
   }
 

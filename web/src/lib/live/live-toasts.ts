@@ -16,5 +16,7 @@ export function liveToastText(t: TFunction, event: MemberEvent): string {
       return t('live.withdrawalRefunded', { amount: displayMoney(data.amount) });
     case 'feedback.replied':
       return t('live.feedbackReplied', { title: data.title });
+    case 'airdrop.arrived':
+      return t('live.airdropArrived', { name: data.name, amount: displayMoney(data.amount) });
   }
 }

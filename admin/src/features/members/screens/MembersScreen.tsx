@@ -136,7 +136,7 @@ function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; m
       </Modal>
     </Space>
   );
-  const team = { key: 'team', label: 'Team', children: <MemberTeam memberId={memberId} /> };
+  const team = { key: 'team', label: 'Team', children: <MemberTeam memberId={memberId} operator={operator} /> };
   if (!operatorMay(operator.role, 'ledger.read'))
     return <Tabs items={[{ key: 'profile', label: 'Profile', children: profile }, team]} />;
   return (

@@ -225,6 +225,21 @@ export const en = {
   'field.links': 'links',
   'content.image_missing': 'An image is missing; please upload it again',
   'content.body_empty': 'The text is empty once unsafe parts are removed',
+  'airdrop.unknown_members': 'These members do not exist, nothing was saved: {members}',
+  'airdrop.no_recipients': 'No member would receive this airdrop',
+  'airdrop.arrive_in_past': 'The arrival time has passed: choose a later time, or leave it empty to arrive now',
+  'airdrop.level_unknown': 'V{level} is not in the level table of {day}',
+  'airdrop.not_cancellable': 'This airdrop has arrived, is arriving or was cancelled: it can no longer be cancelled',
+  'team.move_self': 'A member cannot be their own inviter',
+  'team.move_cycle': "The new inviter is in this member's own downline: the move would make a cycle",
+  'team.move_sub_account': 'A sub-account is not in the team: move the main account instead',
+  'team.move_unknown_inviter': 'No member {inviter} to move under',
+  'team.move_same_inviter': 'That member is already the inviter',
+  'field.minLevel': 'level',
+  'field.members': 'members',
+  'field.arriveAt': 'arrival time',
+  'field.selection': 'recipients',
+  'field.inviter': 'new inviter',
 } as const;
 
 export type MessageKey = keyof typeof en;

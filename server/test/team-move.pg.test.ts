@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HostingPlan } from '@custos/contract';
+import { queryRows } from '../src/db/client.js';
+import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
+import { operatorToken, registerMember } from './support/members.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Moves racing custody changes and registrations on PostgreSQL: R ─┬─ A ── B ── C, R ── F; B (with C
+ * below) moves between A and F while A, B, C and F open custody and members join under C. Every figure
+ * stays equal to a full recompute.
+ */
+
+let t: TestApp;
+let superAdmin: string;
+let plans: HostingPlan[];
+const tokens = new Map<string, string>();
+const accounts = new Map<string, string>();
+
+type Envelope<T = unknown> = { code: number; message: string; data: T };
+
+function post<T = unknown>(url: string, as: string, payload: object) {
+  return t.app
+    .inject({ method: 'POST', url, headers: { authorization: as, lang: 'EN' }, payload })
+    .then((response) => response.json<Envelope<T>>());
+}
+
+async function inviteCodeOf(name: string): Promise<string> {
+  const [row] = await queryRows<{ invite_code: string }>(
+    t.testDatabase.database.db,
+    sql`select invite_code from accounts where id = ${accounts.get(name)!}::uuid`,
+  );
+  return row!.invite_code;
+}
+
+async function join(name: string, inviter?: string): Promise<void> {
+  const token = await registerMember(
+    t,
+    `mv-${name}@example.com`,
+    'member-password',
+    inviter ? await inviteCodeOf(inviter) : undefined,
+  );
+  tokens.set(name, token);
+  accounts.set(name, await accountIdOf(t, token));
+}
+
+async function open(name: string, amount: string): Promise<void> {
+  const body = await post('/api/hosting/create', tokens.get(name)!, {
+    planId: plans.find((plan) => plan.periodDays === 30)!.id,
+    amount,
+    autoRenew: false,
+    tradePassword: 'trade-pass-1',
+    idempotencyKey: randomUUID(),
+  });
+  expect(body.code, body.message).toBe(200);
+}
+
+async function node(name: string) {
+  const [row] = await queryRows<{ team_performance: string; team_count: number; valid_team_count: number }>(
+    t.testDatabase.database.db,
+    sql`select team_performance::text, team_count, valid_team_count from team_nodes where account_id = ${accounts.get(name)!}::uuid`,
+  );
+  return row!;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await join('r');
+  await join('a', 'r');
+  await join('b', 'a');
+  await join('c', 'b');
+  await join('f', 'r');
+  plans = (
+    await t.app
+      .inject({ method: 'GET', url: '/api/hosting/config', headers: { authorization: tokens.get('a')! } })
+      .then((response) => response.json<Envelope<{ plans: HostingPlan[] }>>())
+  ).data.plans;
+  for (const name of ['a', 'b', 'c', 'f']) {
+    await setTradePassword(t, tokens.get(name)!);
+    await fund(t, accounts.get(name)!, 'USDT', '10000');
+  }
+  superAdmin = `${await operatorToken(t, 'mv-super', 'super_admin')}`;
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('moving a member while custody and registrations go on (PostgreSQL)', () => {
+  it('keeps every figure equal to a full recompute through 6 moves, each racing four custody orders and a registration', async () => {
+    for (let round = 0; round < 6; round += 1) {
+      const target = round % 2 === 0 ? 'mv-f@example.com' : 'mv-a@example.com';
+      const [moved] = await Promise.all([
+        post('/api/admin/team/move', superAdmin, { accountId: accounts.get('b'), inviter: target }),
+        open('a', '100'),
+        open('b', '150'),
+        open('c', '250'),
+        open('f', '500'),
+        registerMember(t, `mv-new-${round}@example.com`, 'member-password', await inviteCodeOf('c')),
+      ]);
+      expect(moved, JSON.stringify(moved)).toMatchObject({ code: 200 });
+      expect(await t.services.team.differences()).toEqual([]);
+    }
+    // After an even number of moves B is back under A. Custody: A 600, B 900, C 1500, F 3000 (all valid from
+    // their second or first order); R's team is everyone: 6000, 4 + 6 new members, 4 valid.
+    expect(await node('r')).toEqual({ team_performance: '6000.0000', team_count: 10, valid_team_count: 4 });
+    expect(await node('a')).toEqual({ team_performance: '2400.0000', team_count: 8, valid_team_count: 2 });
+    expect(await node('f')).toEqual({ team_performance: '0.0000', team_count: 0, valid_team_count: 0 });
+    expect(await node('b')).toEqual({ team_performance: '1500.0000', team_count: 7, valid_team_count: 1 });
+  });
+});
