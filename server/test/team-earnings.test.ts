@@ -504,6 +504,7 @@ describe('team earnings over three days', () => {
       'community',
       'management',
       'promotion',
+      'airdrop',
     ]);
     // Another member sees only their own: G earned nothing.
     expect((await call<Income>('GET', '/api/income/log?type=direct', tokens.get('g')!)).data.items).toEqual([]);
