@@ -78,9 +78,10 @@ test('the demo member signs in with the printed credentials and finds balances a
   await page.getByRole('button', { name: en.auth.login, exact: true }).click();
   await expect.poll(() => hashPath(page)).toBe('/pages/index/index');
 
-  // Home: in cash 3,900 available + 300 held for the pending withdrawal + 700 RAB at 0.5; 4,500 in custody.
-  await expect(page.getByTestId('total-assets')).toHaveText('9,050.0000USDT');
-  await expect(page.getByTestId('cash-assets')).toHaveText('4,550.0000');
+  // Home: in cash 3,900 available + 300 held for the pending withdrawal + 750 RAB at 0.5 (700 + the welcome
+  // airdrop's 50); 4,500 in custody.
+  await expect(page.getByTestId('total-assets')).toHaveText('9,075.0000USDT');
+  await expect(page.getByTestId('cash-assets')).toHaveText('4,575.0000');
   await expect(page.getByTestId('custody-assets')).toHaveText('4,500.0000');
 
   // Hosting: the two custody orders, the 90-day one renewing itself.
@@ -97,7 +98,7 @@ test('the demo member signs in with the printed credentials and finds balances a
   // Assets: every asset's balance after the seeded machines, exchanges and transfers.
   await page.goto(`${demo.baseUrl}/#/pages/my/my`);
   await expect(page.getByTestId('balance-USDT').locator('.balance-main')).toHaveText('3,900.0000');
-  await expect(page.getByTestId('balance-RAB').locator('.balance-main')).toHaveText('700.0000');
+  await expect(page.getByTestId('balance-RAB').locator('.balance-main')).toHaveText('750.0000');
   await expect(page.getByTestId('balance-FUEL').locator('.balance-main')).toHaveText('97.0000');
   await expect(page.getByTestId('balance-TICKET').locator('.balance-main')).toHaveText('200.0000');
 
