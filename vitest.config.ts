@@ -24,6 +24,7 @@ export default defineConfig({
           // Races and crashes need a real server with real connections.
           exclude: ['server/test/**/*.pg.test.ts'],
           env: { TEST_DATABASE: 'pglite' },
+          globalSetup: ['server/test/support/pglite-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

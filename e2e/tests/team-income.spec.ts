@@ -2,12 +2,11 @@ import type { APIRequestContext } from '@playwright/test';
 import type { HostingConfig, HostingOrder, TeamLevelInput, TeamLevelVersion } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
-import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { collectErrors, prepareStorage } from '../support/app';
 import { expect, test } from '../support/fixtures';
 import { currentAccount, currentAccountId } from '../support/funding';
 import { withPlatformLock } from '../support/locks';
-import { uniqueEmail, waitForCode } from '../support/mail';
-import { E2E_BASE_URL } from '../support/server';
+import { copyPosterLink, recordCopies, registerFromLink } from '../support/team';
 
 /**
  * Team income end to end (docs/decisions/024-team-earnings.md): A copies the poster link, B registers
@@ -109,58 +108,19 @@ for (const [locale, texts] of [
   }) => {
     const errors = collectErrors(page);
     const a = await members.create('income-a');
-    await context.grantPermissions(['clipboard-write'], { origin: E2E_BASE_URL });
-    // What a successful copy put on the clipboard is recorded on its way in (no page may read it).
-    await context.addInitScript(() => {
-      const copied: string[] = [];
-      Object.assign(window, { copiedTexts: copied });
-      const clipboard = navigator.clipboard as Clipboard | undefined;
-      if (clipboard) {
-        const writeText = clipboard.writeText.bind(clipboard);
-        clipboard.writeText = async (text: string) => {
-          await writeText(text);
-          copied.push(text);
-        };
-      }
-      const execCommand = document.execCommand.bind(document);
-      document.execCommand = (command: string, showUi?: boolean, value?: string) => {
-        const done = execCommand(command, showUi, value);
-        const active = document.activeElement;
-        if (command === 'copy' && done && active instanceof HTMLTextAreaElement) copied.push(active.value);
-        return done;
-      };
-    });
+    await recordCopies(context);
     await prepareStorage(page, { credential: a.token, locale });
 
-    // A copies the poster's link.
-    await page.goto('/#/pages/share_poster/share_poster');
-    const code = (await page.getByTestId('share-code').textContent())!;
-    const link = `${E2E_BASE_URL}/#/pages/register/register?code=${code}`;
-    await expect(page.getByTestId('share-link')).toHaveText(link);
-    await page.getByTestId('share-copy').click();
-    await expect(page.getByText(texts.team.copied)).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { copiedTexts: string[] }).copiedTexts)).toEqual([link]);
-
-    // B registers from the link in a browser of their own; C with the same code.
-    const visitor = await browser.newPage();
-    await prepareStorage(visitor, { locale });
-    await visitor.goto(link);
-    await expect(visitor.getByPlaceholder(texts.auth.invitationCodePlaceholder)).toHaveValue(code);
-    const bEmail = uniqueEmail('income-b');
-    await visitor.getByPlaceholder(texts.auth.emailPlaceholder).fill(bEmail);
-    await visitor.getByTestId('agree-terms').click();
-    await visitor.getByRole('button', { name: texts.auth.next }).click();
-    await expect.poll(() => hashPath(visitor)).toBe('/pages/register/verify_code');
-    await visitor.getByPlaceholder(texts.auth.codePlaceholder).fill(await waitForCode(bEmail));
-    await visitor.getByRole('button', { name: texts.auth.next }).click();
-    await expect.poll(() => hashPath(visitor)).toBe('/pages/register/register1');
-    await visitor.getByPlaceholder(texts.auth.newPasswordPlaceholder).fill('income-b-password');
-    await visitor.getByPlaceholder(texts.auth.confirmPasswordPlaceholder).fill('income-b-password');
-    await visitor.getByRole('button', { name: texts.auth.register }).click();
-    await expect(visitor.getByTestId('tab-bar')).toBeVisible();
-    const bToken = (await visitor.evaluate(() => localStorage.getItem('Authorization')))!;
+    // A copies the poster's link; B registers from it in a browser of their own; C with the same code.
+    const invitation = await copyPosterLink(page, texts);
+    const { code } = invitation;
+    const { email: bEmail, token: bToken } = await registerFromLink(browser, invitation, {
+      locale,
+      texts,
+      emailPrefix: 'income-b',
+      password: 'income-b-password',
+    });
     const bNickname = (await currentAccount(request, bToken)).nickname;
-    await visitor.close();
     const c = await members.create('income-c', { invitationCode: code });
     await call(request, 'POST', '/api/user/set_trade_password', bToken, { password: TRADE, confirmPassword: TRADE });
     await fund(await currentAccountId(request, bToken), 'USDT', '1000');

@@ -2,12 +2,11 @@ import type { APIRequestContext } from '@playwright/test';
 import type { HostingConfig, HostingOrder, TeamInfo } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
-import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { collectErrors, prepareStorage } from '../support/app';
 import { openConsolePage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { currentAccount, currentAccountId } from '../support/funding';
-import { uniqueEmail, waitForCode } from '../support/mail';
-import { E2E_BASE_URL } from '../support/server';
+import { copyPosterLink, recordCopies, registerFromLink } from '../support/team';
 
 /**
  * The team end to end: A copies the share link from the poster, B registers from it in a browser of
@@ -44,63 +43,25 @@ for (const [locale, texts] of [
   }) => {
     const errors = collectErrors(page);
     const a = await members.create('team-a');
-    await context.grantPermissions(['clipboard-write'], { origin: E2E_BASE_URL });
-    // The app's permissions policy lets no page read the clipboard: what a successful copy put there is
-    // recorded on its way in, by whichever way the app copied (the Clipboard API or a selection).
-    await context.addInitScript(() => {
-      const copied: string[] = [];
-      Object.assign(window, { copiedTexts: copied });
-      const clipboard = navigator.clipboard as Clipboard | undefined;
-      if (clipboard) {
-        const writeText = clipboard.writeText.bind(clipboard);
-        clipboard.writeText = async (text: string) => {
-          await writeText(text);
-          copied.push(text);
-        };
-      }
-      const execCommand = document.execCommand.bind(document);
-      document.execCommand = (command: string, showUi?: boolean, value?: string) => {
-        const done = execCommand(command, showUi, value);
-        const active = document.activeElement;
-        if (command === 'copy' && done && active instanceof HTMLTextAreaElement) copied.push(active.value);
-        return done;
-      };
-    });
+    await recordCopies(context);
     await prepareStorage(page, { credential: a.token, locale });
 
-    // The poster: a drawn image, the code, and the link copied as it is shown.
-    await page.goto('/#/pages/share_poster/share_poster');
+    // The poster: the code, and the link copied as it is shown; a drawn image.
+    const invitation = await copyPosterLink(page, texts);
+    const { code } = invitation;
     const poster = page.getByTestId('share-poster-image');
     await expect(poster).toBeVisible();
     await expect
       .poll(() => poster.evaluate((image: HTMLImageElement) => [image.naturalWidth, image.naturalHeight]))
       .toEqual([600, 900]);
-    const code = (await page.getByTestId('share-code').textContent())!;
-    expect(code).toMatch(/^[A-Z0-9]{6,}$/);
-    const link = `${E2E_BASE_URL}/#/pages/register/register?code=${code}`;
-    await expect(page.getByTestId('share-link')).toHaveText(link);
-    await page.getByTestId('share-copy').click();
-    await expect(page.getByText(texts.team.copied)).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { copiedTexts: string[] }).copiedTexts)).toEqual([link]);
 
     // B opens the link in a browser of their own and registers: the invitation code is already there.
-    const visitor = await browser.newPage();
-    await prepareStorage(visitor, { locale });
-    await visitor.goto(link);
-    await expect(visitor.getByPlaceholder(texts.auth.invitationCodePlaceholder)).toHaveValue(code);
-    const bEmail = uniqueEmail('team-b');
-    await visitor.getByPlaceholder(texts.auth.emailPlaceholder).fill(bEmail);
-    await visitor.getByTestId('agree-terms').click();
-    await visitor.getByRole('button', { name: texts.auth.next }).click();
-    await expect.poll(() => hashPath(visitor)).toBe('/pages/register/verify_code');
-    await visitor.getByPlaceholder(texts.auth.codePlaceholder).fill(await waitForCode(bEmail));
-    await visitor.getByRole('button', { name: texts.auth.next }).click();
-    await expect.poll(() => hashPath(visitor)).toBe('/pages/register/register1');
-    await visitor.getByPlaceholder(texts.auth.newPasswordPlaceholder).fill('team-b-password');
-    await visitor.getByPlaceholder(texts.auth.confirmPasswordPlaceholder).fill('team-b-password');
-    await visitor.getByRole('button', { name: texts.auth.register }).click();
-    await expect(visitor.getByTestId('tab-bar')).toBeVisible();
-    const bToken = (await visitor.evaluate(() => localStorage.getItem('Authorization')))!;
+    const { token: bToken } = await registerFromLink(browser, invitation, {
+      locale,
+      texts,
+      emailPrefix: 'team-b',
+      password: 'team-b-password',
+    });
     const bNickname = (await currentAccount(request, bToken)).nickname;
 
     // C registers with the same code.

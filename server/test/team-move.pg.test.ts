@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostingPlan } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
@@ -109,5 +110,41 @@ describe('moving a member while custody and registrations go on (PostgreSQL)', (
     expect(await node('a')).toEqual({ team_performance: '2400.0000', team_count: 8, valid_team_count: 2 });
     expect(await node('f')).toEqual({ team_performance: '0.0000', team_count: 0, valid_team_count: 0 });
     expect(await node('b')).toEqual({ team_performance: '1500.0000', team_count: 7, valid_team_count: 1 });
+  });
+
+  it("gives a member who joins while their inviter's subtree is being moved the depth after the move", async () => {
+    // B (with C below) sits under A: R 0, A 1, B 2, C 3. The move puts B straight under R (C at 2), and is
+    // held open while D registers under C; D's node must say 3 (the depth after the move), not 4.
+    const mover = new pg.Client({ connectionString: t.testDatabase.url });
+    await mover.connect();
+    try {
+      await mover.query('begin');
+      const { rows } = await mover.query<{ result: string }>('select team_move($1::uuid, $2::uuid) as result', [
+        accounts.get('b'),
+        accounts.get('r'),
+      ]);
+      expect(rows[0]!.result).toBe('moved');
+      const joining = registerMember(t, 'mv-d@example.com', 'member-password', await inviteCodeOf('c'));
+      // Wait until the registration is held up by the move's lock (state, not time), then let the move commit.
+      for (;;) {
+        const waiting = await mover.query<{ n: number }>(
+          "select count(*)::int as n from pg_locks l join pg_class c on c.oid = l.relation where not l.granted and c.relname = 'team_nodes'",
+        );
+        if (waiting.rows[0]!.n > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await mover.query('commit');
+      const token = await joining;
+      const account = await accountIdOf(t, token);
+      const [depths] = await queryRows<{ depth: number; closure_depth: number }>(
+        t.testDatabase.database.db,
+        sql`select n.depth, (select max(c.depth) from team_closure c where c.descendant_seq = n.seq) as closure_depth
+            from team_nodes n where n.account_id = ${account}::uuid`,
+      );
+      expect(depths).toEqual({ depth: 3, closure_depth: 3 });
+      expect(await t.services.team.differences()).toEqual([]);
+    } finally {
+      await mover.end();
+    }
   });
 });

@@ -63,11 +63,19 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/**
+ * The embedded database in `dataDir`, or in memory. `loadDataDir` (in memory only) starts it from a
+ * dump of another one's data directory (`dumpDataDir`) instead of a fresh cluster: the tests open a
+ * migrated copy per file in a fraction of the time a fresh cluster and its migrations take.
+ */
+export async function openPglite(dataDir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
   let client: PGlite;
   try {
-    client = await PGlite.create(dataDir ?? 'memory://');
+    client =
+      options.loadDataDir && !dataDir
+        ? await PGlite.create({ loadDataDir: options.loadDataDir })
+        : await PGlite.create(dataDir ?? 'memory://');
   } catch (error) {
     throw new DatabaseUnavailableError(`cannot open the embedded database in ${dataDir ?? 'memory'}: ${describe(error)}`);
   }

@@ -3,13 +3,19 @@ import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { openPostgres } from '../../src/db/client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     postgresAdminUrl: string;
+    /** A database migrated once per run; test databases are made from it (`create database … template`). */
+    postgresTemplate: string;
   }
 }
+
+export const POSTGRES_TEMPLATE = 'custos_template';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,7 +62,20 @@ export default async function setup(project: TestProject): Promise<() => void> {
     '-w',
     'start',
   ]);
-  project.provide('postgresAdminUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  // Migrated once here; nothing connects to it afterwards (a template must have no other sessions).
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${POSTGRES_TEMPLATE}`);
+  await admin.end();
+  const template = await openPostgres(adminUrl.replace(/\/postgres$/, `/${POSTGRES_TEMPLATE}`), 2);
+  try {
+    await template.migrate();
+  } finally {
+    await template.close();
+  }
+  project.provide('postgresAdminUrl', adminUrl);
+  project.provide('postgresTemplate', POSTGRES_TEMPLATE);
   return () => {
     try {
       runAsClusterOwner('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
