@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { LogoutOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
 import { HashRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { operatorMay, type Operator } from '@custos/contract';
@@ -126,9 +127,14 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
 type SessionState = { status: 'checking' } | { status: 'signed-out' } | { status: 'signed-in'; operator: Operator };
 
 export function Shell() {
+  const queryClient = useQueryClient();
   const [session, setSession] = useState<SessionState>(() =>
     operatorToken.get() ? { status: 'checking' } : { status: 'signed-out' },
   );
+  // One operator's answers are never shown to the next one signing in at this tab.
+  useEffect(() => {
+    if (session.status === 'signed-out') queryClient.clear();
+  }, [session.status, queryClient]);
 
   useEffect(() => onUnauthorized(() => setSession({ status: 'signed-out' })), []);
 

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Table, Tag, Typography } from 'antd';
-import type { z } from 'zod';
-import type { adminPostingSchema } from '@custos/contract';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Table, Tag, Typography } from 'antd';
+import { ledgerKeys } from '../api/keys';
 import { listPostings, type PostingsFilter } from '../api/list-postings';
+import { errorText } from '../lib/query/query-client';
 import { Amount } from './Amount';
-
-type Posting = z.infer<typeof adminPostingSchema>;
 
 const PAGE_SIZE = 20;
 
@@ -14,34 +13,27 @@ const PAGE_SIZE = 20;
  * Give it a `key` that changes with the filter so a new filter starts on page 1.
  */
 export function PostingsTable({ filter, title }: { filter: PostingsFilter; title?: string }) {
-  const { message } = App.useApp();
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: Posting[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-  const accountId = 'accountId' in filter ? filter.accountId : null;
-  const ledgerAccountId = 'ledgerAccountId' in filter ? filter.ledgerAccountId : null;
+  const postings = useQuery({
+    queryKey: ledgerKeys.postings(filter, page),
+    queryFn: () => listPostings(filter, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
 
-  const load = useCallback(() => {
-    setLoading(true);
-    listPostings(accountId !== null ? { accountId } : { ledgerAccountId: ledgerAccountId ?? '' }, page, PAGE_SIZE)
-      .then(setData, (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)))
-      .finally(() => setLoading(false));
-  }, [accountId, ledgerAccountId, page, message]);
-  useEffect(load, [load]);
-
+  if (postings.isError) return <Alert type="error" showIcon title={errorText(postings.error)} />;
   return (
     <Table
       size="small"
       rowKey="id"
-      loading={loading}
-      dataSource={data.items}
+      loading={postings.isFetching}
+      dataSource={postings.data?.items ?? []}
       title={title ? () => title : undefined}
       data-testid="postings"
       scroll={{ x: 'max-content' }}
       pagination={{
         current: page,
         pageSize: PAGE_SIZE,
-        total: data.total,
+        total: postings.data?.total ?? 0,
         onChange: setPage,
         showSizeChanger: false,
         showTotal: (total) => `${total} postings`,

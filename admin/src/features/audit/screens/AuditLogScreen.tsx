@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Input, Space, Table, Typography } from 'antd';
-import type { AdminAuditItem } from '@custos/contract';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Input, Space, Table, Typography } from 'antd';
+import { errorText } from '../../../lib/query/query-client';
+import { auditKeys, type AuditFilter } from '../api/keys';
 import { listAudit } from '../api/list-audit';
 
 const PAGE_SIZE = 50;
@@ -11,23 +13,19 @@ function json(value: unknown): string {
 
 /** Who did what, when, with the state before and after; filter by action or by target id. */
 export function AuditLogScreen() {
-  const { message } = App.useApp();
-  const [filter, setFilter] = useState({ action: '', targetId: '' });
+  const [filter, setFilter] = useState<AuditFilter>({ action: '', targetId: '' });
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminAuditItem[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listAudit(filter, page, PAGE_SIZE)
-      .then(setData, (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)))
-      .finally(() => setLoading(false));
-  }, [filter, page, message]);
-  useEffect(load, [load]);
+  // Each filter and page is its own key: a late answer to an older filter never replaces the newer one.
+  const audit = useQuery({
+    queryKey: auditKeys.list(filter, page),
+    queryFn: () => listAudit(filter, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Audit log</Typography.Title>
+      {audit.isError && <Alert type="error" showIcon title={errorText(audit.error)} />}
       <Space wrap>
         <Input.Search
           placeholder="Action, e.g. member.freeze"
@@ -51,8 +49,8 @@ export function AuditLogScreen() {
       <Table
         rowKey="id"
         size="small"
-        loading={loading}
-        dataSource={data.items}
+        loading={audit.isFetching}
+        dataSource={audit.data?.items ?? []}
         expandable={{
           expandedRowRender: (entry) => (
             <Space align="start" size="large">
@@ -71,7 +69,13 @@ export function AuditLogScreen() {
             </Space>
           ),
         }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: audit.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
           { title: 'Time', dataIndex: 'createdAt', render: (value: string) => new Date(value).toLocaleString() },
           { title: 'Operator', dataIndex: 'operator', render: (value: string | null) => value ?? 'system' },

@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { operatorMay, type Adjustment, type Operator } from '@custos/contract';
+import { ledgerKeys } from '../../../api/keys';
 import { Amount } from '../../../components/Amount';
+import { errorText } from '../../../lib/query/query-client';
 import { decideAdjustment } from '../api/decide-adjustment';
 import { listAdjustments, type AdjustmentStatus } from '../api/list-adjustments';
 
@@ -12,10 +15,6 @@ type StatusFilter = AdjustmentStatus | 'all';
 type Decision = 'approve' | 'reject';
 
 const STATUS_COLOURS: Record<AdjustmentStatus, string> = { proposed: 'gold', approved: 'green', rejected: 'default' };
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 function DecisionModal({
   pending,
@@ -88,21 +87,21 @@ function DecisionModal({
 /** Manual credits and debits: four eyes, so the proposer never decides their own proposal. */
 export function AdjustmentsScreen({ operator }: { operator: Operator }) {
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [status, setStatus] = useState<StatusFilter>('proposed');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: Adjustment[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
   const [pending, setPending] = useState<{ adjustment: Adjustment; decision: Decision } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const mayDecide = operatorMay(operator.role, 'ledger.approve');
 
-  const load = useCallback(() => {
-    setLoading(true);
-    listAdjustments(status === 'all' ? null : status, page, PAGE_SIZE)
-      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
-      .finally(() => setLoading(false));
-  }, [status, page, message]);
-  useEffect(load, [load]);
+  const statusOrNull = status === 'all' ? null : status;
+  const adjustments = useQuery({
+    queryKey: ledgerKeys.adjustments(statusOrNull, page),
+    queryFn: () => listAdjustments(statusOrNull, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  // A decision (or a refusal: someone else may have decided) changes the list and the member's balances.
+  const refreshLedger = () => void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
 
   const open = (adjustment: Adjustment, decision: Decision) => {
     setRefusal(null);
@@ -131,17 +130,26 @@ export function AdjustmentsScreen({ operator }: { operator: Operator }) {
             setStatus(value);
           }}
         />
-        <Button onClick={load}>Refresh</Button>
+        <Button loading={adjustments.isFetching} onClick={() => void adjustments.refetch()}>
+          Refresh
+        </Button>
       </Space>
+      {adjustments.isError && <Alert type="error" showIcon title={errorText(adjustments.error)} />}
       {refusal && (
         <Alert type="error" showIcon closable onClose={() => setRefusal(null)} title={refusal} data-testid="decision-error" />
       )}
       <Table<Adjustment>
         rowKey="id"
         size="small"
-        loading={loading}
-        dataSource={data.items}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        loading={adjustments.isFetching}
+        dataSource={adjustments.data?.items ?? []}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: adjustments.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
           {
             title: 'Proposed',
@@ -237,13 +245,13 @@ export function AdjustmentsScreen({ operator }: { operator: Operator }) {
         onDecided={(decided) => {
           setPending(null);
           void message.success(`Adjustment ${decided.status}`);
-          load();
+          refreshLedger();
         }}
         onRefused={(text) => {
           const verb = pending?.decision === 'approve' ? 'approve' : 'reject';
           setPending(null);
           setRefusal(`Could not ${verb}: ${text}`);
-          load();
+          refreshLedger();
         }}
       />
     </Space>

@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Alert, App, Input, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Input, Space, Table, Tag, Typography } from 'antd';
 import type { AdminMailItem } from '@custos/contract';
+import { errorText } from '../../../lib/query/query-client';
+import { mailKeys } from '../api/keys';
 import { listMail } from '../api/list-mail';
 
 const PAGE_SIZE = 20;
@@ -16,19 +19,15 @@ const STATUS_COLOURS: Record<AdminMailItem['status'], string> = {
  * masked: only the recipient gets them. Each page read is recorded in the audit log.
  */
 export function MailOutboxScreen() {
-  const { message } = App.useApp();
   const [recipient, setRecipient] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminMailItem[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listMail(recipient, page, PAGE_SIZE)
-      .then(setData, (reason: unknown) => void message.error(reason instanceof Error ? reason.message : String(reason)))
-      .finally(() => setLoading(false));
-  }, [recipient, page, message]);
-  useEffect(load, [load]);
+  const mail = useQuery({
+    queryKey: mailKeys.list(recipient, page),
+    queryFn: () => listMail(recipient, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+    // Each read is audited: only opening a page reads it, not coming back to the window.
+    refetchOnWindowFocus: false,
+  });
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -39,6 +38,7 @@ export function MailOutboxScreen() {
         title="Codes in mails are masked (••••••): only the member receives them. Every page you open here is recorded in the audit log."
         data-testid="mail-outbox-notice"
       />
+      {mail.isError && <Alert type="error" showIcon title={errorText(mail.error)} />}
       <Input.Search
         placeholder="Recipient e-mail"
         allowClear
@@ -51,10 +51,16 @@ export function MailOutboxScreen() {
       />
       <Table
         rowKey="id"
-        loading={loading}
-        dataSource={data.items}
+        loading={mail.isFetching}
+        dataSource={mail.data?.items ?? []}
         expandable={{ expandedRowRender: (mail) => <pre className="mail-body">{mail.body}</pre> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: mail.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
           { title: 'Created', dataIndex: 'createdAt', render: (value: string) => new Date(value).toLocaleString() },
           { title: 'Recipient', dataIndex: 'recipient' },

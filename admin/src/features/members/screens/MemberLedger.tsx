@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Alert, Button, Card, Form, Input, Modal, Radio, Select, Space, Table, Typography } from 'antd';
 import type { z } from 'zod';
 import {
@@ -10,20 +11,18 @@ import {
   type Asset,
   type Operator,
 } from '@custos/contract';
+import { ledgerKeys } from '../../../api/keys';
 import { Amount } from '../../../components/Amount';
 import { PostingsTable } from '../../../components/PostingsTable';
 import { getMemberBalances } from '../api/get-member-balances';
 import { proposeAdjustment, type AdjustmentProposal } from '../api/propose-adjustment';
+import { errorText } from '../../../lib/query/query-client';
 import { balanceMatrix, type BalanceRow } from '../balances';
 
 type MemberBalances = z.infer<typeof adminMemberBalancesResponse>;
 type MemberAccount = MemberBalances[number];
 
 const REASON_MAX_LENGTH = 140;
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 function accountLabel(account: Pick<MemberAccount, 'kind' | 'nickname'>): string {
   return `${account.kind === 'main' ? 'Main account' : 'Sub-account'} · ${account.nickname}`;
@@ -52,22 +51,20 @@ function ProposeAdjustmentModal({
   onProposed: () => void;
 }) {
   const { message } = App.useApp();
-  const [submitting, setSubmitting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const propose = useMutation({
+    mutationFn: (proposal: AdjustmentProposal) => proposeAdjustment(proposal),
+    onSuccess: (created) => {
+      void message.success(`Proposed: ${created.direction} of ${created.amount} ${created.asset}, waiting for approval`);
+      onProposed();
+      // The proposal waits in the adjustments list (a ledger query).
+      return queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
+    },
+  });
+  const error = propose.isError ? errorText(propose.error) : null;
 
   const submit = (values: ProposalForm) => {
-    const proposal: AdjustmentProposal = { ...values, amount: values.amount.trim(), reason: values.reason.trim() };
-    setSubmitting(true);
-    setError(null);
-    proposeAdjustment(proposal)
-      .then(
-        (created) => {
-          void message.success(`Proposed: ${created.direction} of ${created.amount} ${created.asset}, waiting for approval`);
-          onProposed();
-        },
-        (reason: unknown) => setError(errorText(reason)),
-      )
-      .finally(() => setSubmitting(false));
+    propose.mutate({ ...values, amount: values.amount.trim(), reason: values.reason.trim() });
   };
 
   return (
@@ -75,7 +72,7 @@ function ProposeAdjustmentModal({
       title="Propose adjustment"
       open={open}
       okText="Propose"
-      confirmLoading={submitting}
+      confirmLoading={propose.isPending}
       okButtonProps={{ htmlType: 'submit' }}
       onCancel={onClose}
       destroyOnHidden
@@ -199,23 +196,15 @@ function BalancesCard({
 
 /** A member's balances per account (asset × purpose), their postings, and manual adjustment proposals. */
 export function MemberLedger({ operator, memberId }: { operator: Operator; memberId: string }) {
-  const { message } = App.useApp();
-  const [accounts, setAccounts] = useState<MemberBalances | null>(null);
-  const [filter, setFilter] = useState<{ accountId: string; ledgerAccountId: string | null } | null>(null);
+  const [chosen, setFilter] = useState<{ accountId: string; ledgerAccountId: string | null } | null>(null);
   const [proposeOpen, setProposeOpen] = useState(false);
+  const balances = useQuery({ queryKey: ledgerKeys.memberBalances(memberId), queryFn: () => getMemberBalances(memberId) });
 
-  const load = useCallback(() => {
-    getMemberBalances(memberId).then(
-      (loaded) => {
-        setAccounts(loaded);
-        setFilter((current) => current ?? (loaded[0] ? { accountId: loaded[0].accountId, ledgerAccountId: null } : null));
-      },
-      (reason: unknown) => void message.error(errorText(reason)),
-    );
-  }, [memberId, message]);
-  useEffect(load, [load]);
-
+  const accounts = balances.data;
+  if (balances.isError) return <Alert type="error" showIcon title={errorText(balances.error)} />;
   if (!accounts) return <Typography.Text type="secondary">Loading…</Typography.Text>;
+  // Until the operator picks one, the postings are the first account's.
+  const filter = chosen ?? (accounts[0] ? { accountId: accounts[0].accountId, ledgerAccountId: null } : null);
   const filteredAccount = accounts.find((account) => account.accountId === filter?.accountId);
   const ledgerAccountOptions = (filteredAccount?.ledgerAccounts ?? []).map((ledgerAccount) => ({
     value: ledgerAccount.id,
@@ -225,7 +214,9 @@ export function MemberLedger({ operator, memberId }: { operator: Operator; membe
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Space>
-        <Button onClick={load}>Refresh</Button>
+        <Button loading={balances.isFetching} onClick={() => void balances.refetch()}>
+          Refresh
+        </Button>
         {operatorMay(operator.role, 'ledger.propose') && (
           <Button type="primary" onClick={() => setProposeOpen(true)}>
             Propose adjustment
@@ -255,7 +246,7 @@ export function MemberLedger({ operator, memberId }: { operator: Operator; membe
           value={filter?.ledgerAccountId ?? ''}
           options={[{ value: '', label: 'Every balance' }, ...ledgerAccountOptions]}
           onChange={(ledgerAccountId: string) =>
-            setFilter((current) => (current ? { ...current, ledgerAccountId: ledgerAccountId || null } : current))
+            setFilter(filter ? { ...filter, ledgerAccountId: ledgerAccountId || null } : null)
           }
         />
       </Space>
@@ -270,10 +261,7 @@ export function MemberLedger({ operator, memberId }: { operator: Operator; membe
         accounts={accounts}
         accountId={filter?.accountId}
         onClose={() => setProposeOpen(false)}
-        onProposed={() => {
-          setProposeOpen(false);
-          load();
-        }}
+        onProposed={() => setProposeOpen(false)}
       />
     </Space>
   );

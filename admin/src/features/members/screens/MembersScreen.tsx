@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { operatorMay, type AdminMemberDetail, type AdminMemberSummary, type Operator } from '@custos/contract';
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Drawer, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { operatorMay, type Operator } from '@custos/contract';
+import { errorText } from '../../../lib/query/query-client';
 import { getMember } from '../api/get-member';
+import { memberKeys } from '../api/keys';
 import { listMembers } from '../api/list-members';
 import { resetMemberPassword } from '../api/reset-member-password';
 import { setMemberFrozen } from '../api/set-member-frozen';
@@ -11,21 +14,27 @@ import { MemberTeam } from './MemberTeam';
 
 const PAGE_SIZE = 20;
 
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
-
-function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; memberId: string; onChanged: () => void }) {
+function MemberDetail({ operator, memberId }: { operator: Operator; memberId: string }) {
   const { message, modal } = App.useApp();
-  const [detail, setDetail] = useState<AdminMemberDetail | null>(null);
+  const queryClient = useQueryClient();
   const [reason, setReason] = useState('');
   const [reasonOpen, setReasonOpen] = useState(false);
+  const detailQuery = useQuery({ queryKey: memberKeys.detail(memberId), queryFn: () => getMember(memberId) });
+  // A freeze or a reset changes the member in the list and in this detail.
+  const refreshMembers = () => queryClient.invalidateQueries({ queryKey: memberKeys.all });
+  const setFrozen = useMutation({
+    mutationFn: (change: { frozen: boolean; reason: string }) => setMemberFrozen(memberId, change.frozen, change.reason),
+    onSuccess: (_answer, change) => {
+      setReasonOpen(false);
+      setReason('');
+      void message.success(change.frozen ? 'Frozen' : 'Unfrozen');
+      return refreshMembers();
+    },
+    onError: (failure) => void message.error(errorText(failure)),
+  });
 
-  const load = useCallback(() => {
-    getMember(memberId).then(setDetail, (reasonText: unknown) => void message.error(errorText(reasonText)));
-  }, [memberId, message]);
-  useEffect(load, [load]);
-
+  const detail = detailQuery.data;
+  if (detailQuery.isError) return <Alert type="error" showIcon title={errorText(detailQuery.error)} />;
   if (!detail) return <Typography.Text type="secondary">Loading…</Typography.Text>;
   const frozen = detail.status === 'frozen';
   const profile = (
@@ -95,8 +104,7 @@ function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; m
                           </Typography.Paragraph>
                         ),
                       });
-                      load();
-                      onChanged();
+                      return refreshMembers();
                     },
                     (reasonText: unknown) => void message.error(errorText(reasonText)),
                   ),
@@ -111,20 +119,9 @@ function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; m
         title={frozen ? 'Unfreeze log-in' : 'Freeze log-in'}
         open={reasonOpen}
         okText={frozen ? 'Unfreeze' : 'Freeze'}
-        okButtonProps={{ disabled: reason.trim() === '' }}
+        okButtonProps={{ disabled: reason.trim() === '', loading: setFrozen.isPending }}
         onCancel={() => setReasonOpen(false)}
-        onOk={() => {
-          void setMemberFrozen(memberId, !frozen, reason.trim()).then(
-            () => {
-              setReasonOpen(false);
-              setReason('');
-              void message.success(frozen ? 'Unfrozen' : 'Frozen');
-              load();
-              onChanged();
-            },
-            (reasonText: unknown) => void message.error(errorText(reasonText)),
-          );
-        }}
+        onOk={() => setFrozen.mutate({ frozen: !frozen, reason: reason.trim() })}
       >
         <Input.TextArea
           placeholder="Reason (kept in the audit log)"
@@ -156,20 +153,14 @@ function MemberDetail({ operator, memberId, onChanged }: { operator: Operator; m
 
 /** Members: search, detail, freeze/unfreeze, password reset. */
 export function MembersScreen({ operator }: { operator: Operator }) {
-  const { message } = App.useApp();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminMemberSummary[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listMembers(query, page, PAGE_SIZE)
-      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
-      .finally(() => setLoading(false));
-  }, [query, page, message]);
-  useEffect(load, [load]);
+  const members = useQuery({
+    queryKey: memberKeys.list(query, page),
+    queryFn: () => listMembers(query, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
@@ -184,12 +175,19 @@ export function MembersScreen({ operator }: { operator: Operator }) {
         }}
         style={{ maxWidth: 480 }}
       />
+      {members.isError && <Alert type="error" showIcon title={errorText(members.error)} />}
       <Table
         rowKey="id"
-        loading={loading}
-        dataSource={data.items}
+        loading={members.isFetching}
+        dataSource={members.data?.items ?? []}
         onRow={(record) => ({ onClick: () => setSelected(record.id), style: { cursor: 'pointer' } })}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: members.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
           { title: 'E-mail', dataIndex: 'email' },
           { title: 'Nickname', dataIndex: 'nickname' },
@@ -204,7 +202,7 @@ export function MembersScreen({ operator }: { operator: Operator }) {
         ]}
       />
       <Drawer size={960} open={selected !== null} onClose={() => setSelected(null)} title="Member" destroyOnHidden>
-        {selected && <MemberDetail operator={operator} memberId={selected} onChanged={load} />}
+        {selected && <MemberDetail operator={operator} memberId={selected} />}
       </Drawer>
     </Space>
   );

@@ -1,22 +1,18 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Descriptions, Space, Tag, Typography } from 'antd';
-import type { AppVersion, CommonConfig } from '@custos/contract';
+import { errorText } from '../../../lib/query/query-client';
 import { getHealth } from '../api/get-health';
 import { getPlatform } from '../api/get-platform';
-
-type Health = Awaited<ReturnType<typeof getHealth>>;
+import { overviewKeys } from '../api/keys';
 
 /** Platform status: is the server healthy, on which database, with which settings and app version. */
 export function OverviewScreen() {
-  const [health, setHealth] = useState<Health | null>(null);
-  const [platform, setPlatform] = useState<{ config: CommonConfig; appVersion: AppVersion } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const fail = (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason));
-    getHealth().then(setHealth, fail);
-    getPlatform().then(setPlatform, fail);
-  }, []);
+  const healthQuery = useQuery({ queryKey: overviewKeys.health, queryFn: getHealth });
+  const platformQuery = useQuery({ queryKey: overviewKeys.platform, queryFn: getPlatform });
+  const health = healthQuery.data;
+  const platform = platformQuery.data;
+  const failure = healthQuery.error ?? platformQuery.error;
+  const error = failure ? errorText(failure) : null;
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
