@@ -1,16 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Descriptions, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { DEPOSIT_STATUSES, NETWORKS, type AdminDeposit, type DepositStatus, type Network } from '@custos/contract';
 import { Amount } from '../../../components/Amount';
+import { errorText } from '../../../lib/query/query-client';
+import { chainKeys } from '../api/keys';
 import { listDeposits, type DepositFilter } from '../api/list-deposits';
 import { DEPOSIT_STATUS_COLOURS, DEPOSIT_STATUS_LABELS, addressUrl, shortHash, txUrl } from '../chain';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 function time(value: string | null): string {
   return value ? new Date(value).toLocaleString() : '—';
@@ -59,19 +58,13 @@ function DepositDetails({ deposit }: { deposit: AdminDeposit }) {
 
 /** Every member's on-chain USDT deposits, newest first, with the state of each on its network. */
 export function DepositsScreen() {
-  const { message } = App.useApp();
   const [filter, setFilter] = useState<DepositFilter>({ network: null, status: null, query: '' });
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminDeposit[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listDeposits(filter, page, PAGE_SIZE)
-      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
-      .finally(() => setLoading(false));
-  }, [filter, page, message]);
-  useEffect(load, [load]);
+  const deposits = useQuery({
+    queryKey: chainKeys.deposits(filter, page),
+    queryFn: () => listDeposits(filter, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
 
   const change = (next: Partial<DepositFilter>) => {
     setPage(1);
@@ -114,15 +107,24 @@ export function DepositsScreen() {
           onSearch={(value) => change({ query: value.trim() })}
           style={{ width: 440 }}
         />
-        <Button onClick={load}>Refresh</Button>
+        <Button loading={deposits.isFetching} onClick={() => void deposits.refetch()}>
+          Refresh
+        </Button>
       </Space>
+      {deposits.isError && <Alert type="error" showIcon title={errorText(deposits.error)} />}
       <Table<AdminDeposit>
         rowKey="id"
         size="small"
-        loading={loading}
-        dataSource={data.items}
+        loading={deposits.isFetching}
+        dataSource={deposits.data?.items ?? []}
         expandable={{ expandedRowRender: (deposit) => <DepositDetails deposit={deposit} /> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: deposits.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
           { title: 'Seen', dataIndex: 'seenAt', render: (value: string) => time(value) },
           { title: 'Member', dataIndex: 'memberEmail' },

@@ -1,6 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Descriptions, Empty, Row, Space, Tag, Typography } from 'antd';
 import type { WatcherStatus } from '@custos/contract';
+import { errorText } from '../../../lib/query/query-client';
+import { chainKeys } from '../api/keys';
 import { listWatchers } from '../api/list-watchers';
 import { WATCHER_HEALTH, ago, watcherHealth } from '../chain';
 
@@ -65,33 +67,11 @@ function WatcherCard({ watcher, now }: { watcher: WatcherStatus; now: number }) 
 
 /** Each network's deposit watcher: how far it has scanned, how far behind the head, and its errors. */
 export function WatchersScreen() {
-  const [watchers, setWatchers] = useState<WatcherStatus[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [updatedAt, setUpdatedAt] = useState<number | null>(null);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listWatchers()
-      .then(
-        (value) => {
-          setWatchers(value);
-          setError(null);
-          setUpdatedAt(Date.now());
-        },
-        // The last answer stays on screen under the error.
-        (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)),
-      )
-      .finally(() => setLoading(false));
-  }, []);
-
-  useEffect(() => {
-    load();
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') load();
-    }, REFRESH_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
+  // Refreshes itself while the page is visible; the last answer stays on screen under an error.
+  const query = useQuery({ queryKey: chainKeys.watchers, queryFn: listWatchers, refetchInterval: REFRESH_MS });
+  const watchers: WatcherStatus[] | undefined = query.data;
+  const updatedAt = query.dataUpdatedAt || null;
+  const error = query.isError ? errorText(query.error) : null;
 
   const now = updatedAt ?? Date.now();
   return (
@@ -101,7 +81,7 @@ export function WatchersScreen() {
         <Typography.Text type="secondary" data-testid="watchers-updated">
           {updatedAt ? `Updated ${new Date(updatedAt).toLocaleTimeString()}, refreshes every 10 s` : 'Loading…'}
         </Typography.Text>
-        <Button onClick={load} loading={loading}>
+        <Button onClick={() => void query.refetch()} loading={query.isFetching}>
           Refresh
         </Button>
       </Space>

@@ -1,18 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Descriptions, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Alert, Button, Descriptions, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { HOSTING_ORDER_STATUSES, type HostingOrderStatus } from '@custos/contract';
 import { Amount } from '../../../components/Amount';
 import { listHostingOrders, type HostingOrderFilter } from '../api/list-hosting-orders';
 import { ORDER_STATUS_COLOURS, ORDER_STATUS_LABELS, percentText, type AdminHostingOrder } from '../hosting';
+import { errorText } from '../../../lib/query/query-client';
+import { hostingKeys } from '../api/keys';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
 
 type StatusFilter = HostingOrderStatus | typeof ALL;
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 function time(value: string | null): string {
   return value ? new Date(value).toLocaleString() : '—';
@@ -43,19 +42,14 @@ function OrderDetails({ order }: { order: AdminHostingOrder }) {
 
 /** Members' custody orders, newest first: by status, or one member's by e-mail. */
 export function HostingOrdersScreen() {
-  const { message } = App.useApp();
   const [filter, setFilter] = useState<HostingOrderFilter>({ status: null, query: '' });
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminHostingOrder[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
 
-  const load = useCallback(() => {
-    setLoading(true);
-    listHostingOrders(filter, page, PAGE_SIZE)
-      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
-      .finally(() => setLoading(false));
-  }, [filter, page, message]);
-  useEffect(load, [load]);
+  const orders = useQuery({
+    queryKey: hostingKeys.orders(filter, page),
+    queryFn: () => listHostingOrders(filter, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
 
   const change = (next: Partial<HostingOrderFilter>) => {
     setPage(1);
@@ -65,6 +59,7 @@ export function HostingOrdersScreen() {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Custody orders</Typography.Title>
+      {orders.isError && <Alert type="error" showIcon title={errorText(orders.error)} />}
       <Typography.Paragraph type="secondary">
         Every member&apos;s custody orders with the terms each was made with, the days of interest paid and the interest so far.
         An expired order either returned its principal or renewed into a new order (shown as renewed from it).
@@ -87,16 +82,24 @@ export function HostingOrdersScreen() {
           onSearch={(value) => change({ query: value.trim() })}
           style={{ width: 360 }}
         />
-        <Button onClick={load}>Refresh</Button>
+        <Button loading={orders.isFetching} onClick={() => void orders.refetch()}>
+          Refresh
+        </Button>
       </Space>
       <Table<AdminHostingOrder>
         rowKey="id"
         size="small"
-        loading={loading}
-        dataSource={data.items}
+        loading={orders.isFetching}
+        dataSource={orders.data?.items ?? []}
         scroll={{ x: 'max-content' }}
         expandable={{ expandedRowRender: (order) => <OrderDetails order={order} /> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: orders.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         onRow={(order) =>
           ({ 'data-testid': 'hosting-order-row', 'data-order-id': order.id, 'data-status': order.status }) as object
         }

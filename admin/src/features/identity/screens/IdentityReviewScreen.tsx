@@ -1,9 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Descriptions, Drawer, Image, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Drawer, Image, Input, Modal, Segmented, Space, Table, Tag, Typography } from 'antd';
 import type { AdminIdentityItem } from '@custos/contract';
 import { fetchIdentityImage } from '../api/fetch-identity-image';
 import { listIdentity } from '../api/list-identity';
 import { approveIdentity, failIdentity } from '../api/review-identity';
+import { errorText } from '../../../lib/query/query-client';
+import { identityKeys } from '../api/keys';
 
 const PAGE_SIZE = 20;
 type Status = 'pending' | 'approved' | 'failed';
@@ -41,32 +44,30 @@ export function IdentityReviewScreen() {
   const { message } = App.useApp();
   const [status, setStatus] = useState<Status>('pending');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminIdentityItem[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<AdminIdentityItem | null>(null);
   const [failOpen, setFailOpen] = useState(false);
   const [reason, setReason] = useState('');
 
-  const load = useCallback(() => {
-    setLoading(true);
-    listIdentity(status, page, PAGE_SIZE)
-      .then(setData, (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)))
-      .finally(() => setLoading(false));
-  }, [status, page, message]);
-  useEffect(load, [load]);
+  const reviews = useQuery({
+    queryKey: identityKeys.list(status, page),
+    queryFn: () => listIdentity(status, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const queryClient = useQueryClient();
 
   const decided = (text: string) => {
     void message.success(text);
     setSelected(null);
     setFailOpen(false);
     setReason('');
-    load();
+    void queryClient.invalidateQueries({ queryKey: identityKeys.all });
   };
   const failed = (error: unknown) => void message.error(error instanceof Error ? error.message : String(error));
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Real-name review</Typography.Title>
+      {reviews.isError && <Alert type="error" showIcon title={errorText(reviews.error)} />}
       <Segmented<Status>
         options={[
           { label: 'Waiting', value: 'pending' },
@@ -81,10 +82,16 @@ export function IdentityReviewScreen() {
       />
       <Table
         rowKey="id"
-        loading={loading}
-        dataSource={data.items}
+        loading={reviews.isFetching}
+        dataSource={reviews.data?.items ?? []}
         onRow={(record) => ({ onClick: () => setSelected(record), style: { cursor: 'pointer' } })}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: reviews.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
           { title: 'Submitted', dataIndex: 'submittedAt', render: (value: string) => new Date(value).toLocaleString() },
           { title: 'Member', dataIndex: 'email' },

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Input, Modal, Segmented, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { WITHDRAWAL_STATUSES, type AdminWithdrawal, type Network, type Operator, type WithdrawalStatus } from '@custos/contract';
 import { Amount } from '../../../components/Amount';
@@ -21,16 +22,15 @@ import {
   withdrawalActions,
   type WithdrawalAction,
 } from '../withdrawals';
+import { errorText } from '../../../lib/query/query-client';
+import { withdrawalKeys } from '../api/keys';
+import { ledgerKeys } from '../../../api/keys';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
 
 type StatusFilter = WithdrawalStatus | typeof ALL;
 type Pending = { withdrawal: AdminWithdrawal; action: WithdrawalAction };
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 function time(value: string | null): string {
   return value ? new Date(value).toLocaleString() : '—';
@@ -215,27 +215,24 @@ export function WithdrawalsScreen({ operator }: { operator: Operator }) {
   const { message } = App.useApp();
   const [filter, setFilter] = useState<WithdrawalFilter>({ status: 'pending', query: '' });
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminWithdrawal[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
   const [pending, setPending] = useState<Pending | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   // Which networks the server pays itself, for the approval dialog's wording.
-  const [hotWallets, setHotWallets] = useState<Network[] | null>(null);
+  const hotWalletsQuery = useQuery({ queryKey: withdrawalKeys.hotWallets, queryFn: listHotWallets });
+  const hotWallets: Network[] | null =
+    hotWalletsQuery.data?.filter((wallet) => wallet.configured).map((wallet) => wallet.network) ?? null;
 
-  useEffect(() => {
-    listHotWallets().then(
-      (wallets) => setHotWallets(wallets.filter((wallet) => wallet.configured).map((wallet) => wallet.network)),
-      () => undefined,
-    );
-  }, []);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listWithdrawals(filter, page, PAGE_SIZE)
-      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
-      .finally(() => setLoading(false));
-  }, [filter, page, message]);
-  useEffect(load, [load]);
+  const withdrawals = useQuery({
+    queryKey: withdrawalKeys.list(filter, page),
+    queryFn: () => listWithdrawals(filter, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const queryClient = useQueryClient();
+  // A decision changes the withdrawal and, for a refund or a rejection, the member's balances.
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: withdrawalKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
+  };
 
   const change = (next: Partial<WithdrawalFilter>) => {
     setPage(1);
@@ -245,6 +242,7 @@ export function WithdrawalsScreen({ operator }: { operator: Operator }) {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Withdrawals</Typography.Title>
+      {withdrawals.isError && <Alert type="error" showIcon title={errorText(withdrawals.error)} />}
       <Typography.Paragraph type="secondary">
         Members&apos; withdrawal requests; the amount is held from the request on. Approving a BEP20 request pays it from the hot
         wallet at once; TRC20, bank and wallet requests are paid outside and then marked paid with the reference. A failed payout
@@ -268,7 +266,9 @@ export function WithdrawalsScreen({ operator }: { operator: Operator }) {
           onSearch={(value) => change({ query: value.trim() })}
           style={{ width: 420 }}
         />
-        <Button onClick={load}>Refresh</Button>
+        <Button loading={withdrawals.isFetching} onClick={() => void withdrawals.refetch()}>
+          Refresh
+        </Button>
       </Space>
       {refusal && (
         <Alert type="error" showIcon closable onClose={() => setRefusal(null)} title={refusal} data-testid="withdrawal-error" />
@@ -276,11 +276,17 @@ export function WithdrawalsScreen({ operator }: { operator: Operator }) {
       <Table<AdminWithdrawal>
         rowKey="id"
         size="small"
-        loading={loading}
-        dataSource={data.items}
+        loading={withdrawals.isFetching}
+        dataSource={withdrawals.data?.items ?? []}
         scroll={{ x: 'max-content' }}
         expandable={{ expandedRowRender: (withdrawal) => <WithdrawalDetails withdrawal={withdrawal} /> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: withdrawals.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         onRow={(withdrawal) => ({ 'data-testid': 'withdrawal-row', 'data-status': withdrawal.status }) as object}
         columns={[
           { title: 'Requested', dataIndex: 'createdAt', render: (value: string) => time(value) },
@@ -403,13 +409,13 @@ export function WithdrawalsScreen({ operator }: { operator: Operator }) {
         onDone={(done) => {
           setPending(null);
           void message.success(`Withdrawal ${WITHDRAWAL_STATUS_LABELS[done.status].toLowerCase()}`);
-          load();
+          refresh();
         }}
         onRefused={(text) => {
           const title = pending ? ACTION_TEXT[pending.action].button.toLowerCase() : 'do that';
           setPending(null);
           setRefusal(`Could not ${title}: ${text}`);
-          load();
+          refresh();
         }}
       />
     </Space>
