@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { operatorMay, type DividendPool, type Operator } from '@custos/contract';
 import { Amount } from '../../../components/Amount';
+import { errorText } from '../../../lib/query/query-client';
+import { earningsKeys } from '../api/keys';
 import { listDividendPools } from '../api/list-dividend-pools';
 import { removeDividendPool } from '../api/remove-dividend-pool';
 import { setDividendPool } from '../api/set-dividend-pool';
@@ -16,10 +19,6 @@ import {
   type PoolForm,
 } from '../earnings';
 
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
-
 /**
  * The AI dividend: each platform day's pool (USDT), shared out by that day's settlement among the
  * day's valid members pro rata to their custody, then claimed by them. Setting a day's pool needs
@@ -30,26 +29,14 @@ export function DividendPoolsScreen({ operator }: { operator: Operator }) {
   const { message, modal } = App.useApp();
   const mayManage = operatorMay(operator.role, 'hosting.manage');
   const [form] = Form.useForm<PoolForm>();
-  const [pools, setPools] = useState<DividendPool[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const poolsQuery = useQuery({ queryKey: earningsKeys.pools, queryFn: listDividendPools, select: sortPools });
+  const pools: DividendPool[] | null = poolsQuery.data ?? null;
+  const error = poolsQuery.isError ? errorText(poolsQuery.error) : null;
+  const setPools = (rows: DividendPool[]) => queryClient.setQueryData(earningsKeys.pools, rows);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [saving, setSaving] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listDividendPools()
-      .then(
-        (rows) => {
-          setPools(sortPools(rows));
-          setError(null);
-        },
-        (reason: unknown) => setError(errorText(reason)),
-      )
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
 
   const save = (values: PoolForm) => {
     const request = toPoolRequest({ ...EMPTY_POOL_FORM, ...values });
@@ -64,7 +51,7 @@ export function DividendPoolsScreen({ operator }: { operator: Operator }) {
     setDividendPool(request.day, request.amount)
       .then(
         (rows) => {
-          setPools(sortPools(rows));
+          setPools(rows);
           void message.success(`Pool of ${request.day} set to ${request.amount} USDT`);
           form.resetFields();
         },
@@ -85,7 +72,7 @@ export function DividendPoolsScreen({ operator }: { operator: Operator }) {
         return removeDividendPool(pool.day)
           .then(
             (rows) => {
-              setPools(sortPools(rows));
+              setPools(rows);
               void message.success(`Pool of ${pool.day} removed`);
             },
             (reason: unknown) => setRefusal(`Could not remove the pool of ${pool.day}: ${errorText(reason)}`),
@@ -137,7 +124,7 @@ export function DividendPoolsScreen({ operator }: { operator: Operator }) {
         <Alert type="info" showIcon title="Read only: your role may not set dividend pools." />
       )}
       <Space>
-        <Button onClick={load} loading={loading}>
+        <Button onClick={() => void poolsQuery.refetch()} loading={poolsQuery.isFetching}>
           Refresh
         </Button>
       </Space>

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Input, Space, Table, Tag, Typography } from 'antd';
 import { operatorMay, type Operator, type SettlementRun } from '@custos/contract';
+import { ledgerKeys } from '../../../api/keys';
 import { Amount } from '../../../components/Amount';
+import { errorText } from '../../../lib/query/query-client';
+import { hostingKeys } from '../api/keys';
 import { listSettlementRuns } from '../api/list-settlement-runs';
 import { rerunSettlement } from '../api/rerun-settlement';
 import { RUN_STATUS_COLOURS, RUN_STATUS_LABELS, canRerun, isIsoDate, runDuration, sortRuns } from '../hosting';
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 function time(value: string | null): string {
   return value ? new Date(value).toLocaleString() : '—';
@@ -26,26 +26,19 @@ const confirmTestId = { 'data-testid': 'settlement-rerun-confirm' };
 export function SettlementRunsScreen({ operator }: { operator: Operator }) {
   const { message, modal } = App.useApp();
   const mayRun = operatorMay(operator.role, 'hosting.manage');
-  const [runs, setRuns] = useState<SettlementRun[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
   const [running, setRunning] = useState<string | null>(null);
   const [day, setDay] = useState('');
 
-  const load = useCallback(() => {
-    setLoading(true);
-    listSettlementRuns()
-      .then(
-        (list) => {
-          setRuns(sortRuns(list));
-          setError(null);
-        },
-        (reason: unknown) => setError(errorText(reason)),
-      )
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
+  const runsQuery = useQuery({ queryKey: hostingKeys.runs, queryFn: listSettlementRuns, select: sortRuns });
+  const runs: SettlementRun[] | null = runsQuery.data ?? null;
+  const error = runsQuery.isError ? errorText(runsQuery.error) : null;
+  // A run pays interest and settles orders: the runs, the orders and every balance on screen change.
+  const refreshAfterRun = () => {
+    void queryClient.invalidateQueries({ queryKey: hostingKeys.all });
+    void queryClient.invalidateQueries({ queryKey: ledgerKeys.all });
+  };
 
   const rerun = (target: string, failed: SettlementRun | null) => {
     if (!isIsoDate(target)) return;
@@ -71,7 +64,7 @@ export function SettlementRunsScreen({ operator }: { operator: Operator }) {
           )
           .finally(() => {
             setRunning(null);
-            load();
+            refreshAfterRun();
           });
       },
     });
@@ -110,7 +103,7 @@ export function SettlementRunsScreen({ operator }: { operator: Operator }) {
         </Card>
       )}
       <Space>
-        <Button onClick={load} loading={loading}>
+        <Button onClick={() => void runsQuery.refetch()} loading={runsQuery.isFetching}>
           Refresh
         </Button>
       </Space>

@@ -1,22 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Descriptions, Space, Statistic, Table, Tag, Typography } from 'antd';
 import type { LedgerReport } from '@custos/contract';
+import { ledgerKeys } from '../../../api/keys';
+import { errorText } from '../../../lib/query/query-client';
 import { verifyLedger } from '../api/verify-ledger';
 
 /** The ledger invariant checker: balanced entries, balances matching their postings, every asset summing to zero. */
 export function LedgerCheckScreen() {
-  const [report, setReport] = useState<LedgerReport | null>(null);
-  const [running, setRunning] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const run = useCallback(() => {
-    setRunning(true);
-    setError(null);
-    verifyLedger()
-      .then(setReport, (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)))
-      .finally(() => setRunning(false));
-  }, []);
-  useEffect(run, [run]);
+  // A whole-journal scan: run on opening and on request, not on every return to the window.
+  const check = useQuery({ queryKey: ledgerKeys.check, queryFn: verifyLedger, refetchOnWindowFocus: false });
+  const report: LedgerReport | undefined = check.data;
+  const error = check.isError ? errorText(check.error) : null;
+  const run = () => void check.refetch();
+  const running = check.isFetching;
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>

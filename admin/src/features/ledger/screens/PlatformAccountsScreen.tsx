@@ -1,23 +1,19 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Drawer, Space, Table, Tag, Typography } from 'antd';
 import { ASSETS, type LedgerAccount } from '@custos/contract';
+import { ledgerKeys } from '../../../api/keys';
 import { Amount } from '../../../components/Amount';
+import { errorText } from '../../../lib/query/query-client';
 import { PostingsTable } from '../../../components/PostingsTable';
 import { listPlatformAccounts } from '../api/list-platform-accounts';
 import { PLATFORM_ACCOUNT_LEGEND, groupPlatformAccounts, platformTotals, type PlatformRow } from '../platform';
 
 /** The platform's side of the ledger: one row per account code, one column per asset, with what each is for. */
 export function PlatformAccountsScreen() {
-  const { message } = App.useApp();
-  const [accounts, setAccounts] = useState<LedgerAccount[] | null>(null);
   const [opened, setOpened] = useState<LedgerAccount | null>(null);
-
-  const load = useCallback(() => {
-    listPlatformAccounts().then(setAccounts, (error: unknown) =>
-      message.error(error instanceof Error ? error.message : String(error)),
-    );
-  }, [message]);
-  useEffect(load, [load]);
+  const query = useQuery({ queryKey: ledgerKeys.platformAccounts, queryFn: listPlatformAccounts });
+  const accounts: LedgerAccount[] | null = query.data ?? null;
 
   const totals = accounts ? platformTotals(accounts) : null;
   return (
@@ -27,13 +23,14 @@ export function PlatformAccountsScreen() {
         Every balance change is a double-entry journal entry: what a member receives, a platform account gives. Accounts that
         stand for the outside world may go below zero by design; click a balance for its postings.
       </Typography.Paragraph>
-      <Button onClick={load} style={{ alignSelf: 'flex-start' }}>
+      <Button loading={query.isFetching} onClick={() => void query.refetch()} style={{ alignSelf: 'flex-start' }}>
         Refresh
       </Button>
+      {query.isError && <Alert type="error" showIcon title={errorText(query.error)} />}
       <Table<PlatformRow>
         rowKey="code"
         size="small"
-        loading={accounts === null}
+        loading={query.isFetching}
         pagination={false}
         dataSource={accounts ? groupPlatformAccounts(accounts) : []}
         columns={[

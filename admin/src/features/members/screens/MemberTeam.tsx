@@ -1,16 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Input, Space, Table, Tree, Typography } from 'antd';
-import {
-  VALID_CUSTODY_USDT,
-  money,
-  operatorMay,
-  type AdminMemberTeam,
-  type AdminTeamNode,
-  type Operator,
-} from '@custos/contract';
+import { VALID_CUSTODY_USDT, money, operatorMay, type AdminTeamNode, type Operator } from '@custos/contract';
 import { listTeamChildren, moveMember } from '../api/team-tree-api';
 import { TREE_PAGE_SIZE, childEntries, treeTitle, withChildren, type TreeEntry } from '../tree';
+import { errorText } from '../../../lib/query/query-client';
 import { getMemberTeam } from '../api/get-member-team';
+import { memberKeys } from '../api/keys';
 
 const PAGE_SIZE = 20;
 
@@ -23,10 +19,6 @@ const NODE_COLUMNS = [
   { title: 'Team performance', dataIndex: 'teamPerformance' },
   { title: 'Team', render: (_value: unknown, node: AdminTeamNode) => `${node.directCount} direct / ${node.teamCount} all` },
 ];
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 /** The member's downline as a tree: each level loaded when its node is opened. */
 function DownlineTree({ root, version }: { root: AdminTeamNode; version: number }) {
@@ -118,15 +110,18 @@ function MoveMember({ node, onMoved }: { node: AdminTeamNode; onMoved: () => voi
 
 /** A member's place in the referral tree: level and figures, the upline to the top, the downline as a tree and paged. */
 export function MemberTeam({ memberId, operator }: { memberId: string; operator: Operator }) {
-  const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
+  // The lazily opened tree starts again after a move.
   const [version, setVersion] = useState(0);
-  const [team, setTeam] = useState<AdminMemberTeam | null>(null);
+  const teamQuery = useQuery({
+    queryKey: memberKeys.team(memberId, page),
+    queryFn: () => getMemberTeam(memberId, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
 
-  useEffect(() => {
-    getMemberTeam(memberId, page, PAGE_SIZE).then(setTeam, (reason: unknown) => void message.error(errorText(reason)));
-  }, [memberId, page, message, version]);
-
+  const team = teamQuery.data;
+  if (teamQuery.isError) return <Alert type="error" showIcon title={errorText(teamQuery.error)} />;
   if (!team) return <Typography.Text type="secondary">Loading…</Typography.Text>;
   return (
     <>
@@ -154,7 +149,14 @@ export function MemberTeam({ memberId, operator }: { memberId: string; operator:
         <DownlineTree root={team.self} version={version} />
       </Card>
       {operatorMay(operator.role, 'team.restructure') && (
-        <MoveMember node={team.self} onMoved={() => setVersion((current) => current + 1)} />
+        <MoveMember
+          node={team.self}
+          onMoved={() => {
+            setVersion((current) => current + 1);
+            // A move changes this member's upline and both uplines' figures: every member view.
+            void queryClient.invalidateQueries({ queryKey: memberKeys.all });
+          }}
+        />
       )}
       <Table
         size="small"

@@ -1,19 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { OPERATOR_ROLES, type AdminOperatorItem, type Operator, type OperatorRole } from '@custos/contract';
+import { errorText } from '../../../lib/query/query-client';
 import { operatorActions, roleLabel } from '../actions';
 import { changeOperatorRole } from '../api/change-operator-role';
 import { createOperator } from '../api/create-operator';
+import { operatorKeys } from '../api/keys';
 import { listOperators } from '../api/list-operators';
 import { resetOperatorPassword } from '../api/reset-operator-password';
 import { resetOperatorTotp } from '../api/reset-operator-totp';
 import { setOperatorDisabled } from '../api/set-operator-disabled';
 
 const ROLE_OPTIONS = OPERATOR_ROLES.map((role) => ({ value: role, label: roleLabel(role) }));
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 function when(value: string | null): string {
   return value ? new Date(value).toLocaleString() : '—';
@@ -22,20 +21,14 @@ function when(value: string | null): string {
 /** Operator accounts (super admins): create, change role, disable/enable, reset password or authenticator. */
 export function OperatorsScreen({ operator }: { operator: Operator }) {
   const { message, modal } = App.useApp();
-  const [items, setItems] = useState<AdminOperatorItem[]>([]);
-  const [loading, setLoading] = useState(true);
+  const queryClient = useQueryClient();
+  const operators = useQuery({ queryKey: operatorKeys.list, queryFn: listOperators });
+  const items: AdminOperatorItem[] = operators.data ?? [];
+  const load = () => void queryClient.invalidateQueries({ queryKey: operatorKeys.all });
   const [creating, setCreating] = useState(false);
   const [roleTarget, setRoleTarget] = useState<AdminOperatorItem | null>(null);
   const [role, setRole] = useState<OperatorRole>('support');
   const [createForm] = Form.useForm<{ username: string; role: OperatorRole }>();
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listOperators()
-      .then(setItems, (reason: unknown) => void message.error(errorText(reason)))
-      .finally(() => setLoading(false));
-  }, [message]);
-  useEffect(load, [load]);
 
   /** A one-time password is shown once, here, and never again. */
   const showOneTimePassword = (username: string, oneTimePassword: string) => {
@@ -82,9 +75,10 @@ export function OperatorsScreen({ operator }: { operator: Operator }) {
           New operator
         </Button>
       </Space>
+      {operators.isError && <Alert type="error" showIcon title={errorText(operators.error)} />}
       <Table
         rowKey="id"
-        loading={loading}
+        loading={operators.isFetching}
         dataSource={items}
         pagination={false}
         columns={[

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Card, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Input, InputNumber, Select, Space, Table, Tag, Typography } from 'antd';
 import { TEAM_EARNING_TYPES, operatorMay, type AdminTeamEarning, type AdminTeamPromotion, type Operator } from '@custos/contract';
 import { Amount } from '../../../components/Amount';
 import {
@@ -10,33 +11,34 @@ import {
   type TeamEarningsFilter,
 } from '../api/team-earnings-api';
 import { TEAM_EARNING_LABELS, TEAM_EARNING_STATE_COLOURS, TEAM_EARNING_STATE_LABELS, dayProblem } from '../team-earnings';
+import { errorText } from '../../../lib/query/query-client';
+import { teamEarningsKeys } from '../api/keys';
 
 const PAGE_SIZE = 20;
 
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
-
 /** Promotion bonuses, newest first (once per member and level). */
 function Promotions({ email }: { email: string }) {
-  const { message } = App.useApp();
+  // The parent gives this a `key` per e-mail, so a new e-mail starts on page 1.
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminTeamPromotion[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-  useEffect(() => setPage(1), [email]);
-  useEffect(() => {
-    setLoading(true);
-    listTeamPromotions(email, page, PAGE_SIZE)
-      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
-      .finally(() => setLoading(false));
-  }, [email, page, message]);
+  const promotions = useQuery({
+    queryKey: teamEarningsKeys.promotions(email, page),
+    queryFn: () => listTeamPromotions(email, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  if (promotions.isError) return <Alert type="error" showIcon title={errorText(promotions.error)} />;
   return (
     <Table<AdminTeamPromotion>
       rowKey={(row) => `${row.accountId}:${row.level}`}
       size="small"
-      loading={loading}
-      dataSource={data.items}
-      pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+      loading={promotions.isFetching}
+      dataSource={promotions.data?.items ?? []}
+      pagination={{
+        current: page,
+        pageSize: PAGE_SIZE,
+        total: promotions.data?.total ?? 0,
+        onChange: setPage,
+        showSizeChanger: false,
+      }}
       onRow={() => ({ 'data-testid': 'team-promotion-row' }) as object}
       columns={[
         { title: 'Day', dataIndex: 'day' },
@@ -57,30 +59,24 @@ function Promotions({ email }: { email: string }) {
 /** The arrival delay (audited; team.manage): days computed from now on arrive that many days after their own day. */
 function ArrivalDelay({ mayManage }: { mayManage: boolean }) {
   const { message } = App.useApp();
-  const [saved, setSaved] = useState<number | null>(null);
-  const [value, setValue] = useState<number | null>(null);
-  const [saving, setSaving] = useState(false);
-  useEffect(() => {
-    getTeamEarningsSettings().then(
-      (settings) => {
-        setSaved(settings.arrivalDelayDays);
-        setValue(settings.arrivalDelayDays);
-      },
-      (reason: unknown) => void message.error(errorText(reason)),
-    );
-  }, [message]);
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: teamEarningsKeys.settings, queryFn: getTeamEarningsSettings });
+  const saved = settings.data?.arrivalDelayDays ?? null;
+  // What the operator typed; until then, the saved value.
+  const [typed, setValue] = useState<number | null | undefined>(undefined);
+  const value = typed === undefined ? saved : typed;
+  const saveDelay = useMutation({
+    mutationFn: (arrivalDelayDays: number) => saveTeamEarningsSettings({ arrivalDelayDays }),
+    onSuccess: (next) => {
+      queryClient.setQueryData(teamEarningsKeys.settings, next);
+      setValue(undefined);
+      void message.success(`Team earnings now arrive ${next.arrivalDelayDays} day(s) after their day`);
+    },
+    onError: (failure) => void message.error(errorText(failure)),
+  });
+  const saving = saveDelay.isPending;
   const save = () => {
-    if (value === null) return;
-    setSaving(true);
-    saveTeamEarningsSettings({ arrivalDelayDays: value })
-      .then(
-        (settings) => {
-          setSaved(settings.arrivalDelayDays);
-          void message.success(`Team earnings now arrive ${settings.arrivalDelayDays} day(s) after their day`);
-        },
-        (reason: unknown) => void message.error(errorText(reason)),
-      )
-      .finally(() => setSaving(false));
+    if (value !== null) saveDelay.mutate(value);
   };
   return (
     <Card size="small" title="Arrival" data-testid="team-earnings-arrival">
@@ -114,20 +110,14 @@ function ArrivalDelay({ mayManage }: { mayManage: boolean }) {
  * Read-only: the figures come from the level table in force on each day (Team levels).
  */
 export function TeamEarningsScreen({ operator }: { operator: Operator }) {
-  const { message } = App.useApp();
   const [filter, setFilter] = useState<TeamEarningsFilter>({ email: '', day: '', type: null, status: null });
   const [dayText, setDayText] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminTeamEarning[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listTeamEarnings(filter, page, PAGE_SIZE)
-      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
-      .finally(() => setLoading(false));
-  }, [filter, page, message]);
-  useEffect(load, [load]);
+  const earnings = useQuery({
+    queryKey: teamEarningsKeys.list(filter, page),
+    queryFn: () => listTeamEarnings(filter, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
 
   const change = (next: Partial<TeamEarningsFilter>) => {
     setPage(1);
@@ -138,6 +128,7 @@ export function TeamEarningsScreen({ operator }: { operator: Operator }) {
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Team earnings</Typography.Title>
+      {earnings.isError && <Alert type="error" showIcon title={errorText(earnings.error)} />}
       <Typography.Paragraph type="secondary">
         Each member&apos;s direct, indirect, community performance, management, promotion and level-dividend earnings per platform
         day, computed by that day&apos;s settlement with the level table in force that day. Each arrives at a later settlement as
@@ -187,15 +178,23 @@ export function TeamEarningsScreen({ operator }: { operator: Operator }) {
             label: TEAM_EARNING_STATE_LABELS[status],
           }))}
         />
-        <Button onClick={load}>Refresh</Button>
+        <Button loading={earnings.isFetching} onClick={() => void earnings.refetch()}>
+          Refresh
+        </Button>
       </Space>
       {problem && <Typography.Text type="danger">{problem}</Typography.Text>}
       <Table<AdminTeamEarning>
         rowKey={(row) => `${row.accountId}:${row.day}:${row.type}`}
         size="small"
-        loading={loading}
-        dataSource={data.items}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        loading={earnings.isFetching}
+        dataSource={earnings.data?.items ?? []}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: earnings.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         onRow={(row) => ({ 'data-testid': 'team-earning-row', 'data-type': row.type, 'data-status': row.status }) as object}
         columns={[
           { title: 'Day', dataIndex: 'day' },
@@ -224,7 +223,7 @@ export function TeamEarningsScreen({ operator }: { operator: Operator }) {
         ]}
       />
       <Typography.Title level={4}>Promotion bonuses</Typography.Title>
-      <Promotions email={filter.email} />
+      <Promotions key={filter.email} email={filter.email} />
     </Space>
   );
 }
