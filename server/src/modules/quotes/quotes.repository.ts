@@ -69,7 +69,7 @@ export class QuotesRepository {
             order by observed_at asc limit 1
           ) first_in_window on true
           where ${options.enabledOnly ? sql`p.enabled` : sql`true`}
-          order by p.sort_order, p.symbol`,
+          order by p.sort_order, p.source <> 'exchange', p.symbol`,
     );
   }
 

@@ -100,7 +100,7 @@ export class QuotesService {
     const feed = await this.settings.get('quotes_feed');
     const rows = await this.repository.listQuoted(now, { enabledOnly: false });
     const products: AdminMarketProduct[] = rows.map((row) => {
-      const { ageS: _age, ...quote } = this.quoteOf(row, now, feed.staleAfterS);
+      const quote = this.quoteOf(row, now, feed.staleAfterS);
       return {
         id: row.id,
         symbol: row.symbol,
@@ -108,7 +108,10 @@ export class QuotesService {
         sortOrder: row.sort_order,
         enabled: row.enabled,
         source: row.source,
-        ...quote,
+        price: quote.price,
+        changePct24h: quote.changePct24h,
+        quotedAt: quote.quotedAt,
+        stale: quote.stale,
         updatedAt: new Date(row.updated_at).toISOString(),
       };
     });
