@@ -207,7 +207,7 @@ describe('operator validation and rules', () => {
       timeoutMs: 10,
     });
     expect(feed.json()).toMatchObject({ code: 400 });
-    const th = await operatorCall('PUT', '/api/admin/quotes/feed', finance, { ...admin.feed, timeoutMs: 10 }, 'TH');
+    const th = await operatorCall('PUT', '/api/admin/quotes/feed', finance, { ...admin.feed, timeoutMs: 10 }, 'DE');
     expect(th.json<{ message: string }>().message).toBe('เวลาหมดอายุคำขอ: ตั้งแต่ 500 ถึง 30000 มิลลิวินาที');
     expect((await dataOf<AdminQuotes>(operatorCall('GET', '/api/admin/quotes', finance))).feed).toEqual(admin.feed);
   });
