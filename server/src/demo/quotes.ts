@@ -18,14 +18,13 @@ export async function seedQuotes(demo: DemoContext): Promise<void> {
   const { services, financeOperatorId, origin } = demo;
   const { products } = await services.quotes.adminQuotes();
   if (products.some((product) => product.source !== 'exchange')) return;
-  const now = Date.now();
   for (const pair of DEMO_QUOTES) {
     const { id } = await services.quotes.createProduct(
       financeOperatorId,
       { symbol: pair.symbol, displayName: pair.displayName, sortOrder: pair.sortOrder, enabled: true, source: 'manual' },
       origin,
     );
-    await services.quotes.setManualPrice(financeOperatorId, id, pair.dayAgo, origin, { asOf: new Date(now - 25 * HOUR) });
+    await services.quotes.setManualPrice(financeOperatorId, id, pair.dayAgo, origin, { ageMs: 25 * HOUR });
     await services.quotes.setManualPrice(financeOperatorId, id, pair.now, origin);
   }
 }

@@ -61,7 +61,10 @@ export class QuotesService {
   /** RAB/USDT's history follows the exchange setting (its change time, not the time we noticed). */
   async followExchangePrice(): Promise<void> {
     const { value, updatedAt } = await this.settings.getStamped('exchange');
-    await this.repository.followExchangePrice(normaliseDecimal(value.rabPriceUsdt), updatedAt ?? this.clock.now());
+    // The database stamps the setting; the platform's clock (moved in tests) never sees it in its future.
+    const now = this.clock.now();
+    const changedAt = updatedAt && updatedAt.getTime() <= now.getTime() ? updatedAt : now;
+    await this.repository.followExchangePrice(normaliseDecimal(value.rabPriceUsdt), changedAt);
   }
 
   private quoteOf(row: QuotedProductRow, now: Date, staleAfterS: number) {
@@ -183,11 +186,11 @@ export class QuotesService {
     id: string,
     price: string,
     origin: RequestOrigin,
-    /** The demo seed's history only (a day of prices); the console always prices as of now. */
-    options: { asOf?: Date } = {},
+    /** The demo seed's history only (a price from a day ago); the console always prices as of now. */
+    options: { ageMs?: number } = {},
   ): Promise<{ id: string }> {
     const normalised = normaliseDecimal(price);
-    const observedAt = options.asOf ?? this.clock.now();
+    const observedAt = new Date(this.clock.now().getTime() - (options.ageMs ?? 0));
     return this.db.transaction(async (tx) => {
       const product = await this.repository.findProduct(tx, id);
       if (!product) throw AppError.notFound('quotes.product_missing');
