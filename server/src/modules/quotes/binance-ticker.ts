@@ -52,12 +52,18 @@ export class BinanceTickerSource implements TickerSource {
     let status: number;
     let text: string;
     try {
-      const response = await fetch(url, { signal: controller.signal, headers: { accept: 'application/json' }, redirect: 'error' });
+      const response = await fetch(url, {
+        signal: controller.signal,
+        headers: { accept: 'application/json' },
+        redirect: 'error',
+      });
       status = response.status;
       text = await response.text();
     } catch (error) {
       if (controller.signal.aborted) throw new TickerError(`no answer within ${timeoutMs} ms`);
-      throw new TickerError(`unreachable: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`);
+      throw new TickerError(
+        `unreachable: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`,
+      );
     } finally {
       clearTimeout(timer);
     }

@@ -39,7 +39,13 @@ function iso(value: Date | string | null): string | null {
 }
 
 function productSnapshot(row: ProductRow) {
-  return { symbol: row.symbol, displayName: row.display_name, sortOrder: row.sort_order, enabled: row.enabled, source: row.source };
+  return {
+    symbol: row.symbol,
+    displayName: row.display_name,
+    sortOrder: row.sort_order,
+    enabled: row.enabled,
+    source: row.source,
+  };
 }
 
 /**
@@ -195,7 +201,13 @@ export class QuotesService {
       const product = await this.repository.findProduct(tx, id);
       if (!product) throw AppError.notFound('quotes.product_missing');
       if (product.source !== 'manual') throw AppError.conflict('quotes.not_manual');
-      await this.repository.insertPrice(tx, { productId: id, price: normalised, changePct24h: null, source: 'manual', observedAt });
+      await this.repository.insertPrice(tx, {
+        productId: id,
+        price: normalised,
+        changePct24h: null,
+        source: 'manual',
+        observedAt,
+      });
       await this.audit.record(
         {
           operatorId,
@@ -270,7 +282,12 @@ export class QuotesService {
     const attemptAt = this.clock.now();
     const products = (await this.repository.feedProducts()).slice(0, MAX_FEED_SYMBOLS);
     if (products.length === 0) {
-      await this.repository.recordFeedRun(this.db, { attemptAt, succeeded: false, error: 'no enabled pair uses the feed', updated: 0 });
+      await this.repository.recordFeedRun(this.db, {
+        attemptAt,
+        succeeded: false,
+        error: 'no enabled pair uses the feed',
+        updated: 0,
+      });
       return { fetched: false, updated: 0, error: 'no enabled pair uses the feed' };
     }
     const bySymbol = new Map(products.map((product) => [feedSymbolOf(product.symbol), product]));
@@ -278,7 +295,10 @@ export class QuotesService {
       const answer = await this.ticker.fetch24h(feed.baseUrl, [...bySymbol.keys()], feed.timeoutMs);
       const latest = attemptAt.getTime() + FEED_FUTURE_TOLERANCE_MS;
       const accepted = answer.quotes.filter((quote) => quote.closeTime.getTime() <= latest);
-      const refused = [...answer.rejected, ...answer.quotes.filter((quote) => !accepted.includes(quote)).map((quote) => quote.symbol)];
+      const refused = [
+        ...answer.rejected,
+        ...answer.quotes.filter((quote) => !accepted.includes(quote)).map((quote) => quote.symbol),
+      ];
       const error = refused.length > 0 ? `missing or malformed: ${refused.sort().join(', ')}` : null;
       await this.db.transaction(async (tx) => {
         for (const quote of accepted) {

@@ -148,7 +148,15 @@ function ProductDrawer({
 }
 
 /** A manual pair's new price, in force from now (the 24 h change compares with the price a day ago). */
-function PriceDrawer({ product, onClose, onSaved }: { product: AdminMarketProduct | null; onClose: () => void; onSaved: () => void }) {
+function PriceDrawer({
+  product,
+  onClose,
+  onSaved,
+}: {
+  product: AdminMarketProduct | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ price: string }>();
   const [saving, setSaving] = useState(false);
@@ -172,7 +180,13 @@ function PriceDrawer({ product, onClose, onSaved }: { product: AdminMarketProduc
   };
 
   return (
-    <Drawer title={product ? `Set the price of ${product.symbol}` : ''} open={product !== null} onClose={onClose} width={360} forceRender>
+    <Drawer
+      title={product ? `Set the price of ${product.symbol}` : ''}
+      open={product !== null}
+      onClose={onClose}
+      width={360}
+      forceRender
+    >
       <Form form={form} layout="vertical" onFinish={save}>
         <Form.Item
           label="Price"
@@ -181,7 +195,8 @@ function PriceDrawer({ product, onClose, onSaved }: { product: AdminMarketProduc
           rules={[
             {
               validator: async (_: unknown, value: string | undefined) => {
-                if (!quotePriceSchema.safeParse(value ?? '').success) throw new Error('A positive price with at most 8 decimal places');
+                if (!quotePriceSchema.safeParse(value ?? '').success)
+                  throw new Error('A positive price with at most 8 decimal places');
               },
             },
           ]}
@@ -240,7 +255,12 @@ function FeedCard({ quotes, onChanged }: { quotes: AdminQuotes; onChanged: () =>
   return (
     <Card title="Ticker feed (Binance public API)" size="small">
       <Form<QuoteFeedSettings> form={form} layout="vertical" onFinish={save}>
-        <Form.Item label="Feed on" name="enabled" valuePropName="checked" extra="Off by default: no request is made while it is off.">
+        <Form.Item
+          label="Feed on"
+          name="enabled"
+          valuePropName="checked"
+          extra="Off by default: no request is made while it is off."
+        >
           <Switch />
         </Form.Item>
         <Form.Item
@@ -273,7 +293,9 @@ function FeedCard({ quotes, onChanged }: { quotes: AdminQuotes; onChanged: () =>
       </Form>
       <Descriptions size="small" column={1} style={{ marginTop: 16 }} title="Last run">
         <Descriptions.Item label="Tried">{status.lastAttemptAt ? formatTime(status.lastAttemptAt) : 'never'}</Descriptions.Item>
-        <Descriptions.Item label="Last success">{status.lastSuccessAt ? formatTime(status.lastSuccessAt) : 'never'}</Descriptions.Item>
+        <Descriptions.Item label="Last success">
+          {status.lastSuccessAt ? formatTime(status.lastSuccessAt) : 'never'}
+        </Descriptions.Item>
         <Descriptions.Item label="Pairs priced">{status.lastUpdated}</Descriptions.Item>
         <Descriptions.Item label="Problem">
           {status.lastError ? <Typography.Text type="danger">{status.lastError}</Typography.Text> : 'none'}

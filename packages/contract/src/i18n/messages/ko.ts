@@ -255,6 +255,7 @@ export const ko: MessageCatalogue = {
   'field.intervalS': '조회 간격',
   'quotes.symbol_taken': '거래쌍 {symbol}은(는) 이미 등록되어 있습니다',
   'quotes.not_manual': '수동 가격은 수동으로 가격을 정하는 거래쌍에만 설정할 수 있습니다',
-  'quotes.exchange_source': 'RAB/USDT는 환전 가격으로 정해집니다. 다른 거래쌍은 이 출처를 쓸 수 없고, 이 거래쌍의 출처도 바꿀 수 없습니다',
+  'quotes.exchange_source':
+    'RAB/USDT는 환전 가격으로 정해집니다. 다른 거래쌍은 이 출처를 쓸 수 없고, 이 거래쌍의 출처도 바꿀 수 없습니다',
   'quotes.product_missing': '존재하지 않는 거래쌍입니다',
 };

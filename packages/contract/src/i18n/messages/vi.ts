@@ -256,6 +256,7 @@ export const vi: MessageCatalogue = {
   'field.intervalS': 'chu kỳ lấy giá',
   'quotes.symbol_taken': 'Cặp {symbol} đã có trong danh sách',
   'quotes.not_manual': 'Chỉ cặp định giá thủ công mới đặt giá thủ công được',
-  'quotes.exchange_source': 'RAB/USDT được định giá theo giá quy đổi; cặp khác không dùng được nguồn này và không thể đổi nguồn của nó',
+  'quotes.exchange_source':
+    'RAB/USDT được định giá theo giá quy đổi; cặp khác không dùng được nguồn này và không thể đổi nguồn của nó',
   'quotes.product_missing': 'Cặp giao dịch này không tồn tại',
 };
