@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminQuotes, ForexProducts } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { QUOTES_FEED_JOB, jobHandlers } from '../src/jobs/handlers.js';
+import { JobRunner } from '../src/jobs/runner.js';
+import { createLogger } from '../src/lib/logger.js';
 import { FakeBinance } from './support/fake-binance.js';
 import { operatorToken } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -379,6 +381,37 @@ describe('the ticker feed', () => {
     await runJob();
     expect(binance.requests.length).toBe(before);
     expect(await homeItem('BTC/USDT')).toMatchObject({ price: '93000', stale: true });
+  });
+});
+
+describe('the job on pg-boss', () => {
+  it('runs as the registered job, fetching once for its interval', async () => {
+    await setFeed({ enabled: true });
+    offsetMs += 61_000;
+    binance.mode = 'ok';
+    binance.set('BTCUSDT', { lastPrice: '94000', priceChangePercent: '2', closeTime: clock.now().getTime() });
+    const runner = new JobRunner({
+      database: t.testDatabase.database,
+      logger: createLogger('silent'),
+      timeZone: 'Asia/Shanghai',
+      pollingIntervalS: 0.5,
+    });
+    // The handler main registers, without its cron (the test sends each run itself).
+    const handler = jobHandlers(t.services).find((job) => job.name === QUOTES_FEED_JOB)!;
+    runner.register({ name: handler.name, retryLimit: 0, run: () => handler.run({}) });
+    await runner.start();
+    try {
+      const before = binance.requests.length;
+      await runner.send(QUOTES_FEED_JOB);
+      await expect.poll(async () => (await runner.countJobs(QUOTES_FEED_JOB)).completed, { timeout: 15_000 }).toBeGreaterThan(0);
+      // A second run in the same interval (a retry, or another instance) asks nothing more.
+      await runner.send(QUOTES_FEED_JOB);
+      await expect.poll(async () => (await runner.countJobs(QUOTES_FEED_JOB)).completed, { timeout: 15_000 }).toBeGreaterThan(1);
+      expect(binance.requests.length - before).toBe(1);
+      expect(await homeItem('BTC/USDT')).toMatchObject({ price: '94000', changePct24h: '2.00', stale: false });
+    } finally {
+      await runner.stop(1000);
+    }
   });
 });
 
