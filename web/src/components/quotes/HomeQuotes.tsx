@@ -4,23 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { ForexProduct } from '@custos/contract';
 import { getForexProducts } from '../../api/quotes';
 import { quoteKeys } from '../../api/quotes-keys';
+import { changeDirection, changeText, groupDigits } from './quote-format';
 
 /** Quotes move without a member event: Home asks again this often while it is open (decision 027). */
 export const QUOTES_REFETCH_MS = 30_000;
 
-/** A decimal string with its whole part grouped by thousands; no float ever touches the price. */
-export function groupDigits(value: string): string {
-  const [whole = '0', fraction] = value.split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
-
 function ChangeBadge({ change }: { change: string | null }) {
   if (change === null) return <span className="quote-change quote-change-flat">—</span>;
-  const direction = change.startsWith('-') ? 'down' : /[1-9]/.test(change) ? 'up' : 'flat';
+  const direction = changeDirection(change);
   return (
     <span className={`quote-change quote-change-${direction}`} data-testid="quote-change" data-direction={direction}>
-      {direction === 'up' ? `+${change}` : change}%
+      {changeText(change)}
     </span>
   );
 }
