@@ -282,14 +282,16 @@ function FeedCard({ quotes, onChanged }: { quotes: AdminQuotes; onChanged: () =>
             <InputNumber min={60} max={3600} precision={0} />
           </Form.Item>
         </Space>
-        <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
-            Save feed settings
-          </Button>
-          <Button htmlType="button" onClick={fetchNow} loading={fetching}>
-            Fetch now
-          </Button>
-        </Space>
+        <div>
+          <Space>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              Save feed settings
+            </Button>
+            <Button htmlType="button" onClick={fetchNow} loading={fetching}>
+              Fetch now
+            </Button>
+          </Space>
+        </div>
       </Form>
       <Descriptions size="small" column={1} style={{ marginTop: 16 }} title="Last run">
         <Descriptions.Item label="Tried">{status.lastAttemptAt ? formatTime(status.lastAttemptAt) : 'never'}</Descriptions.Item>
