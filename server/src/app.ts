@@ -43,6 +43,7 @@ import { adminOperatorsRoutes } from './modules/admin-operators/admin-operators.
 import { memberEventsRoutes } from './modules/notifications/member-events.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -164,6 +165,7 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   await app.register(memberEventsRoutes, { service: services.memberEvents, auth: services.auth });
   await app.register(feedbackRoutes, { service: services.feedback, auth: services.auth, operators: services.operators });
   await app.register(contentRoutes, { service: services.content, auth: services.auth, operators: services.operators });
+  await app.register(quotesRoutes, { service: services.quotes, operators: services.operators });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

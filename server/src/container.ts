@@ -68,6 +68,9 @@ import { ContentRepository } from './modules/content/content.repository.js';
 import { ContentService } from './modules/content/content.service.js';
 import { AirdropsRepository } from './modules/airdrops/airdrops.repository.js';
 import { AirdropsService } from './modules/airdrops/airdrops.service.js';
+import { BinanceTickerSource } from './modules/quotes/binance-ticker.js';
+import { QuotesRepository } from './modules/quotes/quotes.repository.js';
+import { QuotesService } from './modules/quotes/quotes.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -109,6 +112,8 @@ export interface Services {
   airdrops: AirdropsService;
   /** Moving members between inviters, recomputing and repairing team figures (console). */
   teamOperations: TeamOperationsService;
+  /** Home quotes and the ticker feed (decision 027). */
+  quotes: QuotesService;
 }
 
 export function createServices(
@@ -261,6 +266,7 @@ export function createServices(
     memberEvents,
     feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
     content: new ContentService(db, new ContentRepository(db), audit, settings, clock),
+    quotes: new QuotesService(db, new QuotesRepository(db), settings, audit, new BinanceTickerSource(), clock, logger),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
   };
 }

@@ -147,6 +147,14 @@ describe('demo seed', () => {
       ['V1 holiday airdrop', '20.0000', 'to_arrive'],
       ['Welcome airdrop', '50.0000', 'arrived'],
     ]);
+    // Quotes (decision 027): RAB/USDT first, then three manual pairs with a day of history.
+    const quotes = await t.services.quotes.forexProducts();
+    expect(quotes.items.map((item) => [item.symbol, item.price, item.changePct24h, item.stale])).toEqual([
+      ['RAB/USDT', expect.any(String), expect.any(String), false],
+      ['BTC/USDT', '90534.5', '2.88', false],
+      ['ETH/USDT', '3104', '-3.00', false],
+      ['XAU/USD', '2671.2', '0.80', false],
+    ]);
     const report = await t.services.ledger.verify();
     expect(report.problems).toEqual([]);
     expect(report.clean).toBe(true);

@@ -24,6 +24,7 @@ import { SettlementRunsScreen } from '../features/hosting/screens/SettlementRuns
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
 import { FeedbackQueueScreen } from '../features/feedback/screens/FeedbackQueueScreen';
 import { ContentScreen } from '../features/content/screens/ContentScreen';
+import { QuotesScreen } from '../features/quotes/screens/QuotesScreen';
 import { AdjustmentsScreen } from '../features/ledger/screens/AdjustmentsScreen';
 import { LedgerCheckScreen } from '../features/ledger/screens/LedgerCheckScreen';
 import { MachinesScreen } from '../features/machines/screens/MachinesScreen';
@@ -91,6 +92,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}
             {operatorMay(operator.role, 'feedback.reply') && <Route path="/feedback" element={<FeedbackQueueScreen />} />}
             {operatorMay(operator.role, 'content.manage') && <Route path="/content" element={<ContentScreen />} />}
+            {operatorMay(operator.role, 'quotes.manage') && <Route path="/quotes" element={<QuotesScreen />} />}
             {operatorMay(operator.role, 'audit.read') && <Route path="/audit" element={<AuditLogScreen />} />}
             {operatorMay(operator.role, 'ledger.read') && (
               <>

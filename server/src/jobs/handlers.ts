@@ -5,6 +5,7 @@ import type { JobHandler } from './runner.js';
 const RETENTION_S = 7 * 24 * 3600;
 
 export const AIRDROP_ARRIVAL_JOB = 'airdrops.arrive-due';
+export const QUOTES_FEED_JOB = 'quotes.refresh';
 
 export function jobHandlers(services: Services): JobHandler[] {
   return [
@@ -54,6 +55,17 @@ export function jobHandlers(services: Services): JobHandler[] {
       schedule: '* * * * *',
       async run() {
         await services.airdrops.arriveDue();
+      },
+    },
+    {
+      // RAB/USDT follows the exchange price; the ticker feed (off by default) fetches once per its
+      // interval across every instance (the slot is claimed in the database). A feed failure is
+      // recorded for the console, never thrown: the last good prices stay and go stale by themselves.
+      name: QUOTES_FEED_JOB,
+      schedule: '* * * * *',
+      retryLimit: 0,
+      async run() {
+        await services.quotes.runScheduled();
       },
     },
   ];

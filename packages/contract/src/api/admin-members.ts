@@ -26,6 +26,8 @@ export const OPERATOR_PERMISSIONS = {
   'team.restructure': ['super_admin'],
   'feedback.reply': ['super_admin', 'support'],
   'content.manage': ['super_admin', 'support'],
+  /** Home quotes: pairs, manual prices and the ticker feed (decision 027). */
+  'quotes.manage': ['super_admin', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

@@ -13,6 +13,14 @@ export class SettingsRepository {
     return rows[0]?.value;
   }
 
+  async getStamped(key: string): Promise<{ value: unknown; updatedAt: Date } | null> {
+    const rows = await this.db
+      .select({ value: platformSettings.value, updatedAt: platformSettings.updatedAt })
+      .from(platformSettings)
+      .where(eq(platformSettings.key, key));
+    return rows[0] ?? null;
+  }
+
   /** Writes defaults that are missing; never overwrites what an operator set. */
   async insertMissing(entries: Record<string, unknown>): Promise<void> {
     const values = Object.entries(entries).map(([key, value]) => ({ key, value }));

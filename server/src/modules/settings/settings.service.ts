@@ -7,6 +7,7 @@ import {
   appVersionResponse,
   communityLinksResponse,
   exchangeSettingsSchema,
+  quoteFeedSettingsSchema,
   teamEarningsSettingsSchema,
   withdrawSettingsSchema,
 } from '@custos/contract';
@@ -91,6 +92,11 @@ export const SETTINGS = {
     schema: teamEarningsSettingsSchema,
     defaults: { arrivalDelayDays: 1 },
   },
+  /** Home quotes' ticker feed (decision 027): off until an operator turns it on. */
+  quotes_feed: {
+    schema: quoteFeedSettingsSchema,
+    defaults: { enabled: false, baseUrl: 'https://api.binance.com', timeoutMs: 5000, staleAfterS: 300, intervalS: 60 },
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -115,6 +121,16 @@ export class SettingsService {
     const setting = SETTINGS[key];
     const parsed = setting.schema.safeParse(await this.repository.get(key));
     return (parsed.success ? parsed.data : defaultsOf(setting)) as SettingValue<K>;
+  }
+
+  /** A setting's value and when it was last written (null: never stored, the defaults apply). */
+  async getStamped<K extends SettingKey>(key: K): Promise<{ value: SettingValue<K>; updatedAt: Date | null }> {
+    const stored = await this.repository.getStamped(key);
+    const parsed = SETTINGS[key].schema.safeParse(stored?.value);
+    return {
+      value: (parsed.success ? parsed.data : defaultsOf(SETTINGS[key])) as SettingValue<K>,
+      updatedAt: parsed.success && stored ? stored.updatedAt : null,
+    };
   }
 
   async set<K extends SettingKey>(key: K, value: SettingValue<K>, operatorId: string | null, tx?: Db | Tx): Promise<void> {

@@ -10,10 +10,12 @@ import { BannerCarousel } from '../../../components/content/BannerCarousel';
 import { LatestNews } from '../../../components/content/LatestNews';
 import { NoticeMarquee } from '../../../components/content/NoticeMarquee';
 import { contentKeys } from '../../../api/content-keys';
+import { HomeQuotes } from '../../../components/quotes/HomeQuotes';
+import { quoteKeys } from '../../../api/quotes-keys';
 
 /**
  * index (tab 0): banners, the notice marquee, the total assets card, the money shortcuts and the
- * latest news (decision 026). Quotes arrive with their own feature.
+ * latest news (decision 026), and the quotes (decision 027).
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
@@ -25,7 +27,11 @@ export default function HomeScreen() {
   return (
     <PullToRefresh
       onRefresh={async () => {
-        await Promise.all([refetch(), queryClient.invalidateQueries({ queryKey: contentKeys.all })]);
+        await Promise.all([
+          refetch(),
+          queryClient.invalidateQueries({ queryKey: contentKeys.all }),
+          queryClient.invalidateQueries({ queryKey: quoteKeys.all }),
+        ]);
       }}
       pullingText={t('assets.pullToRefresh')}
       canReleaseText={t('assets.releaseToRefresh')}
@@ -36,6 +42,7 @@ export default function HomeScreen() {
         <BannerCarousel />
         <NoticeMarquee />
         <AssetsSummary assets={assets} onOpen={() => void navigate('/pages/my/my')} />
+        <HomeQuotes />
         <MoneyShortcuts />
         <LatestNews />
       </div>

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { QUOTE_PRICE_PATTERN } from '@custos/contract';
+
+/** One pair as the ticker reported it. */
+export interface TickerQuote {
+  /** The ticker's symbol, e.g. BTCUSDT. */
+  symbol: string;
+  lastPrice: string;
+  /** Percent over the ticker's rolling 24 h window, as sent (e.g. "-0.541"). */
+  priceChangePercent: string;
+  /** The end of the window (the quote's time). */
+  closeTime: Date;
+}
+
+export interface TickerAnswer {
+  quotes: TickerQuote[];
+  /** Symbols asked for that came back missing or malformed. */
+  rejected: string[];
+}
+
+/** Why a fetch gave nothing: the message the console shows. */
+export class TickerError extends Error {
+  override name = 'TickerError';
+}
+
+export interface TickerSource {
+  fetch24h(baseUrl: string, symbols: readonly string[], timeoutMs: number): Promise<TickerAnswer>;
+}
+
+const PERCENT_PATTERN = /^-?\d{1,7}(?:\.\d{1,8})?$/;
+/** The documented fields we read from each element of the answer; the others are ignored. */
+const tickerItem = z.object({
+  symbol: z.string(),
+  lastPrice: z.string().regex(QUOTE_PRICE_PATTERN),
+  priceChangePercent: z.string().regex(PERCENT_PATTERN),
+  closeTime: z.number().int().positive(),
+});
+
+const MAX_BODY_BYTES = 1_048_576;
+
+/**
+ * Binance's public market data: `GET /api/v3/ticker/24hr?symbols=["BTCUSDT",…]` answers an array of
+ * 24 h rolling-window statistics (`symbol`, `lastPrice`, `priceChangePercent`, `closeTime` in ms, …).
+ * No key is needed. The whole call, body included, is bounded by the time-out; anything that is not
+ * that shape is an error or a rejected symbol, never a price.
+ */
+export class BinanceTickerSource implements TickerSource {
+  async fetch24h(baseUrl: string, symbols: readonly string[], timeoutMs: number): Promise<TickerAnswer> {
+    const url = `${baseUrl.replace(/\/+$/, '')}/api/v3/ticker/24hr?symbols=${encodeURIComponent(JSON.stringify(symbols))}`;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let status: number;
+    let text: string;
+    try {
+      const response = await fetch(url, {
+        signal: controller.signal,
+        headers: { accept: 'application/json' },
+        redirect: 'error',
+      });
+      status = response.status;
+      text = await response.text();
+    } catch (error) {
+      if (controller.signal.aborted) throw new TickerError(`no answer within ${timeoutMs} ms`);
+      throw new TickerError(
+        `unreachable: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`,
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+    if (text.length > MAX_BODY_BYTES) throw new TickerError('answer too large');
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new TickerError(`HTTP ${status}: the answer is not JSON`);
+    }
+    if (status !== 200) {
+      const message = typeof (body as { msg?: unknown })?.msg === 'string' ? (body as { msg: string }).msg.slice(0, 200) : '';
+      throw new TickerError(`HTTP ${status}${message ? `: ${message}` : ''}`);
+    }
+    if (!Array.isArray(body)) throw new TickerError('the answer is not a list of tickers');
+    const wanted = new Set(symbols);
+    const quotes = new Map<string, TickerQuote>();
+    for (const item of body) {
+      const parsed = tickerItem.safeParse(item);
+      if (!parsed.success || !wanted.has(parsed.data.symbol) || !/[1-9]/.test(parsed.data.lastPrice)) continue;
+      const closeTime = new Date(parsed.data.closeTime);
+      if (Number.isNaN(closeTime.getTime())) continue;
+      quotes.set(parsed.data.symbol, {
+        symbol: parsed.data.symbol,
+        lastPrice: parsed.data.lastPrice,
+        priceChangePercent: parsed.data.priceChangePercent,
+        closeTime,
+      });
+    }
+    return { quotes: [...quotes.values()], rejected: symbols.filter((symbol) => !quotes.has(symbol)) };
+  }
+}
