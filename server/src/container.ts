@@ -68,6 +68,11 @@ import { ContentRepository } from './modules/content/content.repository.js';
 import { ContentService } from './modules/content/content.service.js';
 import { AirdropsRepository } from './modules/airdrops/airdrops.repository.js';
 import { AirdropsService } from './modules/airdrops/airdrops.service.js';
+import { OperatorEventsRepository } from './modules/notifications/operator-events.repository.js';
+import { OperatorEventsService } from './modules/notifications/operator-events.service.js';
+import { SupportChatRepository } from './modules/support-chat/support-chat.repository.js';
+import { SupportChatService } from './modules/support-chat/support-chat.service.js';
+import { OPERATOR_PERMISSIONS } from '@custos/contract';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -109,6 +114,10 @@ export interface Services {
   airdrops: AirdropsService;
   /** Moving members between inviters, recomputing and repairing team figures (console). */
   teamOperations: TeamOperationsService;
+  /** The console's live channel (the customer-service inbox hears members through it). */
+  operatorEvents: OperatorEventsService;
+  /** Customer-service chat (kefu) and the console's inbox (decision 029). */
+  supportChat: SupportChatService;
 }
 
 export function createServices(
@@ -124,6 +133,12 @@ export function createServices(
     ...DEFAULT_CHANNEL_OPTIONS,
     ...overrides.channelOptions,
   });
+  const operatorEvents = new OperatorEventsService(
+    database,
+    new OperatorEventsRepository(db, OPERATOR_PERMISSIONS['support.chat']),
+    logger,
+    { ...DEFAULT_CHANNEL_OPTIONS, ...overrides.channelOptions },
+  );
   const transport =
     overrides.mailTransport ??
     (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createLogTransport(logger));
@@ -209,6 +224,8 @@ export function createServices(
   settlement.addStep(earnings.settlementStep());
   // Team earnings last: the day's static income (interest) is paid by then (docs/decisions/024-team-earnings.md).
   for (const step of teamEarnings.settlementSteps()) settlement.addStep(step);
+  const adminMembers = new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit, clock);
+  const team = new TeamService(db, teamRepository, audit, config.platformTimeZone, clock);
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -227,7 +244,7 @@ export function createServices(
     mail,
     auth: new AuthService(db, memberRepository, codes, mail, settings, rateLimits, config.memberSession),
     codes,
-    adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit, clock),
+    adminMembers,
     security,
     accounts: new AccountService(db, accountRepository, settings),
     identity: new IdentityService(db, new IdentityRepository(db), audit, rateLimits),
@@ -244,7 +261,7 @@ export function createServices(
     settlement,
     machines,
     earnings,
-    team: new TeamService(db, teamRepository, audit, config.platformTimeZone, clock),
+    team,
     teamEarnings,
     teamOperations: new TeamOperationsService(db, new TeamOperationsRepository(db), teamRepository, audit),
     airdrops: new AirdropsService(
@@ -262,5 +279,15 @@ export function createServices(
     feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
     content: new ContentService(db, new ContentRepository(db), audit, settings, clock),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
+    operatorEvents,
+    supportChat: new SupportChatService(
+      db,
+      new SupportChatRepository(db),
+      audit,
+      memberEvents,
+      operatorEvents,
+      rateLimits,
+      { adminMembers, team, ledger, hosting },
+    ),
   };
 }

@@ -26,3 +26,4 @@ export * from './api/team-earnings.js';
 export * from './api/support.js';
 export * from './api/content.js';
 export * from './api/airdrops.js';
+export * from './api/chat.js';

@@ -19,9 +19,15 @@ export interface SseStream {
  * Opens the live channel as the app does: fetch with the token in `Authorization` (never in the
  * URL) and `Last-Event-ID` to resume; the body is read as it arrives.
  */
-export async function openStream(baseUrl: string, token: string, lastEventId?: string): Promise<SseStream> {
+export async function openStream(
+  baseUrl: string,
+  token: string,
+  lastEventId?: string,
+  /** The member's channel, or the console's (`/api/admin/support/events`, token "Bearer …"). */
+  path = '/api/user/events',
+): Promise<SseStream> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/user/events`, {
+  const response = await fetch(`${baseUrl}${path}`, {
     headers: { authorization: token, lang: 'EN', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
     signal: controller.signal,
   });

@@ -26,6 +26,8 @@ export const OPERATOR_PERMISSIONS = {
   'team.restructure': ['super_admin'],
   'feedback.reply': ['super_admin', 'support'],
   'content.manage': ['super_admin', 'support'],
+  /** The customer-service inbox: chat with members, assign conversations, manage canned replies. */
+  'support.chat': ['super_admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

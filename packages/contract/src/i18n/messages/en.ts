@@ -240,6 +240,11 @@ export const en = {
   'field.arriveAt': 'arrival time',
   'field.selection': 'recipients',
   'field.inviter': 'new inviter',
+  'chat.too_many': 'You are sending messages too quickly, please try again in {seconds} s',
+  'chat.image_missing': 'The image is missing or is not yours; please upload it again',
+  'reason.text_or_image': 'send either text or one image',
+  'field.upTo': 'last message',
+  'field.imageBase64': 'image',
 } as const;
 
 export type MessageKey = keyof typeof en;

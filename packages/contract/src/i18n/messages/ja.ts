@@ -238,4 +238,9 @@ export const ja: MessageCatalogue = {
   'field.arriveAt': '到着時刻',
   'field.selection': '受取人',
   'field.inviter': '新しい招待者',
+  'chat.too_many': 'メッセージの送信が速すぎます。{seconds} 秒後にもう一度お試しください',
+  'chat.image_missing': '画像が見つからないか、あなたのものではありません。もう一度アップロードしてください',
+  'reason.text_or_image': 'テキストか画像1枚のどちらかを送信してください',
+  'field.upTo': '最後のメッセージ',
+  'field.imageBase64': '画像',
 };

@@ -238,4 +238,9 @@ export const ko: MessageCatalogue = {
   'field.arriveAt': '도착 시간',
   'field.selection': '받는 사람',
   'field.inviter': '새 초대자',
+  'chat.too_many': '메시지를 너무 빠르게 보내고 있습니다. {seconds}초 후에 다시 시도하세요',
+  'chat.image_missing': '이미지가 없거나 본인의 이미지가 아닙니다. 다시 업로드하세요',
+  'reason.text_or_image': '텍스트 또는 이미지 한 장을 보내세요',
+  'field.upTo': '마지막 메시지',
+  'field.imageBase64': '이미지',
 };

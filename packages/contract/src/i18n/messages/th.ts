@@ -235,4 +235,9 @@ export const th: MessageCatalogue = {
   'field.arriveAt': 'เวลาที่จะได้รับ',
   'field.selection': 'ผู้รับ',
   'field.inviter': 'ผู้เชิญใหม่',
+  'chat.too_many': 'คุณส่งข้อความเร็วเกินไป โปรดลองอีกครั้งใน {seconds} วินาที',
+  'chat.image_missing': 'ไม่พบรูปภาพหรือรูปภาพไม่ใช่ของคุณ โปรดอัปโหลดอีกครั้ง',
+  'reason.text_or_image': 'ส่งข้อความหรือรูปภาพหนึ่งรูปอย่างใดอย่างหนึ่ง',
+  'field.upTo': 'ข้อความล่าสุด',
+  'field.imageBase64': 'รูปภาพ',
 };

@@ -239,4 +239,9 @@ export const vi: MessageCatalogue = {
   'field.arriveAt': 'thời điểm nhận',
   'field.selection': 'người nhận',
   'field.inviter': 'người mời mới',
+  'chat.too_many': 'Bạn gửi tin nhắn quá nhanh, vui lòng thử lại sau {seconds} giây',
+  'chat.image_missing': 'Hình ảnh không tồn tại hoặc không phải của bạn; vui lòng tải lên lại',
+  'reason.text_or_image': 'hãy gửi văn bản hoặc một hình ảnh',
+  'field.upTo': 'tin nhắn cuối',
+  'field.imageBase64': 'hình ảnh',
 };

@@ -235,4 +235,9 @@ export const zhHans: MessageCatalogue = {
   'field.arriveAt': '到账时间',
   'field.selection': '接收人',
   'field.inviter': '新邀请人',
+  'chat.too_many': '发送消息过于频繁，请 {seconds} 秒后再试',
+  'chat.image_missing': '图片不存在或不属于您，请重新上传',
+  'reason.text_or_image': '请发送文字或一张图片',
+  'field.upTo': '最后一条消息',
+  'field.imageBase64': '图片',
 };

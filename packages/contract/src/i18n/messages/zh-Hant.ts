@@ -235,4 +235,9 @@ export const zhHant: MessageCatalogue = {
   'field.arriveAt': '到帳時間',
   'field.selection': '接收人',
   'field.inviter': '新邀請人',
+  'chat.too_many': '傳送訊息過於頻繁，請 {seconds} 秒後再試',
+  'chat.image_missing': '圖片不存在或不屬於您，請重新上傳',
+  'reason.text_or_image': '請傳送文字或一張圖片',
+  'field.upTo': '最後一則訊息',
+  'field.imageBase64': '圖片',
 };
