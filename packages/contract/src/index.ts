@@ -27,3 +27,4 @@ export * from './api/support.js';
 export * from './api/content.js';
 export * from './api/airdrops.js';
 export * from './api/chat.js';
+export * from './sse-parser.js';

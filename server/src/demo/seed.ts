@@ -13,6 +13,7 @@ import type { RequestOrigin } from '../http/origin.js';
 import type { MemberSessionContext } from '../modules/auth/auth.service.js';
 import { seedContent } from './content.js';
 import { seedFeedback } from './feedback.js';
+import { seedSupportChat } from './support-chat.js';
 import { seedAirdrops } from './airdrops.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
 import { DEMO_MEMBER, type DemoContext, type DemoMember } from './context.js';
@@ -256,6 +257,7 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   async function seedAirdropCampaigns(demo) {
     await seedAirdrops(demo, DEMO_TEAM);
   },
+  seedSupportChat,
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────

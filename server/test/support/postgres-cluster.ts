@@ -32,11 +32,17 @@ function runAsClusterOwner(command: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
 }
 
+export interface PostgresCluster {
+  /** The `postgres` superuser's URL of the cluster's `postgres` database. */
+  adminUrl: string;
+  stop(): void;
+}
+
 /**
- * A throwaway PostgreSQL 15 cluster on a free loopback port for the whole run, made with the
- * machine's initdb/pg_ctl and removed afterwards.
+ * A throwaway PostgreSQL 15 cluster on a free loopback port, made with the machine's initdb/pg_ctl
+ * in a directory of its own (so several can run side by side), removed by `stop()`.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export async function startPostgresCluster(): Promise<PostgresCluster> {
   const base = mkdtempSync(path.join(tmpdir(), 'custos-pg-'));
   if (process.getuid?.() === 0) {
     const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
@@ -56,12 +62,21 @@ export default async function setup(project: TestProject): Promise<() => void> {
     '-w',
     'start',
   ]);
-  project.provide('postgresAdminUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
-  return () => {
-    try {
-      runAsClusterOwner('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
-    } finally {
-      rmSync(base, { recursive: true, force: true });
-    }
+  return {
+    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        runAsClusterOwner('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(base, { recursive: true, force: true });
+      }
+    },
   };
+}
+
+/** The server:postgres project's cluster, for the whole run. */
+export default async function setup(project: TestProject): Promise<() => void> {
+  const cluster = await startPostgresCluster();
+  project.provide('postgresAdminUrl', cluster.adminUrl);
+  return () => cluster.stop();
 }

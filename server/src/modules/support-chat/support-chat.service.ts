@@ -83,6 +83,11 @@ export class SupportChatService {
 
   // ── Member ──
 
+  /** The member's support conversation, if they ever wrote (reads only: no delivery mark moves). */
+  async memberConversationId(context: MemberSessionContext): Promise<string | null> {
+    return (await this.repository.supportOf(context.member.id))?.id ?? null;
+  }
+
   async memberHistory(context: MemberSessionContext, before: string | undefined, limit: number): Promise<ChatHistory> {
     const conversation = await this.repository.supportOf(context.member.id);
     if (!conversation) return { conversationId: null, items: [], nextBefore: null, state: emptyState() };
