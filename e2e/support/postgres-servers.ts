@@ -122,7 +122,13 @@ export async function startServersOnPostgres(count: number): Promise<ServersOnPo
       password: oneTimePassword,
     });
     const bearer = `Bearer ${token}`;
-    await call(first, 'POST', '/api/admin/auth/password', { oldPassword: oneTimePassword, newPassword: 'instances super admin pass' }, bearer);
+    await call(
+      first,
+      'POST',
+      '/api/admin/auth/password',
+      { oldPassword: oneTimePassword, newPassword: 'instances super admin pass' },
+      bearer,
+    );
     const { secret } = await call<{ secret: string }>(first, 'POST', '/api/admin/auth/totp/setup', {}, bearer);
     await call(first, 'POST', '/api/admin/auth/totp/bind', { googleCode: await freshCode(secret) }, bearer);
     const code = invitationCode;

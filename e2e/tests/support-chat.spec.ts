@@ -60,7 +60,9 @@ async function openInbox(browser: Browser, baseURL: string, token: string): Prom
   return page;
 }
 
-test('member (instance A) and agent (instance B) chat in real time, with images, ticks and the unread badge', async ({ browser }) => {
+test('member (instance A) and agent (instance B) chat in real time, with images, ticks and the unread badge', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const [a, b] = servers.instances.map((instance) => instance.baseUrl) as [string, string];
   const email = uniqueEmail('kefu');

@@ -280,14 +280,11 @@ export function createServices(
     content: new ContentService(db, new ContentRepository(db), audit, settings, clock),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
     operatorEvents,
-    supportChat: new SupportChatService(
-      db,
-      new SupportChatRepository(db),
-      audit,
-      memberEvents,
-      operatorEvents,
-      rateLimits,
-      { adminMembers, team, ledger, hosting },
-    ),
+    supportChat: new SupportChatService(db, new SupportChatRepository(db), audit, memberEvents, operatorEvents, rateLimits, {
+      adminMembers,
+      team,
+      ledger,
+      hosting,
+    }),
   };
 }

@@ -72,7 +72,13 @@ async function messageCount(): Promise<number> {
   return row!.n;
 }
 interface InboxData {
-  items: { id: string; email: string; unread: number; assignedOperatorName: string | null; lastMessage: { text: string | null } | null }[];
+  items: {
+    id: string;
+    email: string;
+    unread: number;
+    assignedOperatorName: string | null;
+    lastMessage: { text: string | null } | null;
+  }[];
   unreadTotal: number;
 }
 async function inbox(token: string, filter = 'all'): Promise<InboxData> {
@@ -115,8 +121,12 @@ describe('a member and their conversation', () => {
   it('refuses operators without the support permission', async () => {
     for (const token of [reviewer, finance]) {
       expect((await agentCall('GET', '/api/admin/support/conversations', token)).statusCode).toBe(403);
-      expect((await agentCall('GET', `/api/admin/support/conversations/${aliceConversation}/messages`, token)).statusCode).toBe(403);
-      const reply = await agentCall('POST', `/api/admin/support/conversations/${aliceConversation}/messages`, token, { text: 'x' });
+      expect((await agentCall('GET', `/api/admin/support/conversations/${aliceConversation}/messages`, token)).statusCode).toBe(
+        403,
+      );
+      const reply = await agentCall('POST', `/api/admin/support/conversations/${aliceConversation}/messages`, token, {
+        text: 'x',
+      });
       expect(reply.statusCode).toBe(403);
       expect((await agentCall('GET', '/api/admin/support/events', token)).statusCode).toBe(403);
     }
@@ -192,7 +202,9 @@ describe('read state and unread counts', () => {
     expect((await history(carol)).state).toMatchObject({ agentsDeliveredUpTo: second.id, agentsReadUpTo: '0' });
 
     // Shown to an agent: read; the unread count is gone.
-    const read = await agentCall('POST', `/api/admin/support/conversations/${carolConversation}/read`, support, { upTo: second.id });
+    const read = await agentCall('POST', `/api/admin/support/conversations/${carolConversation}/read`, support, {
+      upTo: second.id,
+    });
     expect(read.json()).toMatchObject({ code: 200, data: { agentsReadUpTo: second.id } });
     item = (await inbox(support)).items.find((row) => row.id === carolConversation)!;
     expect(item.unread).toBe(0);
@@ -247,7 +259,9 @@ describe('flood limit', () => {
     const before = await messageCount();
     const flood = await memberCall('POST', '/api/support/chat/messages', erin, { text: 'one more' });
     expect(flood.statusCode).toBe(429);
-    expect(flood.json<{ message: string }>().message).toMatch(/^You are sending messages too quickly, please try again in \d+ s$/);
+    expect(flood.json<{ message: string }>().message).toMatch(
+      /^You are sending messages too quickly, please try again in \d+ s$/,
+    );
     const chinese = await memberCall('POST', '/api/support/chat/messages', erin, { text: 'one more' }, 'CN');
     expect(chinese.json<{ message: string }>().message).toMatch(/^发送消息过于频繁，请 \d+ 秒后再试$/);
     expect(await messageCount()).toBe(before);
@@ -269,9 +283,14 @@ describe('agents', () => {
     expect((await memberCall('GET', `/api/support/chat/image/${message.id}`, bob)).statusCode).toBe(404);
     const forAgent = await agentCall('GET', `/api/admin/support/conversations/${aliceConversation}/image/${message.id}`, support);
     expect(Buffer.from(forAgent.rawPayload)).toEqual(TINY_PNG);
-    const unknown = await agentCall('POST', `/api/admin/support/conversations/00000000-0000-4000-8000-000000000000/messages`, support, {
-      text: 'nobody',
-    });
+    const unknown = await agentCall(
+      'POST',
+      `/api/admin/support/conversations/00000000-0000-4000-8000-000000000000/messages`,
+      support,
+      {
+        text: 'nobody',
+      },
+    );
     expect(unknown.statusCode).toBe(404);
   });
 
@@ -289,7 +308,8 @@ describe('agents', () => {
         member: { email: 'alice-chat@example.com', level: 0, recentOrders: [] },
       },
     });
-    const balances = detail.json<{ data: { member: { balances: { asset: string; available: string }[] } } }>().data.member.balances;
+    const balances = detail.json<{ data: { member: { balances: { asset: string; available: string }[] } } }>().data.member
+      .balances;
     expect(balances.find((row) => row.asset === 'USDT')).toMatchObject({ available: expect.stringMatching(/^\d+\.\d{4}$/) });
     await agentCall('POST', `/api/admin/support/conversations/${aliceConversation}/assign`, support2, { to: 'nobody' });
     const audits = await queryRows<{ action: string; after: { assignedOperatorId: string | null } }>(
@@ -342,10 +362,17 @@ describe('live channels on one instance', () => {
 
     const written = await send(alice, { text: 'Are you there?' });
     const heard = JSON.parse((await agents.next()).data) as { data: { kind: string; messageId: string } };
-    expect(heard.data).toMatchObject({ kind: 'chat.message', conversationId: aliceConversation, messageId: written.id, sender: 'member' });
+    expect(heard.data).toMatchObject({
+      kind: 'chat.message',
+      conversationId: aliceConversation,
+      messageId: written.id,
+      sender: 'member',
+    });
 
     await agentCall('POST', `/api/admin/support/conversations/${aliceConversation}/messages`, support, { text: 'Yes, here' });
-    const frames = [JSON.parse((await member.next()).data), JSON.parse((await member.next()).data)] as { data: { kind: string } }[];
+    const frames = [JSON.parse((await member.next()).data), JSON.parse((await member.next()).data)] as {
+      data: { kind: string };
+    }[];
     expect(frames.map((frame) => frame.data.kind)).toEqual(['chat.read', 'chat.message']);
     expect(frames[1]!.data).toMatchObject({ conversationId: aliceConversation, preview: 'Yes, here' });
     agents.close();

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, check, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { members, operators, uploads } from './schema-core.js';
 
 /**
@@ -19,15 +31,21 @@ export const chatConversations = pgTable(
       .references(() => members.id),
     assignedOperatorId: uuid('assigned_operator_id').references(() => operators.id),
     /** The platform side's progress: messages fetched by an agent's console, and shown to an agent. */
-    agentsDeliveredUpTo: bigint('agents_delivered_up_to', { mode: 'bigint' }).notNull().default(sql`0`),
-    agentsReadUpTo: bigint('agents_read_up_to', { mode: 'bigint' }).notNull().default(sql`0`),
+    agentsDeliveredUpTo: bigint('agents_delivered_up_to', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    agentsReadUpTo: bigint('agents_read_up_to', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     lastMessageId: bigint('last_message_id', { mode: 'bigint' }),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('chat_conversations_kind_check', sql`${table.kind} in ('support')`),
-    uniqueIndex('chat_conversations_support_member_idx').on(table.ownerMemberId).where(sql`${table.kind} = 'support'`),
+    uniqueIndex('chat_conversations_support_member_idx')
+      .on(table.ownerMemberId)
+      .where(sql`${table.kind} = 'support'`),
     index('chat_conversations_last_idx').on(table.kind, table.lastMessageAt),
   ],
 );
@@ -43,8 +61,12 @@ export const chatParticipants = pgTable(
       .notNull()
       .references(() => members.id),
     role: text('role').notNull(),
-    deliveredUpTo: bigint('delivered_up_to', { mode: 'bigint' }).notNull().default(sql`0`),
-    readUpTo: bigint('read_up_to', { mode: 'bigint' }).notNull().default(sql`0`),
+    deliveredUpTo: bigint('delivered_up_to', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    readUpTo: bigint('read_up_to', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -105,5 +127,8 @@ export const operatorEvents = pgTable(
     payload: jsonb('payload').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('operator_events_topic_idx').on(table.topic, table.id), index('operator_events_created_idx').on(table.createdAt)],
+  (table) => [
+    index('operator_events_topic_idx').on(table.topic, table.id),
+    index('operator_events_created_idx').on(table.createdAt),
+  ],
 );

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, runStatement, type Db, type Tx } from '../../db/client.js';
+import { chatMessages, uploads } from '../../db/schema.js';
 
 /** A conversation with the calling member's own state in it (support: the owner's). */
 export interface ConversationRow {
@@ -165,7 +166,13 @@ export class SupportChatRepository {
    * Moves the member's delivered / read marks forward (never back, never past the newest message
    * the agents sent); answers whether anything changed.
    */
-  async advanceMember(tx: Tx, conversationId: string, memberId: string, mark: 'delivered' | 'read', upTo: string): Promise<boolean> {
+  async advanceMember(
+    tx: Tx,
+    conversationId: string,
+    memberId: string,
+    mark: 'delivered' | 'read',
+    upTo: string,
+  ): Promise<boolean> {
     const newest = sql`(select coalesce(max(id), 0) from chat_messages
                         where conversation_id = ${conversationId}::uuid and sender_operator_id is not null and id <= ${upTo}::bigint)`;
     const changed =
@@ -285,24 +292,28 @@ export class SupportChatRepository {
     tx: Tx,
     row: { memberId: string; contentType: string; sizeBytes: number; sha256: string; content: Buffer },
   ): Promise<string> {
-    const [inserted] = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into uploads (owner_member_id, purpose, content_type, size_bytes, sha256, content)
-          values (${row.memberId}::uuid, 'chat', ${row.contentType}, ${row.sizeBytes}, ${row.sha256}, ${row.content})
-          returning id::text as id`,
-    );
+    const [inserted] = await tx
+      .insert(uploads)
+      .values({
+        ownerMemberId: row.memberId,
+        purpose: 'chat',
+        contentType: row.contentType,
+        sizeBytes: row.sizeBytes,
+        sha256: row.sha256,
+        content: row.content,
+      })
+      .returning({ id: uploads.id });
     return inserted!.id;
   }
 
   /** A message's image, read through the conversation it belongs to. */
   async imageOf(conversationId: string, messageId: string): Promise<{ contentType: string; content: Buffer } | null> {
-    const rows = await queryRows<{ content_type: string; content: Buffer | Uint8Array }>(
-      this.db,
-      sql`select u.content_type, u.content from chat_messages m join uploads u on u.id = m.upload_id
-          where m.conversation_id = ${conversationId}::uuid and m.id = ${messageId}::bigint`,
-    );
-    const row = rows[0];
-    return row ? { contentType: row.content_type, content: Buffer.from(row.content) } : null;
+    const rows = await this.db
+      .select({ contentType: uploads.contentType, content: uploads.content })
+      .from(chatMessages)
+      .innerJoin(uploads, eq(uploads.id, chatMessages.uploadId))
+      .where(and(eq(chatMessages.conversationId, conversationId), eq(chatMessages.id, BigInt(messageId))));
+    return rows[0] ?? null;
   }
 
   // ── Canned replies ──

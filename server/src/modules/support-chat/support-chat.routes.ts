@@ -201,7 +201,8 @@ export const supportChatRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(chatHistoryResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.agentHistory(request.params.id, request.query.before, request.query.limit)),
+    async (request) =>
+      ok(request.locale, await service.agentHistory(request.params.id, request.query.before, request.query.limit)),
   );
 
   app.post(

@@ -2,6 +2,8 @@ import type { z } from 'zod';
 import {
   BusinessCode,
   CHAT_BADGE_MAX,
+  money,
+  type Money,
   type CannedReply,
   type ChatHistory,
   type ChatMessage,
@@ -12,7 +14,6 @@ import {
   type cannedReplyInput,
   type sendChatMessageRequest,
 } from '@custos/contract';
-import { money } from '@custos/contract';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { checkedImage } from '../../http/checked-image.js';
@@ -95,7 +96,9 @@ export class SupportChatService {
     // The newest page reached the member's app: what the agents wrote is delivered.
     if (before === undefined && conversation.last_message_id !== null) {
       await this.db.transaction(async (tx) => {
-        if (await this.repository.advanceMember(tx, conversation.id, context.member.id, 'delivered', conversation.last_message_id!)) {
+        if (
+          await this.repository.advanceMember(tx, conversation.id, context.member.id, 'delivered', conversation.last_message_id!)
+        ) {
           await this.publishMemberState(tx, conversation.id);
         }
       });
@@ -170,7 +173,10 @@ export class SupportChatService {
     return { items: rows.map(toInboxItem), total, page, pageSize, unreadTotal };
   }
 
-  async conversation(operatorId: string, conversationId: string): Promise<{ conversation: SupportConversationItem; member: SupportMemberContext }> {
+  async conversation(
+    operatorId: string,
+    conversationId: string,
+  ): Promise<{ conversation: SupportConversationItem; member: SupportMemberContext }> {
     const { rows } = await this.repository.inbox('all', operatorId, 1, 0, conversationId);
     const row = rows[0];
     if (!row) throw AppError.notFound();
@@ -186,7 +192,7 @@ export class SupportChatService {
         if (error instanceof AppError && error.code === BusinessCode.NOT_FOUND) return null;
         throw error;
       }),
-      main ? this.peers.ledger.balancesOf([main.id]) : Promise.resolve(new Map<string, money.Money>()),
+      main ? this.peers.ledger.balancesOf([main.id]) : Promise.resolve(new Map<string, Money>()),
       this.peers.hosting.adminOrders({ query: detail.email }, 1, RECENT_ORDERS),
     ]);
     const assets = ['USDT', 'RAB', 'FUEL', 'TICKET'] as const;
@@ -227,7 +233,11 @@ export class SupportChatService {
    * An agent's message. Not written to the audit log: the message itself is the record (append-only,
    * with the agent and the time), and the audit log would only copy it (decision 029).
    */
-  async agentSend(agent: AgentSession, conversationId: string, input: z.output<typeof agentChatMessageRequest>): Promise<ChatMessage> {
+  async agentSend(
+    agent: AgentSession,
+    conversationId: string,
+    input: z.output<typeof agentChatMessageRequest>,
+  ): Promise<ChatMessage> {
     const image = input.imageBase64 === undefined ? undefined : checkedImage(input.imageBase64);
     const row = await this.db.transaction(async (tx) => {
       const conversation = await this.repository.lock(tx, conversationId);
@@ -257,7 +267,12 @@ export class SupportChatService {
         messageId: message.id,
         preview: message.body ? preview(message.body) : '',
       });
-      await this.operatorEvents.publishSupport(tx, { kind: 'chat.message', conversationId, messageId: message.id, sender: 'agent' });
+      await this.operatorEvents.publishSupport(tx, {
+        kind: 'chat.message',
+        conversationId,
+        messageId: message.id,
+        sender: 'agent',
+      });
       return message;
     });
     return toMessage(row, 'agent');
@@ -267,7 +282,8 @@ export class SupportChatService {
     await this.db.transaction(async (tx) => {
       const conversation = await this.repository.lock(tx, conversationId);
       if (!conversation) throw AppError.notFound();
-      if (await this.repository.advanceAgents(tx, conversationId, 'read', upTo)) await this.publishAgentsState(tx, conversationId);
+      if (await this.repository.advanceAgents(tx, conversationId, 'read', upTo))
+        await this.publishAgentsState(tx, conversationId);
     });
     return stateOf((await this.repository.find(conversationId))!);
   }
@@ -312,7 +328,11 @@ export class SupportChatService {
 
   async createCannedReply(agent: AgentSession, input: z.output<typeof cannedReplyInput>): Promise<CannedReply> {
     return this.db.transaction(async (tx) => {
-      const row = await this.repository.insertCannedReply(tx, { title: input.title, body: input.text, operatorId: agent.operatorId });
+      const row = await this.repository.insertCannedReply(tx, {
+        title: input.title,
+        body: input.text,
+        operatorId: agent.operatorId,
+      });
       await this.recordCanned(tx, agent, 'support.canned_reply_created', row.id, null, row);
       return toCanned(row);
     });

@@ -17,11 +17,19 @@ const id = encodeURIComponent;
 
 export function listConversations(filter: SupportInboxFilter, page: number, pageSize: number) {
   const parameters = new URLSearchParams({ filter, page: String(page), pageSize: String(pageSize) });
-  return consoleRequest({ method: 'GET', path: `/api/admin/support/conversations?${parameters.toString()}`, data: supportInboxResponse });
+  return consoleRequest({
+    method: 'GET',
+    path: `/api/admin/support/conversations?${parameters.toString()}`,
+    data: supportInboxResponse,
+  });
 }
 
 export function getConversation(conversationId: string) {
-  return consoleRequest({ method: 'GET', path: `/api/admin/support/conversations/${id(conversationId)}`, data: supportConversationDetail });
+  return consoleRequest({
+    method: 'GET',
+    path: `/api/admin/support/conversations/${id(conversationId)}`,
+    data: supportConversationDetail,
+  });
 }
 
 export function getMessages(conversationId: string, before?: string) {
@@ -34,7 +42,12 @@ export function getMessages(conversationId: string, before?: string) {
 }
 
 export function sendMessage(conversationId: string, body: AgentChatMessageRequest) {
-  return consoleRequest({ method: 'POST', path: `/api/admin/support/conversations/${id(conversationId)}/messages`, body, data: chatMessage });
+  return consoleRequest({
+    method: 'POST',
+    path: `/api/admin/support/conversations/${id(conversationId)}/messages`,
+    body,
+    data: chatMessage,
+  });
 }
 
 export function markRead(conversationId: string, upTo: string) {

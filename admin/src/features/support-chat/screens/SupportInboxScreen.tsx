@@ -230,7 +230,15 @@ function CannedRepliesDrawer({ open, onClose, onChanged }: { open: boolean; onCl
   );
 }
 
-function Conversation({ conversationId, refreshKey, cannedReplies }: { conversationId: string; refreshKey: number; cannedReplies: CannedReply[] }) {
+function Conversation({
+  conversationId,
+  refreshKey,
+  cannedReplies,
+}: {
+  conversationId: string;
+  refreshKey: number;
+  cannedReplies: CannedReply[];
+}) {
   const { message } = App.useApp();
   const [detail, setDetail] = useState<{ conversation: SupportConversationItem; member: SupportMemberContext } | null>(null);
   const [history, setHistory] = useState<ChatHistory | null>(null);
@@ -498,7 +506,9 @@ export function SupportInboxScreen() {
             dataSource={data.items}
             locale={{ emptyText: <Empty description="No conversations" /> }}
             pagination={
-              data.total > PAGE_SIZE ? { current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, size: 'small' } : false
+              data.total > PAGE_SIZE
+                ? { current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, size: 'small' }
+                : false
             }
             renderItem={(item) => (
               <List.Item

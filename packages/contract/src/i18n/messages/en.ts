@@ -245,6 +245,8 @@ export const en = {
   'reason.text_or_image': 'send either text or one image',
   'field.upTo': 'last message',
   'field.imageBase64': 'image',
+  'field.before': 'earlier messages position',
+  'field.messageId': 'message',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -243,4 +243,6 @@ export const ja: MessageCatalogue = {
   'reason.text_or_image': 'テキストか画像1枚のどちらかを送信してください',
   'field.upTo': '最後のメッセージ',
   'field.imageBase64': '画像',
+  'field.before': '過去のメッセージの位置',
+  'field.messageId': 'メッセージ',
 };

@@ -243,4 +243,6 @@ export const ko: MessageCatalogue = {
   'reason.text_or_image': '텍스트 또는 이미지 한 장을 보내세요',
   'field.upTo': '마지막 메시지',
   'field.imageBase64': '이미지',
+  'field.before': '이전 메시지 위치',
+  'field.messageId': '메시지',
 };

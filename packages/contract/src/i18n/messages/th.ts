@@ -240,4 +240,6 @@ export const th: MessageCatalogue = {
   'reason.text_or_image': 'ส่งข้อความหรือรูปภาพหนึ่งรูปอย่างใดอย่างหนึ่ง',
   'field.upTo': 'ข้อความล่าสุด',
   'field.imageBase64': 'รูปภาพ',
+  'field.before': 'ตำแหน่งข้อความก่อนหน้า',
+  'field.messageId': 'ข้อความ',
 };

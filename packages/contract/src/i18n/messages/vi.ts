@@ -244,4 +244,6 @@ export const vi: MessageCatalogue = {
   'reason.text_or_image': 'hãy gửi văn bản hoặc một hình ảnh',
   'field.upTo': 'tin nhắn cuối',
   'field.imageBase64': 'hình ảnh',
+  'field.before': 'vị trí tin nhắn trước đó',
+  'field.messageId': 'tin nhắn',
 };

@@ -240,4 +240,6 @@ export const zhHans: MessageCatalogue = {
   'reason.text_or_image': '请发送文字或一张图片',
   'field.upTo': '最后一条消息',
   'field.imageBase64': '图片',
+  'field.before': '历史消息位置',
+  'field.messageId': '消息',
 };

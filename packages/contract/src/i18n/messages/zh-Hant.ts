@@ -240,4 +240,6 @@ export const zhHant: MessageCatalogue = {
   'reason.text_or_image': '請傳送文字或一張圖片',
   'field.upTo': '最後一則訊息',
   'field.imageBase64': '圖片',
+  'field.before': '歷史訊息位置',
+  'field.messageId': '訊息',
 };

@@ -10,7 +10,12 @@ import { chatKeys } from '../api/keys';
 import { getChatHistory, markChatRead, sendChatMessage, uploadChatImage } from '../api/chat';
 import { tickOf, unreadAgentMessage } from '../ticks';
 
-const EMPTY_STATE: ChatReadState = { memberDeliveredUpTo: '0', memberReadUpTo: '0', agentsDeliveredUpTo: '0', agentsReadUpTo: '0' };
+const EMPTY_STATE: ChatReadState = {
+  memberDeliveredUpTo: '0',
+  memberReadUpTo: '0',
+  agentsDeliveredUpTo: '0',
+  agentsReadUpTo: '0',
+};
 
 /** An image of my conversation, fetched with the credential (never a public URL). */
 function ChatImage({ messageId }: { messageId: string }) {
@@ -25,11 +30,7 @@ function ChatImage({ messageId }: { messageId: string }) {
       live = false;
     };
   }, [messageId]);
-  return src ? (
-    <Image src={src} width={160} fit="contain" className="kefu-image" data-testid="kefu-image" />
-  ) : (
-    <DotLoading />
-  );
+  return src ? <Image src={src} width={160} fit="contain" className="kefu-image" data-testid="kefu-image" /> : <DotLoading />;
 }
 
 function Bubble({ message, state }: { message: ChatMessage; state: ChatReadState }) {
@@ -50,7 +51,12 @@ function Bubble({ message, state }: { message: ChatMessage; state: ChatReadState
         <div className="kefu-meta">
           <span>{formatDateTime(message.createdAt)}</span>
           {tick && (
-            <span className={`kefu-tick kefu-tick-${tick}`} data-testid="kefu-tick" data-tick={tick} title={t(`kefu.tick.${tick}`)}>
+            <span
+              className={`kefu-tick kefu-tick-${tick}`}
+              data-testid="kefu-tick"
+              data-tick={tick}
+              title={t(`kefu.tick.${tick}`)}
+            >
               {tick === 'sent' ? '✓' : '✓✓'} {t(`kefu.tick.${tick}`)}
             </span>
           )}
