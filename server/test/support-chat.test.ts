@@ -230,7 +230,7 @@ describe('read state and unread counts', () => {
     // The member's live channel heard the answer and the receipts, in order.
     const [events] = await queryRows<{ kinds: string[] }>(
       t.testDatabase.database.db,
-      sql`select array_agg(kind order by id) as kinds from member_events e join members m on m.id = e.member_id
+      sql`select array_agg(e.kind order by e.id) as kinds from member_events e join members m on m.id = e.member_id
           where m.email = 'carol-chat@example.com'`,
     );
     expect(events!.kinds).toEqual(['chat.read', 'chat.read', 'chat.message']);
