@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailCatcher, codeIn } from '../../server/test/support/mail-catcher';
-import { startPostgresCluster, type PostgresCluster } from '../../server/test/support/postgres-cluster';
+import { startPostgresCluster, type PostgresCluster } from '../../server/test/support/start-postgres-cluster';
 import { freeLoopbackPortSync } from './server';
 import { freshCode } from './totp';
 
