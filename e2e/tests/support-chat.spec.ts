@@ -77,7 +77,7 @@ test('member (instance A) and agent (instance B) chat in real time, with images,
   const agentErrors = collectErrors(agent);
 
   // The member writes on A: the inbox on B shows the conversation with one unread, without a reload.
-  await member.getByTestId('kefu-input').locator('textarea').fill('你好，我的充值还没有到账');
+  await member.getByTestId('kefu-input').locator('textarea:not([readonly])').fill('你好，我的充值还没有到账');
   await member.getByTestId('kefu-send').click();
   const mine = member.getByTestId('kefu-message').filter({ hasText: '你好，我的充值还没有到账' });
   await expect(mine).toHaveAttribute('data-sender', 'member');
@@ -107,13 +107,16 @@ test('member (instance A) and agent (instance B) chat in real time, with images,
   await expect(agent.getByTestId('support-image')).toHaveCount(1);
 
   // Elsewhere in the app, the floating button counts the agent's new message; it opens the chat.
-  await member.goto('/#/pages/index/index');
+  // (A fresh load of Home, waiting until its live channel is registered.)
+  const homeChannel = member.waitForResponse((response) => response.url().endsWith('/api/user/events') && response.status() === 200);
+  await member.goto('/?home#/pages/index/index');
+  await homeChannel;
   await expect(member.getByTestId('kefu-unread')).toHaveAttribute('data-count', '0');
   await agent.getByTestId('support-reply-input').fill('已为您处理完毕。');
   await agent.getByTestId('support-reply-send').click();
   await expect(member.getByTestId('kefu-unread')).toHaveAttribute('data-count', '1');
   await expect(member.getByTestId('kefu-unread')).toContainText('1');
-  await member.getByTestId('kefu-open').click();
+  await member.getByTestId('kefu-unread').click();
   await expect(member.getByTestId('kefu-message').filter({ hasText: '已为您处理完毕。' })).toBeVisible();
 
   // After a reload the whole conversation is there, in order, with its ticks.

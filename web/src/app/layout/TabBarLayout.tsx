@@ -57,11 +57,12 @@ export function TabBarLayout({ title, children }: { title: string; children: Rea
         magnetic="x"
         style={{ '--initial-position-bottom': '80px', '--initial-position-right': '16px', '--edge-distance': '16px' }}
         onClick={() => void navigate('/pages/kefu/kefu')}
-        data-testid="kefu-open"
       >
-        <UnreadBadge count={chatUnread} testId="kefu-unread">
-          <MessageOutline fontSize={24} aria-label={t('common.customerService')} />
-        </UnreadBadge>
+        <span data-testid="kefu-unread" data-count={chatUnread}>
+          <UnreadBadge count={chatUnread}>
+            <MessageOutline fontSize={24} aria-label={t('common.customerService')} />
+          </UnreadBadge>
+        </span>
       </FloatingBubble>
       <TabBar className="tab-bar" data-testid="tab-bar" activeKey={pathname} safeArea onChange={(key) => void navigate(key)}>
         {TABS.map((tab) => (
