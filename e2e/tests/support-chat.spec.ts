@@ -108,7 +108,9 @@ test('member (instance A) and agent (instance B) chat in real time, with images,
 
   // Elsewhere in the app, the floating button counts the agent's new message; it opens the chat.
   // (A fresh load of Home, waiting until its live channel is registered.)
-  const homeChannel = member.waitForResponse((response) => response.url().endsWith('/api/user/events') && response.status() === 200);
+  const homeChannel = member.waitForResponse(
+    (response) => response.url().endsWith('/api/user/events') && response.status() === 200,
+  );
   await member.goto('/?home#/pages/index/index');
   await homeChannel;
   await expect(member.getByTestId('kefu-unread')).toHaveAttribute('data-count', '0');

@@ -207,7 +207,7 @@ function CannedRepliesDrawer({ open, onClose, onChanged }: { open: boolean; onCl
                 key="delete"
                 title="Remove this canned reply?"
                 onConfirm={() =>
-                  deleteCannedReply(item.id).then(
+                  void deleteCannedReply(item.id).then(
                     () => {
                       load();
                       onChanged();
@@ -306,7 +306,7 @@ function Conversation({
                 size="small"
                 data-testid="support-assign-me"
                 onClick={() =>
-                  assign(conversationId, 'me').then(
+                  void assign(conversationId, 'me').then(
                     (item) => setDetail({ ...detail, conversation: item }),
                     (error: unknown) => void message.error(errorText(error)),
                   )
@@ -318,7 +318,7 @@ function Conversation({
                 size="small"
                 disabled={!conversation.assignedOperatorId}
                 onClick={() =>
-                  assign(conversationId, 'nobody').then(
+                  void assign(conversationId, 'nobody').then(
                     (item) => setDetail({ ...detail, conversation: item }),
                     (error: unknown) => void message.error(errorText(error)),
                   )
@@ -335,7 +335,7 @@ function Conversation({
                 size="small"
                 type="link"
                 onClick={() =>
-                  getMessages(conversationId, nextBefore).then(
+                  void getMessages(conversationId, nextBefore).then(
                     (page) => {
                       setOlder((current) => [...page.items, ...current]);
                       setOlderCursor(page.nextBefore);
