@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailCatcher, codeIn } from '../../server/test/support/mail-catcher';
 import { startPostgresCluster, type PostgresCluster } from '../../server/test/support/start-postgres-cluster';
+import { stopChild } from './demo-server';
 import { freeLoopbackPortSync } from './server';
 import { freshCode } from './totp';
 
@@ -29,13 +30,6 @@ export interface ServersOnPostgres {
   /** Registers and logs in a member through instance `on`; answers the session token. */
   registerMember(email: string, password: string, on?: number): Promise<string>;
   stop(): Promise<void>;
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  return exited;
 }
 
 async function call<T>(baseUrl: string, method: string, route: string, body?: unknown, token?: string): Promise<T> {

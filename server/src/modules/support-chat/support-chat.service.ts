@@ -14,6 +14,7 @@ import {
   type cannedReplyInput,
   type sendChatMessageRequest,
 } from '@custos/contract';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import { checkedImage } from '../../http/checked-image.js';
@@ -43,16 +44,10 @@ import type {
 export const CHAT_MESSAGES_PER_MINUTE: RateLimitRule = { name: 'chat:member:minute', maxAttempts: 20, windowS: 60 };
 export const CHAT_MESSAGES_PER_HOUR: RateLimitRule = { name: 'chat:member:hour', maxAttempts: 300, windowS: 3600 };
 
-const UNIQUE_VIOLATION = '23505';
 /** How much of a message a notification shows. */
 const PREVIEW_LENGTH = 60;
 /** Recent orders in the member context panel. */
 const RECENT_ORDERS = 5;
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
-  return code === UNIQUE_VIOLATION || (cause !== undefined && isUniqueViolation(cause));
-}
 
 export interface AgentSession {
   operatorId: string;
