@@ -17,7 +17,8 @@ export interface DemoServer {
   stop(): Promise<void>;
 }
 
-function stopChild(child: ChildProcess): Promise<void> {
+/** Ends a server the test started and waits until it has exited. */
+export function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');

@@ -42,6 +42,7 @@ import { ledgerRoutes } from './modules/ledger/ledger.routes.js';
 import { adminOperatorsRoutes } from './modules/admin-operators/admin-operators.routes.js';
 import { memberEventsRoutes } from './modules/notifications/member-events.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
+import { supportChatRoutes } from './modules/support-chat/support-chat.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 
@@ -164,6 +165,12 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   await app.register(adminOperatorsRoutes, { service: services.adminOperators, operators: services.operators });
   await app.register(memberEventsRoutes, { service: services.memberEvents, auth: services.auth });
   await app.register(feedbackRoutes, { service: services.feedback, auth: services.auth, operators: services.operators });
+  await app.register(supportChatRoutes, {
+    service: services.supportChat,
+    events: services.operatorEvents,
+    auth: services.auth,
+    operators: services.operators,
+  });
   await app.register(contentRoutes, { service: services.content, auth: services.auth, operators: services.operators });
   await app.register(quotesRoutes, { service: services.quotes, operators: services.operators });
 

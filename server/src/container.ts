@@ -71,6 +71,11 @@ import { AirdropsService } from './modules/airdrops/airdrops.service.js';
 import { BinanceTickerSource } from './modules/quotes/binance-ticker.js';
 import { QuotesRepository } from './modules/quotes/quotes.repository.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
+import { OperatorEventsRepository } from './modules/notifications/operator-events.repository.js';
+import { OperatorEventsService } from './modules/notifications/operator-events.service.js';
+import { SupportChatRepository } from './modules/support-chat/support-chat.repository.js';
+import { SupportChatService } from './modules/support-chat/support-chat.service.js';
+import { OPERATOR_PERMISSIONS } from '@custos/contract';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -114,6 +119,10 @@ export interface Services {
   teamOperations: TeamOperationsService;
   /** Home quotes and the ticker feed (decision 027). */
   quotes: QuotesService;
+  /** The console's live channel (the customer-service inbox hears members through it). */
+  operatorEvents: OperatorEventsService;
+  /** Customer-service chat (kefu) and the console's inbox (decision 029). */
+  supportChat: SupportChatService;
 }
 
 export function createServices(
@@ -129,6 +138,12 @@ export function createServices(
     ...DEFAULT_CHANNEL_OPTIONS,
     ...overrides.channelOptions,
   });
+  const operatorEvents = new OperatorEventsService(
+    database,
+    new OperatorEventsRepository(db, OPERATOR_PERMISSIONS['support.chat']),
+    logger,
+    { ...DEFAULT_CHANNEL_OPTIONS, ...overrides.channelOptions },
+  );
   const transport =
     overrides.mailTransport ??
     (config.mail.smtpUrl ? createSmtpTransport(config.mail.smtpUrl, config.mail.from) : createLogTransport(logger));
@@ -214,6 +229,8 @@ export function createServices(
   settlement.addStep(earnings.settlementStep());
   // Team earnings last: the day's static income (interest) is paid by then (docs/decisions/024-team-earnings.md).
   for (const step of teamEarnings.settlementSteps()) settlement.addStep(step);
+  const adminMembers = new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit, clock);
+  const team = new TeamService(db, teamRepository, audit, config.platformTimeZone, clock);
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -232,7 +249,7 @@ export function createServices(
     mail,
     auth: new AuthService(db, memberRepository, codes, mail, settings, rateLimits, config.memberSession),
     codes,
-    adminMembers: new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit, clock),
+    adminMembers,
     security,
     accounts: new AccountService(db, accountRepository, settings),
     identity: new IdentityService(db, new IdentityRepository(db), audit, rateLimits),
@@ -249,7 +266,7 @@ export function createServices(
     settlement,
     machines,
     earnings,
-    team: new TeamService(db, teamRepository, audit, config.platformTimeZone, clock),
+    team,
     teamEarnings,
     teamOperations: new TeamOperationsService(db, new TeamOperationsRepository(db), teamRepository, audit),
     airdrops: new AirdropsService(
@@ -268,5 +285,12 @@ export function createServices(
     content: new ContentService(db, new ContentRepository(db), audit, settings, clock),
     quotes: new QuotesService(db, new QuotesRepository(db), settings, audit, new BinanceTickerSource(), clock, logger),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
+    operatorEvents,
+    supportChat: new SupportChatService(db, new SupportChatRepository(db), audit, memberEvents, operatorEvents, rateLimits, {
+      adminMembers,
+      team,
+      ledger,
+      hosting,
+    }),
   };
 }

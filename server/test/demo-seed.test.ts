@@ -7,6 +7,7 @@ import { money, type TeamInfo, type TeamMember } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { createServices } from '../src/container.js';
 import { DEMO_MEMBER, DEMO_OPERATOR, DEMO_TEAM, seedDemo } from '../src/demo/seed.js';
+import { DEMO_CHAT } from '../src/demo/support-chat.js';
 import { DEMO_TEAM_TREE } from '../src/demo/team.js';
 import { createLogger } from '../src/lib/logger.js';
 import { formatLogLine } from '../src/lib/log-format.js';
@@ -125,6 +126,13 @@ describe('demo seed', () => {
       ['Withdrawal window', 'awaiting_reply'],
       ['Deposit arrival time', 'replied'],
     ]);
+    // Customer service (decision 029): the demo member's question and the agent's answer, unread.
+    const chat = await t.services.supportChat.memberHistory(context, undefined, 10);
+    expect(chat.items.map((item) => [item.sender, item.text])).toEqual([
+      ['member', DEMO_CHAT.question],
+      ['agent', DEMO_CHAT.answer],
+    ]);
+    expect(await t.services.supportChat.memberUnread(context)).toBe(1);
     // Content (decision 026): banners and news in English, one market article falling back to the default (zh-Hans).
     expect((await t.services.content.bannersFor('en')).map((banner) => banner.title)).toEqual([
       'Platform news and announcements',

@@ -23,6 +23,7 @@ import { HostingPlansScreen } from '../features/hosting/screens/HostingPlansScre
 import { SettlementRunsScreen } from '../features/hosting/screens/SettlementRunsScreen';
 import { IdentityReviewScreen } from '../features/identity/screens/IdentityReviewScreen';
 import { FeedbackQueueScreen } from '../features/feedback/screens/FeedbackQueueScreen';
+import { SupportInboxScreen } from '../features/support-chat/screens/SupportInboxScreen';
 import { ContentScreen } from '../features/content/screens/ContentScreen';
 import { QuotesScreen } from '../features/quotes/screens/QuotesScreen';
 import { AdjustmentsScreen } from '../features/ledger/screens/AdjustmentsScreen';
@@ -91,6 +92,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
             {operatorMay(operator.role, 'mail.read') && <Route path="/mail" element={<MailOutboxScreen />} />}
             {operatorMay(operator.role, 'identity.review') && <Route path="/identity" element={<IdentityReviewScreen />} />}
             {operatorMay(operator.role, 'feedback.reply') && <Route path="/feedback" element={<FeedbackQueueScreen />} />}
+            {operatorMay(operator.role, 'support.chat') && <Route path="/support" element={<SupportInboxScreen />} />}
             {operatorMay(operator.role, 'content.manage') && <Route path="/content" element={<ContentScreen />} />}
             {operatorMay(operator.role, 'quotes.manage') && <Route path="/quotes" element={<QuotesScreen />} />}
             {operatorMay(operator.role, 'audit.read') && <Route path="/audit" element={<AuditLogScreen />} />}

@@ -65,4 +65,9 @@ describe('menuFor', () => {
     expect(keys(menuFor(operator('finance')))).not.toContain('/audit');
     expect(keys(menuFor(operator('super_admin')))).toContain('/audit');
   });
+
+  it('shows the customer-service inbox only to the roles with support.chat (super admin, support)', () => {
+    for (const role of ['super_admin', 'support'] as const) expect(keys(menuFor(operator(role))), role).toContain('/support');
+    for (const role of ['finance', 'reviewer'] as const) expect(keys(menuFor(operator(role))), role).not.toContain('/support');
+  });
 });

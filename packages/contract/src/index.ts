@@ -27,3 +27,5 @@ export * from './api/support.js';
 export * from './api/content.js';
 export * from './api/airdrops.js';
 export * from './api/quotes.js';
+export * from './api/chat.js';
+export * from './sse-parser.js';

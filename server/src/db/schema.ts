@@ -13,3 +13,4 @@ export * from './schema-support.js';
 export * from './schema-content.js';
 export * from './schema-airdrops.js';
 export * from './schema-market.js';
+export * from './schema-chat.js';

@@ -13,6 +13,7 @@ import type { RequestOrigin } from '../http/origin.js';
 import type { MemberSessionContext } from '../modules/auth/auth.service.js';
 import { seedContent } from './content.js';
 import { seedFeedback } from './feedback.js';
+import { seedSupportChat } from './support-chat.js';
 import { seedAirdrops } from './airdrops.js';
 import { seedQuotes } from './quotes.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
@@ -258,6 +259,7 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
     await seedAirdrops(demo, DEMO_TEAM);
   },
   seedQuotes,
+  seedSupportChat,
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────

@@ -46,6 +46,7 @@ export function jobHandlers(services: Services): JobHandler[] {
       schedule: '29 * * * *',
       async run() {
         await services.memberEvents.removeExpired();
+        await services.operatorEvents.removeExpired();
       },
     },
     {

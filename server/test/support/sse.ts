@@ -1,9 +1,7 @@
+import { SseParser, type SseFrame } from '@custos/contract';
+
 /** One server-sent event as the member app reads it. */
-export interface SseFrame {
-  id: string | undefined;
-  event: string;
-  data: string;
-}
+export type { SseFrame };
 
 export interface SseStream {
   status: number;
@@ -19,35 +17,27 @@ export interface SseStream {
  * Opens the live channel as the app does: fetch with the token in `Authorization` (never in the
  * URL) and `Last-Event-ID` to resume; the body is read as it arrives.
  */
-export async function openStream(baseUrl: string, token: string, lastEventId?: string): Promise<SseStream> {
+export async function openStream(
+  baseUrl: string,
+  token: string,
+  lastEventId?: string,
+  /** The member's channel, or the console's (`/api/admin/support/events`, token "Bearer …"). */
+  path = '/api/user/events',
+): Promise<SseStream> {
   const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/api/user/events`, {
+  const response = await fetch(`${baseUrl}${path}`, {
     headers: { authorization: token, lang: 'EN', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
     signal: controller.signal,
   });
   const frames: SseFrame[] = [];
   const waiters: { resolve: (frame: SseFrame) => void; reject: (error: Error) => void }[] = [];
   let done = false;
-  let buffer = '';
   const flush = () => {
     while (frames.length > 0 && waiters.length > 0) waiters.shift()!.resolve(frames.shift()!);
     if (done) while (waiters.length > 0) waiters.shift()!.reject(new Error('the stream ended'));
   };
-  const parse = (block: string) => {
-    let id: string | undefined;
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith(':') || line === '') continue;
-      const colon = line.indexOf(':');
-      const field = colon < 0 ? line : line.slice(0, colon);
-      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-      if (field === 'id') id = value;
-      else if (field === 'event') event = value;
-      else if (field === 'data') data.push(value);
-    }
-    if (data.length > 0) frames.push({ id, event, data: data.join('\n') });
-  };
+  // The app's own parser (from the contract), so the tests read frames exactly as the app does.
+  const parser = new SseParser((frame) => frames.push(frame));
   const ended = (async () => {
     if (!response.body) return;
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
@@ -56,12 +46,7 @@ export async function openStream(baseUrl: string, token: string, lastEventId?: s
       for (;;) {
         const { value, done: finished } = await reader.read();
         if (finished) break;
-        buffer += decoder.decode(value, { stream: true });
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          parse(buffer.slice(0, end));
-          buffer = buffer.slice(end + 2);
-        }
+        parser.push(decoder.decode(value, { stream: true }));
         flush();
       }
     } catch {

@@ -22,6 +22,8 @@ import type { createAppRouter } from './router';
 
 type AntdLocale = typeof enUS;
 
+const KEFU_PATH = '/pages/kefu/kefu';
+
 const ANTD_LOCALES: Record<Locale, AntdLocale> = {
   'zh-Hans': zhCN,
   en: enUS,
@@ -49,7 +51,16 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
   // One live channel while a member is logged in; each event is a toast, and the query domains it
   // changed are fetched again (live-invalidation.ts).
   useEffect(() => startLiveChannel(), []);
-  useEffect(() => onLiveEvent((event) => showToast(liveToastText(t, event))), [t]);
+  useEffect(
+    () =>
+      onLiveEvent((event) => {
+        // The chat screen shows an agent's message itself; a toast there would repeat it.
+        if (event.data.kind === 'chat.message' && router.state.location.pathname === KEFU_PATH) return;
+        const text = liveToastText(t, event);
+        if (text) showToast(text);
+      }),
+    [t, router],
+  );
   useEffect(() => onLiveEvent((event) => void invalidateForLiveEvent(queryClient, event.data.kind)), [queryClient]);
 
   return (

@@ -4,6 +4,7 @@ import { MEMBER_EVENT_KINDS, type MemberEventKind } from '@custos/contract';
 import { assetKeys, userKeys } from '../api/keys';
 import { balanceLogKeys } from '../features/balance-log/api/keys';
 import { feedbackKeys } from '../features/feedback/api/keys';
+import { chatKeys } from '../features/kefu/api/keys';
 import { depositKeys } from '../features/recharge/api/keys';
 import { teamKeys } from '../features/team/api/keys';
 import { withdrawalKeys } from '../features/withdraw/api/keys';
@@ -19,6 +20,8 @@ const CACHED: Record<string, QueryKey> = {
   feedback: feedbackKeys.list(),
   fuel: balanceLogKeys.fuelTicket('FUEL'),
   team: teamKeys.info(),
+  chat: chatKeys.history(),
+  chatUnread: chatKeys.unread(),
 };
 
 async function invalidatedBy(kind: MemberEventKind): Promise<string[]> {
@@ -48,6 +51,10 @@ describe('live events invalidate the domains they change', () => {
 
   it('an airdrop arrived: the assets (its RAB)', async () => {
     expect(await invalidatedBy('airdrop.arrived')).toEqual(['assets']);
+  });
+
+  it('a chat message or read receipt: the conversation and the floating button’s badge', async () => {
+    for (const kind of ['chat.message', 'chat.read'] as const) expect(await invalidatedBy(kind)).toEqual(['chat', 'chatUnread']);
   });
 
   it('every event kind the contract knows is mapped', async () => {

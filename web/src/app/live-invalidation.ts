@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { MemberEventKind } from '@custos/contract';
 import { assetKeys } from '../api/keys';
 import { feedbackKeys } from '../features/feedback/api/keys';
+import { chatKeys } from '../features/kefu/api/keys';
 import { depositKeys } from '../features/recharge/api/keys';
 import { withdrawalKeys } from '../features/withdraw/api/keys';
 
@@ -19,6 +20,9 @@ export const LIVE_INVALIDATIONS: Record<MemberEventKind, readonly QueryKey[]> = 
   'feedback.replied': [feedbackKeys.all],
   // RAB arrived in the balance (the income log still loads with effects and is read again on opening).
   'airdrop.arrived': [assetKeys.all],
+  // Customer service: the conversation, its ticks and the floating button's badge.
+  'chat.message': [chatKeys.all],
+  'chat.read': [chatKeys.all],
 };
 
 export async function invalidateForLiveEvent(queryClient: QueryClient, kind: MemberEventKind): Promise<void> {

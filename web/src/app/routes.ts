@@ -66,7 +66,7 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../features/machines/screens/MachineDetailScreen'),
   },
   { id: 'pdf', path: '/pages/pdf/pdf', load: notYetOpen },
-  { id: 'kefu', path: '/pages/kefu/kefu', load: notYetOpen },
+  { id: 'kefu', path: '/pages/kefu/kefu', load: () => import('../features/kefu/screens/KefuScreen') },
   {
     id: 'sharePoster',
     path: '/pages/share_poster/share_poster',

@@ -28,6 +28,8 @@ export const OPERATOR_PERMISSIONS = {
   'content.manage': ['super_admin', 'support'],
   /** Home quotes: pairs, manual prices and the ticker feed (decision 027). */
   'quotes.manage': ['super_admin', 'finance'],
+  /** The customer-service inbox: chat with members, assign conversations, manage canned replies. */
+  'support.chat': ['super_admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

@@ -17,6 +17,8 @@ export const MEMBER_EVENT_KINDS = [
   'withdrawal.refunded',
   'feedback.replied',
   'airdrop.arrived',
+  'chat.message',
+  'chat.read',
 ] as const;
 export type MemberEventKind = (typeof MEMBER_EVENT_KINDS)[number];
 
@@ -27,6 +29,14 @@ export const memberEventData = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('withdrawal.refunded'), withdrawalId: z.string(), amount: moneyStringSchema }),
   z.object({ kind: z.literal('feedback.replied'), feedbackId: z.string(), title: z.string() }),
   z.object({ kind: z.literal('airdrop.arrived'), campaignId: z.string(), name: z.string(), amount: moneyStringSchema }),
+  // Customer service (decision 029): an agent wrote, or the agents read the member's messages.
+  z.object({ kind: z.literal('chat.message'), conversationId: z.string(), messageId: z.string(), preview: z.string() }),
+  z.object({
+    kind: z.literal('chat.read'),
+    conversationId: z.string(),
+    agentsDeliveredUpTo: z.string(),
+    agentsReadUpTo: z.string(),
+  }),
 ]);
 export type MemberEventData = z.infer<typeof memberEventData>;
 

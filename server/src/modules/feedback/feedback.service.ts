@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AdminFeedbackItem, FeedbackItem, FeedbackStatus, pushFeedbackRequest } from '@custos/contract';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
@@ -9,15 +10,8 @@ import type { MemberEventsService } from '../notifications/member-events.service
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { FeedbackRepository, FeedbackWithImages } from './feedback.repository.js';
 
-const UNIQUE_VIOLATION = '23505';
-
 /** Feedback a member may send per hour: plenty for a real problem, not a flood of the operators' queue. */
 export const FEEDBACK_PER_MEMBER: RateLimitRule = { name: 'feedback:member', maxAttempts: 10, windowS: 3600 };
-
-function isUniqueViolation(error: unknown): boolean {
-  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: unknown };
-  return code === UNIQUE_VIOLATION || (cause !== undefined && isUniqueViolation(cause));
-}
 
 /**
  * Feedback (blance_record11): members send it with up to three of their own uploaded images; an

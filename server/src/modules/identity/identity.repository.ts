@@ -14,14 +14,15 @@ export class IdentityRepository {
   }
 
   /**
-   * An upload nothing points at: not part of any submission or feedback, and not the avatar of any
+   * An upload nothing points at: not part of any submission, feedback or chat message, and not the avatar of any
    * account. (Avatars name uploads as "upload:<id>".)
    */
   private unused() {
     return sql`not exists (select 1 from ${identityVerifications} v
                  where v.front_upload_id = ${uploads.id} or v.back_upload_id = ${uploads.id} or v.selfie_upload_id = ${uploads.id})
            and not exists (select 1 from ${accounts} a where a.avatar = 'upload:' || ${uploads.id}::text)
-           and not exists (select 1 from ${feedbackImages} f where f.upload_id = ${uploads.id})`;
+           and not exists (select 1 from ${feedbackImages} f where f.upload_id = ${uploads.id})
+           and not exists (select 1 from chat_messages c where c.upload_id = ${uploads.id})`;
   }
 
   /** Removes the member's uploads that nothing points at and that are older than `ageS`. */

@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, runStatement, type Db, type Tx } from '../../db/client.js';
+import type { EventRow, EventStore } from './event-hub.js';
 
 /** The NOTIFY channel that says "member X has new events"; its payload is the member id. */
 export const MEMBER_EVENTS_CHANNEL = 'custos_member_events';
 
-export interface MemberEventRow {
-  id: string;
-  kind: string;
-  payload: unknown;
-  created_at: string | Date;
-}
+export type MemberEventRow = EventRow;
 
-export class MemberEventsRepository {
+export class MemberEventsRepository implements EventStore {
+  readonly notifyChannel = MEMBER_EVENTS_CHANNEL;
+
   constructor(private readonly db: Db) {}
 
   /**

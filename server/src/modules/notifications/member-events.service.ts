@@ -1,80 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { memberEventData, type MemberEventData } from '@custos/contract';
 import type { Database, Tx } from '../../db/client.js';
-import { MEMBER_EVENTS_CHANNEL, type MemberEventRow, type MemberEventsRepository } from './member-events.repository.js';
+import { DEFAULT_CHANNEL_OPTIONS, EventHub, type ChannelOptions } from './event-hub.js';
+import type { MemberEventsRepository } from './member-events.repository.js';
+
+export { DEFAULT_CHANNEL_OPTIONS, type ChannelOptions, type ChannelSink } from './event-hub.js';
 
 /** What a feature needs to tell a member something: an event stored in its own transaction. */
 export interface MemberEventPublisher {
   publish(tx: Tx, memberId: string, data: MemberEventData): Promise<string>;
 }
 
-/** Where one open channel writes (an SSE response); the hub never holds more than this per channel. */
-export interface ChannelSink {
-  write(text: string): void;
-  /** Bytes written but not yet taken by the socket. */
-  bufferedBytes(): number;
-  close(): void;
-}
-
-export interface ChannelOptions {
-  /** Silence longer than this is broken by a comment line, so proxies and the socket time-out keep the channel. */
-  heartbeatMs: number;
-  /**
-   * A channel whose reader falls this far behind is closed instead of buffering more: the app opens
-   * it again from its last event id and loses nothing.
-   */
-  maxBufferedBytes: number;
-  /** Channels one member may hold open on one instance (tabs, devices); the oldest gives way. */
-  maxChannelsPerMember: number;
-  /** Events read per query while a channel catches up. */
-  batchSize: number;
-}
-
-export const DEFAULT_CHANNEL_OPTIONS: ChannelOptions = {
-  heartbeatMs: 20_000,
-  maxBufferedBytes: 64 * 1024,
-  maxChannelsPerMember: 5,
-  batchSize: 100,
-};
-
 /** Events are kept this long; a channel away for longer starts afresh (its screens refetch anyway). */
 export const MEMBER_EVENT_RETENTION_S = 7 * 24 * 3600;
 
-interface Channel {
-  memberId: string;
-  sessionId: string;
-  cursor: bigint;
-  sink: ChannelSink;
-  /** A delivery is running; `again` asks it to look once more when it ends. */
-  delivering: boolean;
-  again: boolean;
-  closed: boolean;
-}
-
-/** One SSE frame; `data` is a single JSON line, so it never holds a line break. */
-function frame(event: string, data: unknown, id?: string): string {
-  return `${id === undefined ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-}
-
 /**
- * Live notifications (decision 022): features publish events in their own transactions; each
- * instance keeps its members' open channels and, told by a NOTIFY after commit (or by a reconnect of
- * its LISTEN connection), sends each channel what is newer than the last event it sent. Nothing is
- * kept in memory but the channels themselves, so any instance may serve any member and a channel
- * resumes from its last id after a drop.
+ * Live notifications (decision 022): one channel per member, keyed by the member id. Features
+ * publish events in their own transactions; the hub (event-hub.ts) delivers them on any instance.
  */
-export class MemberEventsService implements MemberEventPublisher {
-  private readonly channels = new Map<string, Set<Channel>>();
-  private unlisten: (() => Promise<void>) | undefined;
-  private heartbeat: NodeJS.Timeout | undefined;
-  private checking = false;
-
+export class MemberEventsService extends EventHub implements MemberEventPublisher {
   constructor(
-    private readonly database: Database,
+    database: Database,
     private readonly repository: MemberEventsRepository,
-    private readonly logger: FastifyBaseLogger,
-    readonly options: ChannelOptions = DEFAULT_CHANNEL_OPTIONS,
-  ) {}
+    logger: FastifyBaseLogger,
+    options: ChannelOptions = DEFAULT_CHANNEL_OPTIONS,
+  ) {
+    super(database, repository, logger, options, 'member events');
+  }
 
   /** Stores an event in the caller's transaction; open channels hear of it once that commits. */
   async publish(tx: Tx, memberId: string, data: MemberEventData): Promise<string> {
@@ -82,147 +34,7 @@ export class MemberEventsService implements MemberEventPublisher {
     return this.repository.insert(tx, memberId, kind, payload);
   }
 
-  /** Starts listening (once per instance); channels can be opened only after this. */
-  async start(): Promise<void> {
-    if (this.unlisten) return;
-    this.unlisten = await this.database.listen(MEMBER_EVENTS_CHANNEL, (memberId) => {
-      if (memberId === null) {
-        for (const id of this.channels.keys()) this.deliverTo(id);
-      } else if (this.channels.has(memberId)) {
-        this.deliverTo(memberId);
-      }
-    });
-    this.heartbeat = setInterval(() => void this.beat(), this.options.heartbeatMs);
-    this.heartbeat.unref();
-  }
-
-  async stop(): Promise<void> {
-    clearInterval(this.heartbeat);
-    this.heartbeat = undefined;
-    for (const set of this.channels.values()) for (const channel of set) this.close(channel);
-    this.channels.clear();
-    const unlisten = this.unlisten;
-    this.unlisten = undefined;
-    await unlisten?.();
-  }
-
-  get openChannels(): number {
-    let total = 0;
-    for (const set of this.channels.values()) total += set.size;
-    return total;
-  }
-
-  /**
-   * Opens a channel: it first sends `ready` with the cursor it starts from, then every event of the
-   * member after `lastEventId` (or, without one, after the newest event so far). Answers the
-   * function that ends it (the response closed).
-   */
-  async open(memberId: string, sessionId: string, lastEventId: string | undefined, sink: ChannelSink): Promise<() => void> {
-    if (!this.unlisten) throw new Error('MemberEventsService.start() was not called');
-    const cursor = lastEventId ?? (await this.repository.latestId(memberId));
-    const channel: Channel = {
-      memberId,
-      sessionId,
-      cursor: BigInt(cursor),
-      sink,
-      delivering: false,
-      again: false,
-      closed: false,
-    };
-    let set = this.channels.get(memberId);
-    if (!set) {
-      set = new Set();
-      this.channels.set(memberId, set);
-    }
-    set.add(channel);
-    if (set.size > this.options.maxChannelsPerMember) {
-      const oldest = set.values().next().value;
-      if (oldest) this.close(oldest);
-    }
-    sink.write(frame('ready', { cursor }));
-    // Whatever was committed before LISTEN saw this channel is read now.
-    void this.deliver(channel);
-    return () => this.close(channel);
-  }
-
-  private close(channel: Channel): void {
-    if (channel.closed) return;
-    channel.closed = true;
-    const set = this.channels.get(channel.memberId);
-    set?.delete(channel);
-    if (set?.size === 0) this.channels.delete(channel.memberId);
-    channel.sink.close();
-  }
-
-  private deliverTo(memberId: string): void {
-    for (const channel of this.channels.get(memberId) ?? []) void this.deliver(channel);
-  }
-
-  private async deliver(channel: Channel): Promise<void> {
-    if (channel.delivering) {
-      channel.again = true;
-      return;
-    }
-    channel.delivering = true;
-    try {
-      do {
-        channel.again = false;
-        let rows: MemberEventRow[];
-        do {
-          rows = await this.repository.after(channel.memberId, channel.cursor.toString(), this.options.batchSize);
-          for (const row of rows) {
-            if (channel.closed) return;
-            channel.sink.write(frame('event', toEvent(row), row.id));
-            channel.cursor = BigInt(row.id);
-          }
-          if (channel.sink.bufferedBytes() > this.options.maxBufferedBytes) {
-            // The reader is not keeping up: drop the channel rather than the events; it resumes from its id.
-            this.close(channel);
-            return;
-          }
-        } while (rows.length === this.options.batchSize && !channel.closed);
-      } while (channel.again && !channel.closed);
-    } catch (error) {
-      this.logger.warn({ err: error, memberId: channel.memberId }, 'member events: delivery failed, closing the channel');
-      this.close(channel);
-    } finally {
-      channel.delivering = false;
-    }
-  }
-
-  /** Keeps every channel alive and closes those whose session ended (log-out, expiry, freeze, password change). */
-  private async beat(): Promise<void> {
-    const all = [...this.channels.values()].flatMap((set) => [...set]);
-    for (const channel of all) {
-      if (channel.sink.bufferedBytes() > this.options.maxBufferedBytes) this.close(channel);
-      else channel.sink.write(': heartbeat\n\n');
-    }
-    if (this.checking || all.length === 0) return;
-    this.checking = true;
-    try {
-      const live = await this.repository.liveSessions([...new Set(all.map((channel) => channel.sessionId))]);
-      for (const channel of all) if (!live.has(channel.sessionId)) this.close(channel);
-    } catch (error) {
-      this.logger.warn({ err: error }, 'member events: session check failed');
-    } finally {
-      this.checking = false;
-    }
-  }
-
-  /** For tests and the heartbeat: run one beat now. */
-  checkSessionsNow(): Promise<void> {
-    return this.beat();
-  }
-
   removeExpired(): Promise<number> {
     return this.repository.deleteOlderThan(MEMBER_EVENT_RETENTION_S);
   }
-}
-
-function toEvent(row: MemberEventRow) {
-  return {
-    id: row.id,
-    createdAt: new Date(row.created_at).toISOString(),
-    data: { kind: row.kind, ...(row.payload as Record<string, unknown>) },
-  };
 }

@@ -13,6 +13,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { getUserInfo } from '../../api/get-user-info';
 import { credential } from '../../lib/auth/credential';
+import { UnreadBadge } from '../../components/content/UnreadBadge';
+import { useChatUnread } from '../../features/kefu/use-chat-unread';
 import { TABS } from '../routes';
 import { NavHeader } from './NavHeader';
 
@@ -29,6 +31,7 @@ export function TabBarLayout({ title, children }: { title: string; children: Rea
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const chatUnread = useChatUnread();
 
   // Opening a tab checks the session: an ended session (401) or a password an operator reset (300)
   // is acted on here by the API client's rules, even before the tab's own feature makes a call.
@@ -55,7 +58,11 @@ export function TabBarLayout({ title, children }: { title: string; children: Rea
         style={{ '--initial-position-bottom': '80px', '--initial-position-right': '16px', '--edge-distance': '16px' }}
         onClick={() => void navigate('/pages/kefu/kefu')}
       >
-        <MessageOutline fontSize={24} aria-label={t('common.customerService')} />
+        <span data-testid="kefu-unread" data-count={chatUnread}>
+          <UnreadBadge count={chatUnread}>
+            <MessageOutline fontSize={24} aria-label={t('common.customerService')} />
+          </UnreadBadge>
+        </span>
       </FloatingBubble>
       <TabBar className="tab-bar" data-testid="tab-bar" activeKey={pathname} safeArea onChange={(key) => void navigate(key)}>
         {TABS.map((tab) => (

@@ -2,8 +2,8 @@ import type { TFunction } from 'i18next';
 import type { MemberEvent } from '@custos/contract';
 import { displayMoney } from '../format/money';
 
-/** The toast a live event shows, in the member's language. */
-export function liveToastText(t: TFunction, event: MemberEvent): string {
+/** The toast a live event shows, in the member's language (null: nothing to say, e.g. a read receipt). */
+export function liveToastText(t: TFunction, event: MemberEvent): string | null {
   const data = event.data;
   switch (data.kind) {
     case 'deposit.credited':
@@ -18,5 +18,9 @@ export function liveToastText(t: TFunction, event: MemberEvent): string {
       return t('live.feedbackReplied', { title: data.title });
     case 'airdrop.arrived':
       return t('live.airdropArrived', { name: data.name, amount: displayMoney(data.amount) });
+    case 'chat.message':
+      return data.preview ? t('live.chatMessage', { preview: data.preview }) : t('live.chatImage');
+    case 'chat.read':
+      return null;
   }
 }

@@ -259,6 +259,13 @@ export const en = {
   'quotes.not_manual': 'Only a pair priced by hand takes a manual price',
   'quotes.exchange_source': 'RAB/USDT is priced by the exchange; no other pair can use that source, and it cannot change',
   'quotes.product_missing': 'This pair does not exist',
+  'chat.too_many': 'You are sending messages too quickly, please try again in {seconds} s',
+  'chat.image_missing': 'The image is missing or is not yours; please upload it again',
+  'reason.text_or_image': 'send either text or one image',
+  'field.upTo': 'last message',
+  'field.imageBase64': 'image',
+  'field.before': 'earlier messages position',
+  'field.messageId': 'message',
 } as const;
 
 export type MessageKey = keyof typeof en;

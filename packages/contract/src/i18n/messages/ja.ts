@@ -257,4 +257,11 @@ export const ja: MessageCatalogue = {
   'quotes.not_manual': '手動価格を設定できるのは手動で価格を付けるペアだけです',
   'quotes.exchange_source': 'RAB/USDT は両替価格で決まります。他のペアはこのソースを使えず、このペアのソースも変更できません',
   'quotes.product_missing': 'この通貨ペアは存在しません',
+  'chat.too_many': 'メッセージの送信が速すぎます。{seconds} 秒後にもう一度お試しください',
+  'chat.image_missing': '画像が見つからないか、あなたのものではありません。もう一度アップロードしてください',
+  'reason.text_or_image': 'テキストか画像1枚のどちらかを送信してください',
+  'field.upTo': '最後のメッセージ',
+  'field.imageBase64': '画像',
+  'field.before': '過去のメッセージの位置',
+  'field.messageId': 'メッセージ',
 };

@@ -258,4 +258,11 @@ export const ko: MessageCatalogue = {
   'quotes.exchange_source':
     'RAB/USDT는 환전 가격으로 정해집니다. 다른 거래쌍은 이 출처를 쓸 수 없고, 이 거래쌍의 출처도 바꿀 수 없습니다',
   'quotes.product_missing': '존재하지 않는 거래쌍입니다',
+  'chat.too_many': '메시지를 너무 빠르게 보내고 있습니다. {seconds}초 후에 다시 시도하세요',
+  'chat.image_missing': '이미지가 없거나 본인의 이미지가 아닙니다. 다시 업로드하세요',
+  'reason.text_or_image': '텍스트 또는 이미지 한 장을 보내세요',
+  'field.upTo': '마지막 메시지',
+  'field.imageBase64': '이미지',
+  'field.before': '이전 메시지 위치',
+  'field.messageId': '메시지',
 };

@@ -259,4 +259,11 @@ export const vi: MessageCatalogue = {
   'quotes.exchange_source':
     'RAB/USDT được định giá theo giá quy đổi; cặp khác không dùng được nguồn này và không thể đổi nguồn của nó',
   'quotes.product_missing': 'Cặp giao dịch này không tồn tại',
+  'chat.too_many': 'Bạn gửi tin nhắn quá nhanh, vui lòng thử lại sau {seconds} giây',
+  'chat.image_missing': 'Hình ảnh không tồn tại hoặc không phải của bạn; vui lòng tải lên lại',
+  'reason.text_or_image': 'hãy gửi văn bản hoặc một hình ảnh',
+  'field.upTo': 'tin nhắn cuối',
+  'field.imageBase64': 'hình ảnh',
+  'field.before': 'vị trí tin nhắn trước đó',
+  'field.messageId': 'tin nhắn',
 };

@@ -254,4 +254,11 @@ export const zhHans: MessageCatalogue = {
   'quotes.not_manual': '只有手动定价的交易对才能手动设置价格',
   'quotes.exchange_source': 'RAB/USDT 由兑换价格定价；其他交易对不能使用该来源，它的来源也不能更改',
   'quotes.product_missing': '该交易对不存在',
+  'chat.too_many': '发送消息过于频繁，请 {seconds} 秒后再试',
+  'chat.image_missing': '图片不存在或不属于您，请重新上传',
+  'reason.text_or_image': '请发送文字或一张图片',
+  'field.upTo': '最后一条消息',
+  'field.imageBase64': '图片',
+  'field.before': '历史消息位置',
+  'field.messageId': '消息',
 };

@@ -254,4 +254,11 @@ export const zhHant: MessageCatalogue = {
   'quotes.not_manual': '只有手動定價的交易對才能手動設定價格',
   'quotes.exchange_source': 'RAB/USDT 由兌換價格定價；其他交易對不能使用該來源，它的來源也不能變更',
   'quotes.product_missing': '該交易對不存在',
+  'chat.too_many': '傳送訊息過於頻繁，請 {seconds} 秒後再試',
+  'chat.image_missing': '圖片不存在或不屬於您，請重新上傳',
+  'reason.text_or_image': '請傳送文字或一張圖片',
+  'field.upTo': '最後一則訊息',
+  'field.imageBase64': '圖片',
+  'field.before': '歷史訊息位置',
+  'field.messageId': '訊息',
 };
