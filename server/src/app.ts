@@ -43,6 +43,8 @@ import { adminOperatorsRoutes } from './modules/admin-operators/admin-operators.
 import { memberEventsRoutes } from './modules/notifications/member-events.routes.js';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
+import { helpRoutes } from './modules/content/help.routes.js';
+import { documentsRoutes } from './modules/content/documents.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -164,6 +166,8 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   await app.register(memberEventsRoutes, { service: services.memberEvents, auth: services.auth });
   await app.register(feedbackRoutes, { service: services.feedback, auth: services.auth, operators: services.operators });
   await app.register(contentRoutes, { service: services.content, auth: services.auth, operators: services.operators });
+  await app.register(helpRoutes, { service: services.help, operators: services.operators });
+  await app.register(documentsRoutes, { service: services.documents, operators: services.operators });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

@@ -26,3 +26,5 @@ export * from './api/team-earnings.js';
 export * from './api/support.js';
 export * from './api/content.js';
 export * from './api/airdrops.js';
+export * from './api/help.js';
+export * from './api/documents.js';

@@ -12,3 +12,4 @@ export * from './schema-team.js';
 export * from './schema-support.js';
 export * from './schema-content.js';
 export * from './schema-airdrops.js';
+export * from './schema-help.js';

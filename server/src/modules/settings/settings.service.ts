@@ -3,9 +3,11 @@ import {
   APP_VERSION,
   APP_VERSION_CODE,
   DEFAULT_LOCALE,
+  DOCUMENT_DEFAULT_MAX_BYTES,
   LOCALES,
   appVersionResponse,
   communityLinksResponse,
+  documentSettingsSchema,
   exchangeSettingsSchema,
   teamEarningsSettingsSchema,
   withdrawSettingsSchema,
@@ -90,6 +92,11 @@ export const SETTINGS = {
   team_earnings: {
     schema: teamEarningsSettingsSchema,
     defaults: { arrivalDelayDays: 1 },
+  },
+  /** Platform documents (decision 028): the largest PDF an operator may upload. */
+  documents: {
+    schema: documentSettingsSchema,
+    defaults: { maxBytes: DOCUMENT_DEFAULT_MAX_BYTES },
   },
 } as const;
 
