@@ -12,6 +12,7 @@ import type { Services } from '../container.js';
 import type { RequestOrigin } from '../http/origin.js';
 import type { MemberSessionContext } from '../modules/auth/auth.service.js';
 import { seedContent } from './content.js';
+import { seedHelpAndDocuments } from './help.js';
 import { seedFeedback } from './feedback.js';
 import { seedAirdrops } from './airdrops.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
@@ -256,6 +257,7 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   async function seedAirdropCampaigns(demo) {
     await seedAirdrops(demo, DEMO_TEAM);
   },
+  seedHelpAndDocuments,
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────

@@ -172,7 +172,12 @@ export function HelpArticlesTab() {
       <EditorDrawer editor={editor} testId="help-article" width={960}>
         <Space wrap>
           <Form.Item name="categoryId" label="Category" rules={[{ required: true }]}>
-            <Select style={{ width: 240 }} options={categoryOptions} data-testid="help-article-category" />
+            <Select
+              style={{ width: 240 }}
+              options={categoryOptions}
+              showSearch={{ optionFilterProp: 'label' }}
+              data-testid="help-article-category"
+            />
           </Form.Item>
           <Form.Item name="status" label="Status">
             <Select style={{ width: 140 }} options={STATUS_OPTIONS} data-testid="help-article-status" />
@@ -225,6 +230,7 @@ function UploadVersion({ document, onDone }: { document: AdminDocument; onDone: 
   return (
     <Form<UploadForm>
       form={form}
+      name={`upload-${document.id}`}
       layout="inline"
       initialValues={{ locale: 'en', title: '', publish: true }}
       onFinish={(values) => {
@@ -330,7 +336,9 @@ export function DocumentsTab() {
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <DocumentSettingsForm />
       <Space>
+        <label htmlFor="document-kind">Kind</label>
         <Select<DocumentKind>
+          id="document-kind"
           value={kind}
           style={{ width: 200 }}
           options={DOCUMENT_KINDS.map((value) => ({ value, label: KIND_LABELS[value] }))}
