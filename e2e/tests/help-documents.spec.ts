@@ -95,7 +95,16 @@ test('an operator publishes a help article and a document; members find the arti
   await articleDrawer.getByTestId('help-article-add-language').click();
   await chooseLanguage(console, articleDrawer.getByLabel('Language').nth(1), 'zh-Hans');
   await articleDrawer.getByTestId('help-article-title-1').fill(text.titleZh);
-  await articleDrawer.getByTestId('help-article-body-1').fill(`<p>每笔提现收取 <em>${tag}</em></p>`);
+  // The Chinese version is written in the rich-text editor: text, the italic button, more text.
+  await articleDrawer.getByTestId('help-article-body-1-rich').click();
+  await console.keyboard.type('每笔提现收取 ');
+  await articleDrawer.getByTestId('help-article-body-1-italic').click();
+  await console.keyboard.type(tag);
+  await expect(articleDrawer.getByTestId('help-article-body-1')).toHaveValue(`<p>每笔提现收取 <em>${tag}</em></p>`);
+  await expect(articleDrawer.getByTestId('help-article-body-1-preview')).toHaveJSProperty(
+    'innerHTML',
+    `<p>每笔提现收取 <em>${tag}</em></p>`,
+  );
   expect(
     await answerOf(console, 'POST', /^\/api\/admin\/content\/help_articles$/, () =>
       articleDrawer.getByTestId('help-article-save').click(),

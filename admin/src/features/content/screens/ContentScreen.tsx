@@ -34,7 +34,7 @@ import {
   errorText,
   perLanguage,
   readBase64,
-  useEditor,
+  useDrawerEditor,
   useList,
 } from './editor-parts';
 import { DocumentsTab, HelpArticlesTab, HelpCategoriesTab } from './HelpDocsTabs';
@@ -134,7 +134,7 @@ interface BannerForm {
 
 function BannersTab() {
   const { data, loading, reload } = useList(listBanners, [] as AdminBanner[]);
-  const editor = useEditor<AdminBanner, BannerForm>({
+  const editor = useDrawerEditor<AdminBanner, BannerForm>({
     label: 'Banner',
     blank: { link: '', sortOrder: 0, startsAt: '', endsAt: '', translations: [{ locale: 'en', title: '', imageId: null }] },
     toForm: (banner) => ({
@@ -218,7 +218,7 @@ interface NoticeForm {
 
 function NoticesTab() {
   const { data, loading, reload } = useList(listNotices, [] as AdminNotice[]);
-  const editor = useEditor<AdminNotice, NoticeForm>({
+  const editor = useDrawerEditor<AdminNotice, NoticeForm>({
     label: 'Notice',
     blank: { sortOrder: 0, startsAt: '', endsAt: '', translations: [{ locale: 'en', text: '' }] },
     toForm: (notice) => ({
@@ -286,7 +286,7 @@ function ArticlesTab() {
   const [page, setPage] = useState(1);
   const load = useCallback(() => listArticles(type, page, PAGE_SIZE), [type, page]);
   const { data, loading, reload } = useList(load, { items: [] as AdminArticle[], total: 0, page: 1, pageSize: PAGE_SIZE });
-  const editor = useEditor<AdminArticle, ArticleForm>({
+  const editor = useDrawerEditor<AdminArticle, ArticleForm>({
     label: 'Article',
     blank: {
       type: 'announcement',

@@ -33,7 +33,7 @@ import {
   errorText,
   perLanguage,
   readBase64,
-  useEditor,
+  useDrawerEditor,
   useList,
 } from './editor-parts';
 
@@ -48,7 +48,7 @@ interface CategoryForm {
 
 export function HelpCategoriesTab() {
   const { data, loading, reload } = useList(listHelpCategories, [] as AdminHelpCategory[]);
-  const editor = useEditor<AdminHelpCategory, CategoryForm>({
+  const editor = useDrawerEditor<AdminHelpCategory, CategoryForm>({
     label: 'Help category',
     blank: { sortOrder: 0, translations: [{ locale: 'en', name: '' }] },
     toForm: (category) => ({ sortOrder: category.sortOrder, translations: category.translations }),
@@ -114,7 +114,7 @@ export function HelpArticlesTab() {
     value: category.id,
     label: category.translations.map((entry) => entry.name).join(' / '),
   }));
-  const editor = useEditor<AdminHelpArticle, HelpArticleForm>({
+  const editor = useDrawerEditor<AdminHelpArticle, HelpArticleForm>({
     label: 'Help article',
     blank: { categoryId, status: 'draft', sortOrder: 0, translations: [{ locale: 'en', title: '', bodyHtml: '' }] },
     toForm: (article) => ({

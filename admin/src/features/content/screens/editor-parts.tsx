@@ -45,7 +45,7 @@ export function useList<T>(load: () => Promise<T>, initial: T) {
  * The state of one drawer editor over rows of type R with a form of type F: which row is open
  * (or a new one), saving it (then the list reloads) and deleting it.
  */
-export function useEditor<R extends { id: string }, F extends object>(options: {
+export function useDrawerEditor<R extends { id: string }, F extends object>(options: {
   label: string;
   blank: F;
   toForm: (row: R) => F;
