@@ -122,7 +122,7 @@ describe('help centre', () => {
       memberCall(`/api/common/help_detail?id=${published}`),
     );
     expect(detail).toMatchObject({ title: 'Reset your password', categoryName: 'Accounts', locale: 'en' });
-    expect(detail.bodyHtml).toBe('<p>Open <strong>Security</strong></p><a>x</a>');
+    expect(detail.bodyHtml).toBe('<p>Open <strong>Security</strong></p><a target="_blank" rel="noopener noreferrer nofollow">x</a>');
     const japanese = await dataOf<{ bodyHtml: string; locale: string; categoryName: string }>(
       memberCall(`/api/common/help_detail?id=${published}`, 'JP'),
     );
@@ -191,7 +191,7 @@ describe('help centre', () => {
     const long = await memberCall(`/api/common/help_search?q=${'a'.repeat(51)}`, 'JP');
     expect(long.json()).toEqual({
       code: 400,
-      message: `${translate('ja', 'field.q')}: ${translate('ja', 'reason.too_long')}`,
+      message: translate('ja', 'field_error', { field: translate('ja', 'field.q'), reason: translate('ja', 'reason.too_long') }),
       data: null,
     });
   });
@@ -350,7 +350,10 @@ describe('documents', () => {
         const refused = await memberCall(`/api/common/document?url=${encodeURIComponent(url)}`, 'JP');
         expect(refused.json(), url).toEqual({
           code: 400,
-          message: `${translate('ja', 'field.url')}: ${translate('ja', 'reason.platform_document')}`,
+          message: translate('ja', 'field_error', {
+            field: translate('ja', 'field.url'),
+            reason: translate('ja', 'reason.platform_document'),
+          }),
           data: null,
         });
       }
