@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { GlobalWorkerOptions, getDocument, type PDFDocumentProxy } from 'pdfjs-dist';
 // The worker is bundled as a file of the app and loaded from this origin: the CSP's
 // `script-src 'self'` (which `worker-src` falls back to) allows it, and nothing comes from elsewhere.
