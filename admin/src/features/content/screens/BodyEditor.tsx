@@ -74,8 +74,13 @@ export function BodyEditor({ value = '', onChange, testId }: { value?: string; o
   const { message } = App.useApp();
   const [preview, setPreview] = useState('');
   const latest = useRef(0);
-  // The HTML the editor last sent: a value that differs came from elsewhere (the HTML box, a reset).
+  // The HTML the editor last sent (or last saw): a value that differs came from elsewhere.
   const sent = useRef<string | null>(null);
+  // The form's latest onChange, for the editor's update handler (made once, with the editor).
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
   const editor = useEditor({
     extensions: [
       StarterKit.configure({
@@ -86,37 +91,41 @@ export function BodyEditor({ value = '', onChange, testId }: { value?: string; o
       }),
       Image,
     ],
-    content: value,
+    content: '',
     injectNonce: readStyleNonce(),
     immediatelyRender: true,
     editorProps: { attributes: { 'data-testid': `${testId}-rich`, class: 'content-rich-editor' } },
-    onUpdate: ({ editor: changed }) => {
-      const html = changed.isEmpty ? '' : changed.getHTML();
+    onUpdate: ({ editor: updated }) => {
+      const html = updated.isEmpty ? '' : updated.getHTML();
       sent.current = html;
-      onChange?.(html);
+      changed.current?.(html);
     },
   });
 
+  // HTML from elsewhere (the HTML box, an article opened for editing) reaches the rich editor only
+  // as the server's sanitised answer: the editor never parses unsanitised markup either (parsing it
+  // would make the browser try its event handlers, which the CSP blocks and reports).
   useEffect(() => {
-    if (!editor || value === sent.current) return;
+    const external = value !== sent.current;
     sent.current = value;
-    editor.commands.setContent(value, { emitUpdate: false });
-  }, [editor, value]);
-
-  useEffect(() => {
     const request = ++latest.current;
+    if (!value.trim()) {
+      setPreview('');
+      if (external) editor?.commands.setContent('', { emitUpdate: false });
+      return;
+    }
     const timer = setTimeout(() => {
-      if (!value.trim()) {
-        setPreview('');
-        return;
-      }
       previewHtml(value).then(
-        (result) => request === latest.current && setPreview(result.html),
+        (result) => {
+          if (request !== latest.current) return;
+          setPreview(result.html);
+          if (external) editor?.commands.setContent(result.html, { emitUpdate: false });
+        },
         () => undefined,
       );
     }, 500);
     return () => clearTimeout(timer);
-  }, [value]);
+  }, [editor, value]);
 
   const insertImage = (file: File) =>
     void readBase64(file)
