@@ -131,8 +131,22 @@ test('an operator publishes a help article and a document; members find the arti
 
   // ── Members: English has its own versions; Japanese falls back to the platform default (zh-Hans) ──
   const cases = [
-    { locale: 'en', title: text.titleEn, body: `<p>Each withdrawal pays <strong>${tag}</strong></p>`, document: text.documentEn, pages: 2, strings: en },
-    { locale: 'ja', title: text.titleZh, body: `<p>每笔提现收取 <em>${tag}</em></p>`, document: text.documentZh, pages: 3, strings: ja },
+    {
+      locale: 'en',
+      title: text.titleEn,
+      body: `<p>Each withdrawal pays <strong>${tag}</strong></p>`,
+      document: text.documentEn,
+      pages: 2,
+      strings: en,
+    },
+    {
+      locale: 'ja',
+      title: text.titleZh,
+      body: `<p>每笔提现收取 <em>${tag}</em></p>`,
+      document: text.documentZh,
+      pages: 3,
+      strings: ja,
+    },
   ] as const;
   for (const { locale, title, body, document, pages, strings } of cases) {
     const memberPage = locale === 'en' ? page : await browser.newPage({ baseURL: test.info().project.use.baseURL });

@@ -43,7 +43,10 @@ async function dataOf<T>(response: Promise<{ json: <J>() => J }> | { json: <J>()
   return body.data;
 }
 async function count(table: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(t.testDatabase.database.db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+  const [row] = await queryRows<{ n: number }>(
+    t.testDatabase.database.db,
+    sql`select count(*)::int as n from ${sql.identifier(table)}`,
+  );
   return row!.n;
 }
 async function auditOf(targetId: string) {
@@ -54,8 +57,9 @@ async function auditOf(targetId: string) {
   );
 }
 async function category(translations: { locale: string; name: string }[], sortOrder = 0): Promise<string> {
-  return (await dataOf<{ id: string }>(operatorCall('POST', '/api/admin/content/help_categories', support, { sortOrder, translations })))
-    .id;
+  return (
+    await dataOf<{ id: string }>(operatorCall('POST', '/api/admin/content/help_categories', support, { sortOrder, translations }))
+  ).id;
 }
 async function helpArticle(body: object): Promise<string> {
   return (await dataOf<{ id: string }>(operatorCall('POST', '/api/admin/content/help_articles', support, body))).id;
@@ -122,14 +126,18 @@ describe('help centre', () => {
       memberCall(`/api/common/help_detail?id=${published}`),
     );
     expect(detail).toMatchObject({ title: 'Reset your password', categoryName: 'Accounts', locale: 'en' });
-    expect(detail.bodyHtml).toBe('<p>Open <strong>Security</strong></p><a target="_blank" rel="noopener noreferrer nofollow">x</a>');
+    expect(detail.bodyHtml).toBe(
+      '<p>Open <strong>Security</strong></p><a target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
     const japanese = await dataOf<{ bodyHtml: string; locale: string; categoryName: string }>(
       memberCall(`/api/common/help_detail?id=${published}`, 'JP'),
     );
     expect(japanese).toMatchObject({ bodyHtml: '<p>打开<em>安全中心</em></p>', locale: 'zh-Hans', categoryName: '账户' });
     expect((await memberCall(`/api/common/help_detail?id=${draft}`)).json()).toMatchObject({ code: 404 });
 
-    const categories = await dataOf<{ id: string; name: string; articleCount: number }[]>(memberCall('/api/common/help_categories'));
+    const categories = await dataOf<{ id: string; name: string; articleCount: number }[]>(
+      memberCall('/api/common/help_categories'),
+    );
     expect(categories.find((entry) => entry.id === accounts)).toMatchObject({ name: 'Accounts', articleCount: 2 });
   });
 
@@ -165,7 +173,11 @@ describe('help centre', () => {
       categoryId: fees,
       status: 'published',
       translations: [
-        { locale: 'en', title: 'Limits', bodyHtml: '<p>The daily <strong>withdrawal</strong> limit is 100,000 USDT &amp; more.</p>' },
+        {
+          locale: 'en',
+          title: 'Limits',
+          bodyHtml: '<p>The daily <strong>withdrawal</strong> limit is 100,000 USDT &amp; more.</p>',
+        },
       ],
     });
     // Tags never match: "strong" is markup, not text.
@@ -198,10 +210,14 @@ describe('help centre', () => {
 
   it('lets only content managers write, audits every change, and keeps a category with articles', async () => {
     const body = { translations: [{ locale: 'en', name: 'Nope' }] };
-    expect((await t.app.inject({ method: 'POST', url: '/api/admin/content/help_categories', payload: body })).json()).toMatchObject({
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/admin/content/help_categories', payload: body })).json(),
+    ).toMatchObject({
       code: 401,
     });
-    expect((await operatorCall('POST', '/api/admin/content/help_categories', reviewer, body)).json()).toMatchObject({ code: 403 });
+    expect((await operatorCall('POST', '/api/admin/content/help_categories', reviewer, body)).json()).toMatchObject({
+      code: 403,
+    });
     expect((await operatorCall('GET', '/api/admin/content/help_articles', reviewer)).json()).toMatchObject({ code: 403 });
     expect((await operatorCall('POST', '/api/admin/content/help_categories', alice, body)).json()).toMatchObject({ code: 401 });
 
@@ -219,7 +235,11 @@ describe('help centre', () => {
       }),
     );
     const emptied = await operatorCall('DELETE', `/api/admin/content/help_categories/${id}`, support);
-    expect(emptied.json()).toEqual({ code: 400, message: 'This category still has articles: move or delete them first', data: null });
+    expect(emptied.json()).toEqual({
+      code: 400,
+      message: 'This category still has articles: move or delete them first',
+      data: null,
+    });
     await dataOf(operatorCall('DELETE', `/api/admin/content/help_articles/${article}`, support));
     await dataOf(operatorCall('DELETE', `/api/admin/content/help_categories/${id}`, support));
 
@@ -287,7 +307,9 @@ describe('documents', () => {
 
     // Withdrawing version 2 shows version 1 again.
     await dataOf(operatorCall('PUT', `/api/admin/content/document_versions/${second.id}`, support, { published: false }));
-    expect(await dataOf<{ version: number }>(memberCall(`/api/common/document?url=${encodeURIComponent(url)}`, 'JP'))).toMatchObject({
+    expect(
+      await dataOf<{ version: number }>(memberCall(`/api/common/document?url=${encodeURIComponent(url)}`, 'JP')),
+    ).toMatchObject({
       version: 1,
     });
     expect((await auditOf(id)).map((row) => row.action)).toEqual([
@@ -374,11 +396,15 @@ describe('documents', () => {
     });
     const id = await newDocument('privacy');
     const before = await count('document_versions');
-    expect((await upload(id, { locale: 'en', title: 'P', contentBase64: pdf.toString('base64') }, reviewer)).json()).toMatchObject({
+    expect(
+      (await upload(id, { locale: 'en', title: 'P', contentBase64: pdf.toString('base64') }, reviewer)).json(),
+    ).toMatchObject({
       code: 403,
     });
     expect((await operatorCall('GET', '/api/admin/content/documents', reviewer)).json()).toMatchObject({ code: 403 });
-    expect((await operatorCall('PUT', '/api/admin/content/document_settings', reviewer, { maxBytes: 2048 })).json()).toMatchObject({
+    expect(
+      (await operatorCall('PUT', '/api/admin/content/document_settings', reviewer, { maxBytes: 2048 })).json(),
+    ).toMatchObject({
       code: 403,
     });
     expect(await count('document_versions')).toBe(before);

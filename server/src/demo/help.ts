@@ -59,7 +59,8 @@ export async function seedHelpAndDocuments(demo: DemoContext): Promise<void> {
     {
       locale: 'zh-Hans',
       title: '绑定谷歌验证器',
-      bodyHtml: '<p>在<strong>设置 → 谷歌验证器</strong>中用应用扫描二维码，并输入六位验证码确认。</p><ul><li>请妥善保管密钥。</li><li>绑定后提现需要输入验证码。</li></ul>',
+      bodyHtml:
+        '<p>在<strong>设置 → 谷歌验证器</strong>中用应用扫描二维码，并输入六位验证码确认。</p><ul><li>请妥善保管密钥。</li><li>绑定后提现需要输入验证码。</li></ul>',
     },
   ]);
   await article(funds, 1, [
@@ -83,7 +84,10 @@ export async function seedHelpAndDocuments(demo: DemoContext): Promise<void> {
     },
   ]);
 
-  const documents: { kind: 'white_paper' | 'terms' | 'privacy'; versions: { locale: string; title: string; pages: string[][] }[] }[] = [
+  const documents: {
+    kind: 'white_paper' | 'terms' | 'privacy';
+    versions: { locale: string; title: string; pages: string[][] }[];
+  }[] = [
     {
       kind: 'white_paper',
       versions: [
@@ -105,11 +109,19 @@ export async function seedHelpAndDocuments(demo: DemoContext): Promise<void> {
     },
     {
       kind: 'terms',
-      versions: [{ locale: 'en', title: 'Terms of service', pages: [['Use of the platform', 'Members keep their credentials safe.']] }],
+      versions: [
+        { locale: 'en', title: 'Terms of service', pages: [['Use of the platform', 'Members keep their credentials safe.']] },
+      ],
     },
     {
       kind: 'privacy',
-      versions: [{ locale: 'en', title: 'Privacy policy', pages: [['What we keep', 'Your e-mail, your identity documents and your records.']] }],
+      versions: [
+        {
+          locale: 'en',
+          title: 'Privacy policy',
+          pages: [['What we keep', 'Your e-mail, your identity documents and your records.']],
+        },
+      ],
     },
   ];
   for (const document of documents) {

@@ -58,7 +58,11 @@ export const helpSearchResponse = z.array(helpSearchItem);
 
 /** GET /api/common/help_detail?id=: one published article with its sanitised HTML. */
 export const helpDetailQuery = z.object({ id: z.uuid({ error: ValidationReason.invalid }) });
-export const helpDetail = helpArticleSummary.extend({ categoryName: z.string(), bodyHtml: z.string(), updatedAt: z.iso.datetime() });
+export const helpDetail = helpArticleSummary.extend({
+  categoryName: z.string(),
+  bodyHtml: z.string(),
+  updatedAt: z.iso.datetime(),
+});
 export type HelpDetail = z.infer<typeof helpDetail>;
 
 // ── Console ─────────────────────────────────────────────────────────────────────────────────────

@@ -238,7 +238,13 @@ export class ContentService {
     const { defaultLocale, both } = await this.locales(locale);
     const row = await this.repository.visibleArticle(id, this.clock.now(), both);
     if (!row) throw AppError.notFound();
-    const [shown] = localise([row], await this.repository.articleTranslations([id]), (entry) => entry.articleId, locale, defaultLocale);
+    const [shown] = localise(
+      [row],
+      await this.repository.articleTranslations([id]),
+      (entry) => entry.articleId,
+      locale,
+      defaultLocale,
+    );
     const translation = shown?.translation;
     if (!translation) throw AppError.notFound();
     await this.repository.markRead(memberId, id);

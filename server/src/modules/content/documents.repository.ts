@@ -91,7 +91,10 @@ export class DocumentsRepository {
 
   async kinds(ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await this.db.select({ id: documents.id, kind: documents.kind }).from(documents).where(inArray(documents.id, ids));
+    const rows = await this.db
+      .select({ id: documents.id, kind: documents.kind })
+      .from(documents)
+      .where(inArray(documents.id, ids));
     return new Map(rows.map((row) => [row.id, row.kind]));
   }
 

@@ -49,7 +49,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService;
     {
       schema: {
         tags: ['common'],
-        summary: 'Platform documents (white paper, terms, privacy, …): the newest published version each, in the caller’s language or the default',
+        summary:
+          'Platform documents (white paper, terms, privacy, …): the newest published version each, in the caller’s language or the default',
         response: { 200: envelopeOf(documentsResponse) },
       },
     },

@@ -58,7 +58,9 @@ export class HelpRepository {
       const [inserted] = await tx.insert(helpCategories).values(row).returning({ id: helpCategories.id });
       categoryId = inserted!.id;
     }
-    await tx.insert(helpCategoryTranslations).values(translations.map((translation) => ({ ...translation, categoryId: categoryId })));
+    await tx
+      .insert(helpCategoryTranslations)
+      .values(translations.map((translation) => ({ ...translation, categoryId: categoryId })));
     return categoryId;
   }
 
@@ -122,7 +124,9 @@ export class HelpRepository {
       const [inserted] = await tx.insert(helpArticles).values(row).returning({ id: helpArticles.id });
       articleId = inserted!.id;
     }
-    await tx.insert(helpArticleTranslations).values(translations.map((translation) => ({ ...translation, articleId: articleId })));
+    await tx
+      .insert(helpArticleTranslations)
+      .values(translations.map((translation) => ({ ...translation, articleId: articleId })));
     return articleId;
   }
 

@@ -65,7 +65,8 @@ export const helpRoutes: FastifyPluginAsyncZod<{ service: HelpService; operators
     {
       schema: {
         tags: memberTags,
-        summary: 'Help articles whose title or text (in the version the caller reads) contains q, titles first (≤ 50; rate-limited per address)',
+        summary:
+          'Help articles whose title or text (in the version the caller reads) contains q, titles first (≤ 50; rate-limited per address)',
         querystring: helpSearchQuery,
         response: { 200: envelopeOf(helpSearchResponse) },
       },
@@ -114,7 +115,9 @@ export const helpRoutes: FastifyPluginAsyncZod<{ service: HelpService; operators
       },
     },
     async (request) =>
-      ok(request.locale, { id: await service.saveCategory(sessionOf(request).operator.id, null, request.body, originOf(request)) }),
+      ok(request.locale, {
+        id: await service.saveCategory(sessionOf(request).operator.id, null, request.body, originOf(request)),
+      }),
   );
   app.put(
     '/api/admin/content/help_categories/:id',
@@ -180,7 +183,9 @@ export const helpRoutes: FastifyPluginAsyncZod<{ service: HelpService; operators
       },
     },
     async (request) =>
-      ok(request.locale, { id: await service.saveArticle(sessionOf(request).operator.id, null, request.body, originOf(request)) }),
+      ok(request.locale, {
+        id: await service.saveArticle(sessionOf(request).operator.id, null, request.body, originOf(request)),
+      }),
   );
   app.put(
     '/api/admin/content/help_articles/:id',

@@ -40,7 +40,12 @@ export function snippetOf(text: string, query: string): string {
 }
 
 function articleSnapshot(before: HelpArticleRow) {
-  return { categoryId: before.categoryId, status: before.status, sortOrder: before.sortOrder, publishedAt: iso(before.publishedAt) };
+  return {
+    categoryId: before.categoryId,
+    status: before.status,
+    sortOrder: before.sortOrder,
+    publishedAt: iso(before.publishedAt),
+  };
 }
 
 /**
@@ -178,19 +183,17 @@ export class HelpService {
   async listArticles(categoryId: string | undefined, page: number, pageSize: number) {
     const { rows, total } = await this.repository.articlesForConsole(categoryId, pageSize, (page - 1) * pageSize);
     const translations = await this.repository.articleTranslations(rows.map((row) => row.id));
-    const items = rows.map(
-      (row): AdminHelpArticle => ({
-        id: row.id,
-        categoryId: row.categoryId,
-        status: row.status as ArticleStatus,
-        sortOrder: row.sortOrder,
-        publishedAt: iso(row.publishedAt),
-        translations: translations
-          .filter((entry) => entry.articleId === row.id)
-          .map(({ locale, title, bodyHtml }) => ({ locale: locale as Locale, title, bodyHtml })),
-        updatedAt: row.updatedAt.toISOString(),
-      }),
-    );
+    const items = rows.map((row): AdminHelpArticle => ({
+      id: row.id,
+      categoryId: row.categoryId,
+      status: row.status as ArticleStatus,
+      sortOrder: row.sortOrder,
+      publishedAt: iso(row.publishedAt),
+      translations: translations
+        .filter((entry) => entry.articleId === row.id)
+        .map(({ locale, title, bodyHtml }) => ({ locale: locale as Locale, title, bodyHtml })),
+      updatedAt: row.updatedAt.toISOString(),
+    }));
     return { items, total, page, pageSize };
   }
 

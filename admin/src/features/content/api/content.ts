@@ -117,7 +117,11 @@ export function deleteHelpCategory(id: string) {
 }
 
 export function listHelpArticles(categoryId: string | undefined, page: number, pageSize: number) {
-  const parameters = new URLSearchParams({ page: String(page), pageSize: String(pageSize), ...(categoryId ? { categoryId } : {}) });
+  const parameters = new URLSearchParams({
+    page: String(page),
+    pageSize: String(pageSize),
+    ...(categoryId ? { categoryId } : {}),
+  });
   return consoleRequest({
     method: 'GET',
     path: `/api/admin/content/help_articles?${parameters.toString()}`,

@@ -29,7 +29,13 @@ function Toolbar({ editor, testId, onImage }: { editor: Editor; testId: string; 
       {button('I', 'Italic', editor.isActive('italic'), () => chain().toggleItalic().run(), 'italic')}
       {button('U', 'Underline', editor.isActive('underline'), () => chain().toggleUnderline().run(), 'underline')}
       {button('H2', 'Heading', editor.isActive('heading', { level: 2 }), () => chain().toggleHeading({ level: 2 }).run(), 'h2')}
-      {button('H3', 'Subheading', editor.isActive('heading', { level: 3 }), () => chain().toggleHeading({ level: 3 }).run(), 'h3')}
+      {button(
+        'H3',
+        'Subheading',
+        editor.isActive('heading', { level: 3 }),
+        () => chain().toggleHeading({ level: 3 }).run(),
+        'h3',
+      )}
       {button('• List', 'Bulleted list', editor.isActive('bulletList'), () => chain().toggleBulletList().run(), 'bullets')}
       {button('1. List', 'Numbered list', editor.isActive('orderedList'), () => chain().toggleOrderedList().run(), 'numbers')}
       {button('❝', 'Quote', editor.isActive('blockquote'), () => chain().toggleBlockquote().run(), 'quote')}
@@ -70,7 +76,15 @@ function Toolbar({ editor, testId, onImage }: { editor: Editor; testId: string; 
  * server sanitises on save with its own allow-list and is the one trust boundary; the preview asks
  * it, so the console never renders unsanitised HTML either.
  */
-export function BodyEditor({ value = '', onChange, testId }: { value?: string; onChange?: (value: string) => void; testId: string }) {
+export function BodyEditor({
+  value = '',
+  onChange,
+  testId,
+}: {
+  value?: string;
+  onChange?: (value: string) => void;
+  testId: string;
+}) {
   const { message } = App.useApp();
   const [preview, setPreview] = useState('');
   const latest = useRef(0);

@@ -73,7 +73,10 @@ export function HelpCategoriesTab() {
         })}
         columns={[
           { title: 'Order', dataIndex: 'sortOrder' },
-          { title: 'Names', render: (_: unknown, row: AdminHelpCategory) => perLanguage(row.translations, (entry) => entry.name) },
+          {
+            title: 'Names',
+            render: (_: unknown, row: AdminHelpCategory) => perLanguage(row.translations, (entry) => entry.name),
+          },
           { title: 'Articles', dataIndex: 'articleCount' },
         ]}
       />
@@ -155,12 +158,19 @@ export function HelpArticlesTab() {
         rowKey="id"
         loading={loading}
         dataSource={data.items}
-        onRow={(record) => ({ onClick: () => editor.open(record), style: { cursor: 'pointer' }, 'data-testid': 'help-article-row' })}
+        onRow={(record) => ({
+          onClick: () => editor.open(record),
+          style: { cursor: 'pointer' },
+          'data-testid': 'help-article-row',
+        })}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
         columns={[
           { title: 'Category', dataIndex: 'categoryId', render: (value: string) => categoryName(value) },
           { title: 'Order', dataIndex: 'sortOrder' },
-          { title: 'Titles', render: (_: unknown, row: AdminHelpArticle) => perLanguage(row.translations, (entry) => entry.title) },
+          {
+            title: 'Titles',
+            render: (_: unknown, row: AdminHelpArticle) => perLanguage(row.translations, (entry) => entry.title),
+          },
           {
             title: 'Status',
             render: (_: unknown, row: AdminHelpArticle) =>
@@ -348,16 +358,20 @@ export function DocumentsTab() {
         <Button
           type="primary"
           data-testid="content-new-document"
-          onClick={() =>
-            void createDocument(kind).then(reload, (error: unknown) => void message.error(errorText(error)))
-          }
+          onClick={() => void createDocument(kind).then(reload, (error: unknown) => void message.error(errorText(error)))}
         >
           New document
         </Button>
       </Space>
       {loading && data.length === 0 && <Typography.Text type="secondary">Loading…</Typography.Text>}
       {data.map((document) => (
-        <div key={document.id} className="content-translation" data-testid="document-row" data-kind={document.kind} data-document-id={document.id}>
+        <div
+          key={document.id}
+          className="content-translation"
+          data-testid="document-row"
+          data-kind={document.kind}
+          data-document-id={document.id}
+        >
           <Typography.Title level={5}>
             {KIND_LABELS[document.kind]} <Typography.Text code>{`#${documentViewerRoute(document.id)}`}</Typography.Text>
           </Typography.Title>

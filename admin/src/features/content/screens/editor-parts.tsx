@@ -62,7 +62,7 @@ export function useDrawerEditor<R extends { id: string }, F extends object>(opti
   const open = (row: R | 'new') => {
     setEditing(row);
     form.resetFields();
-    form.setFieldsValue((row === 'new' ? blank : toForm(row)) as Parameters<FormInstance<F>['setFieldsValue']>[0]);
+    form.setFieldsValue(row === 'new' ? blank : toForm(row));
   };
   const close = () => setEditing(null);
   const done = () => {
@@ -83,8 +83,7 @@ export function useDrawerEditor<R extends { id: string }, F extends object>(opti
   };
   const onDelete =
     remove && editing !== null && editing !== 'new'
-      ? () =>
-          void remove(editing.id).then(done, (error: unknown) => void message.error(errorText(error)))
+      ? () => void remove(editing.id).then(done, (error: unknown) => void message.error(errorText(error)))
       : undefined;
   return { editing, open, close, form, saving, submit, onDelete, label };
 }

@@ -23,7 +23,8 @@ export interface OpenedPdf {
  * PDF load through the FontFace API from bytes, which the CSP does not restrict.
  */
 export async function openPdf(url: string): Promise<OpenedPdf> {
-  const document: PDFDocumentProxy = await getDocument({ url, isEvalSupported: false, useWasm: false, withCredentials: false }).promise;
+  const document: PDFDocumentProxy = await getDocument({ url, isEvalSupported: false, useWasm: false, withCredentials: false })
+    .promise;
   return {
     pageCount: document.numPages,
     render: (pageNumber, zoom, canvas) => {

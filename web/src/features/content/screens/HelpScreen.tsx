@@ -123,10 +123,10 @@ export default function HelpScreen() {
       <div data-testid="help-search">
         <SearchBar
           placeholder={t('help.searchPlaceholder')}
-        value={text}
-        maxLength={HELP_QUERY_MAX_LENGTH}
-        onChange={setText}
-        onSearch={(value) => setParams(value.trim() ? { q: value.trim() } : {}, { replace: true })}
+          value={text}
+          maxLength={HELP_QUERY_MAX_LENGTH}
+          onChange={setText}
+          onSearch={(value) => setParams(value.trim() ? { q: value.trim() } : {}, { replace: true })}
           onClear={() => setParams({}, { replace: true })}
         />
       </div>
