@@ -3,8 +3,6 @@ import {
   adminHelpArticlesQuery,
   adminHelpArticlesResponse,
   adminHelpCategoriesResponse,
-  contentIdParams,
-  emptyResponse,
   envelopeOf,
   helpArticleRequest,
   helpCategoriesResponse,
@@ -16,15 +14,12 @@ import {
   helpSearchQuery,
   helpSearchResponse,
 } from '@custos/contract';
-import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
-import { requirePermission, sessionOf } from '../operators/operator.routes.js';
+import { requirePermission } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
+import { contentWriteRoutes, operatorSecurity } from './console-routes.js';
 import type { HelpService } from './help.service.js';
-
-const operatorSecurity = [{ operatorToken: [] }];
-const savedResponse = z.object({ id: z.string() });
 
 /** The help centre (decision 028): public member calls, and the console's categories and articles. */
 export const helpRoutes: FastifyPluginAsyncZod<{ service: HelpService; operators: OperatorService }> = async (
@@ -102,58 +97,16 @@ export const helpRoutes: FastifyPluginAsyncZod<{ service: HelpService; operators
     },
     async (request) => ok(request.locale, await service.listCategories()),
   );
-  app.post(
-    '/api/admin/content/help_categories',
-    {
-      ...manager,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Create a help category (audited)',
-        body: helpCategoryRequest,
-        response: { 200: envelopeOf(savedResponse) },
-      },
-    },
-    async (request) =>
-      ok(request.locale, {
-        id: await service.saveCategory(sessionOf(request).operator.id, null, request.body, originOf(request)),
-      }),
-  );
-  app.put(
-    '/api/admin/content/help_categories/:id',
-    {
-      ...manager,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Change a help category (audited)',
-        params: contentIdParams,
-        body: helpCategoryRequest,
-        response: { 200: envelopeOf(savedResponse) },
-      },
-    },
-    async (request) =>
-      ok(request.locale, {
-        id: await service.saveCategory(sessionOf(request).operator.id, request.params.id, request.body, originOf(request)),
-      }),
-  );
-  app.delete(
-    '/api/admin/content/help_categories/:id',
-    {
-      ...manager,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Delete an empty help category (audited)',
-        params: contentIdParams,
-        response: { 200: envelopeOf(emptyResponse) },
-      },
-    },
-    async (request) => {
-      await service.deleteCategory(sessionOf(request).operator.id, request.params.id, originOf(request));
-      return ok(request.locale, null);
-    },
-  );
+  contentWriteRoutes(app, {
+    path: '/api/admin/content/help_categories',
+    noun: 'a help category',
+    body: helpCategoryRequest,
+    onRequest: manager.onRequest,
+    tags,
+    save: (operatorId, id, body, origin) => service.saveCategory(operatorId, id, body, origin),
+    // A category with articles is refused (help.category_not_empty).
+    remove: (operatorId, id, origin) => service.deleteCategory(operatorId, id, origin),
+  });
 
   app.get(
     '/api/admin/content/help_articles',
@@ -170,56 +123,14 @@ export const helpRoutes: FastifyPluginAsyncZod<{ service: HelpService; operators
     async (request) =>
       ok(request.locale, await service.listArticles(request.query.categoryId, request.query.page, request.query.pageSize)),
   );
-  app.post(
-    '/api/admin/content/help_articles',
-    {
-      ...manager,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Create a help article (bodies sanitised; audited)',
-        body: helpArticleRequest,
-        response: { 200: envelopeOf(savedResponse) },
-      },
-    },
-    async (request) =>
-      ok(request.locale, {
-        id: await service.saveArticle(sessionOf(request).operator.id, null, request.body, originOf(request)),
-      }),
-  );
-  app.put(
-    '/api/admin/content/help_articles/:id',
-    {
-      ...manager,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Change or publish a help article (bodies sanitised; audited)',
-        params: contentIdParams,
-        body: helpArticleRequest,
-        response: { 200: envelopeOf(savedResponse) },
-      },
-    },
-    async (request) =>
-      ok(request.locale, {
-        id: await service.saveArticle(sessionOf(request).operator.id, request.params.id, request.body, originOf(request)),
-      }),
-  );
-  app.delete(
-    '/api/admin/content/help_articles/:id',
-    {
-      ...manager,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Delete a help article (audited)',
-        params: contentIdParams,
-        response: { 200: envelopeOf(emptyResponse) },
-      },
-    },
-    async (request) => {
-      await service.deleteArticle(sessionOf(request).operator.id, request.params.id, originOf(request));
-      return ok(request.locale, null);
-    },
-  );
+  contentWriteRoutes(app, {
+    path: '/api/admin/content/help_articles',
+    noun: 'a help article',
+    note: 'bodies sanitised',
+    body: helpArticleRequest,
+    onRequest: manager.onRequest,
+    tags,
+    save: (operatorId, id, body, origin) => service.saveArticle(operatorId, id, body, origin),
+    remove: (operatorId, id, origin) => service.deleteArticle(operatorId, id, origin),
+  });
 };
