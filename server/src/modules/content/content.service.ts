@@ -24,7 +24,7 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../common/common.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ArticleRow, ArticleTranslationRow, ContentRepository } from './content.repository.js';
-import { auditedDelete, auditedSave, dateOf, iso, localise } from './localised.js';
+import { auditedDelete, auditedSave, dateOf, iso, localise, recordChange } from './localised.js';
 import { sanitizeRichText, sanitizedBodies } from './sanitize.js';
 
 type BannerInput = z.output<typeof bannerRequest>;
@@ -66,19 +66,15 @@ export class ContentService {
     const image = checkedImage(contentBase64);
     const id = await this.db.transaction(async (tx) => {
       const inserted = await this.repository.insertImage({ ...image, uploadedBy: operatorId }, tx);
-      await this.audit.record(
-        {
-          operatorId,
-          action: 'content.image_uploaded',
-          targetType: 'content_image',
-          targetId: inserted,
-          before: null,
-          after: { contentType: image.contentType, sizeBytes: image.sizeBytes, sha256: image.sha256 },
-          ip: origin.ip,
-          requestId: origin.requestId,
-        },
-        tx,
-      );
+      await recordChange(this.audit, tx, {
+        operatorId,
+        action: 'content.image_uploaded',
+        targetType: 'content_image',
+        targetId: inserted,
+        before: null,
+        after: { contentType: image.contentType, sizeBytes: image.sizeBytes, sha256: image.sha256 },
+        origin,
+      });
       return inserted;
     });
     return { id, url: contentImageUrl(id) };
@@ -333,19 +329,15 @@ export class ContentService {
     const before = await this.settings.get('community_links');
     await this.db.transaction(async (tx) => {
       await this.settings.set('community_links', { links }, operatorId, tx);
-      await this.audit.record(
-        {
-          operatorId,
-          action: 'content.community_links_updated',
-          targetType: 'setting',
-          targetId: 'community_links',
-          before,
-          after: { links },
-          ip: origin.ip,
-          requestId: origin.requestId,
-        },
-        tx,
-      );
+      await recordChange(this.audit, tx, {
+        operatorId,
+        action: 'content.community_links_updated',
+        targetType: 'setting',
+        targetId: 'community_links',
+        before,
+        after: { links },
+        origin,
+      });
     });
   }
 

@@ -14,7 +14,7 @@ import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DocumentVersionInfo, DocumentsRepository } from './documents.repository.js';
-import { pickTranslation } from './localised.js';
+import { pickTranslation, recordChange } from './localised.js';
 
 /** A PDF by its own first bytes: `%PDF-` and a version (1.x or 2.x), never by a name or a header. */
 const PDF_SIGNATURE = /^%PDF-[12]\.\d/;
@@ -129,19 +129,15 @@ export class DocumentsService {
   async create(operatorId: string, kind: DocumentKind, origin: RequestOrigin): Promise<string> {
     return this.db.transaction(async (tx) => {
       const id = await this.repository.insert(tx, { kind, createdBy: operatorId });
-      await this.audit.record(
-        {
-          operatorId,
-          action: 'content.document_created',
-          targetType: 'document',
-          targetId: id,
-          before: null,
-          after: { kind },
-          ip: origin.ip,
-          requestId: origin.requestId,
-        },
-        tx,
-      );
+      await recordChange(this.audit, tx, {
+        operatorId,
+        action: 'content.document_created',
+        targetType: 'document',
+        targetId: id,
+        before: null,
+        after: { kind },
+        origin,
+      });
       return id;
     });
   }
@@ -170,27 +166,23 @@ export class DocumentsService {
         content: pdf.content,
         uploadedBy: operatorId,
       });
-      await this.audit.record(
-        {
-          operatorId,
-          action: 'content.document_uploaded',
-          targetType: 'document',
-          targetId: documentId,
-          before: null,
-          after: {
-            versionId: id,
-            locale: input.locale,
-            version,
-            title: input.title,
-            published: input.publish,
-            sizeBytes: pdf.sizeBytes,
-            sha256: pdf.sha256,
-          },
-          ip: origin.ip,
-          requestId: origin.requestId,
+      await recordChange(this.audit, tx, {
+        operatorId,
+        action: 'content.document_uploaded',
+        targetType: 'document',
+        targetId: documentId,
+        before: null,
+        after: {
+          versionId: id,
+          locale: input.locale,
+          version,
+          title: input.title,
+          published: input.publish,
+          sizeBytes: pdf.sizeBytes,
+          sha256: pdf.sha256,
         },
-        tx,
-      );
+        origin,
+      });
       return { id, version };
     });
   }
@@ -200,19 +192,15 @@ export class DocumentsService {
       const before = await this.repository.lockVersion(tx, versionId);
       if (!before) throw AppError.notFound();
       await this.repository.setPublished(tx, versionId, published);
-      await this.audit.record(
-        {
-          operatorId,
-          action: published ? 'content.document_published' : 'content.document_withdrawn',
-          targetType: 'document_version',
-          targetId: versionId,
-          before: { published: before.published },
-          after: { published },
-          ip: origin.ip,
-          requestId: origin.requestId,
-        },
-        tx,
-      );
+      await recordChange(this.audit, tx, {
+        operatorId,
+        action: published ? 'content.document_published' : 'content.document_withdrawn',
+        targetType: 'document_version',
+        targetId: versionId,
+        before: { published: before.published },
+        after: { published },
+        origin,
+      });
     });
   }
 
@@ -224,19 +212,15 @@ export class DocumentsService {
     const before = await this.settings.get('documents');
     await this.db.transaction(async (tx) => {
       await this.settings.set('documents', value, operatorId, tx);
-      await this.audit.record(
-        {
-          operatorId,
-          action: 'content.document_settings_updated',
-          targetType: 'setting',
-          targetId: 'documents',
-          before,
-          after: value,
-          ip: origin.ip,
-          requestId: origin.requestId,
-        },
-        tx,
-      );
+      await recordChange(this.audit, tx, {
+        operatorId,
+        action: 'content.document_settings_updated',
+        targetType: 'setting',
+        targetId: 'documents',
+        before,
+        after: value,
+        origin,
+      });
     });
   }
 }

@@ -48,6 +48,24 @@ export function dateOf(value: string | null): Date | null {
   return value ? new Date(value) : null;
 }
 
+/** An operator's change as the audit log keeps it, written in the change's own transaction. */
+export function recordChange(
+  audit: AuditRepository,
+  tx: Tx,
+  change: {
+    operatorId: string;
+    origin: RequestOrigin;
+    action: string;
+    targetType: string;
+    targetId: string;
+    before: unknown;
+    after: unknown;
+  },
+): Promise<void> {
+  const { origin, ...entry } = change;
+  return audit.record({ ...entry, ip: origin.ip, requestId: origin.requestId }, tx);
+}
+
 interface AuditedWrite<Before> {
   operatorId: string;
   origin: RequestOrigin;
@@ -77,19 +95,15 @@ export async function auditedSave<Before>(
     if (id && !before) throw AppError.notFound();
     const snapshot = before ? await write.snapshot(tx, before) : null;
     const saved = await write.save(tx, before);
-    await audit.record(
-      {
-        operatorId: write.operatorId,
-        action: write.action(before),
-        targetType: write.targetType,
-        targetId: saved,
-        before: snapshot,
-        after: write.after,
-        ip: write.origin.ip,
-        requestId: write.origin.requestId,
-      },
-      tx,
-    );
+    await recordChange(audit, tx, {
+      operatorId: write.operatorId,
+      origin: write.origin,
+      action: write.action(before),
+      targetType: write.targetType,
+      targetId: saved,
+      before: snapshot,
+      after: write.after,
+    });
     return saved;
   });
 }
@@ -106,18 +120,14 @@ export async function auditedDelete<Before>(
     if (!before) throw AppError.notFound();
     const snapshot = await write.snapshot(tx, before);
     await write.remove(tx);
-    await audit.record(
-      {
-        operatorId: write.operatorId,
-        action: write.action,
-        targetType: write.targetType,
-        targetId: id,
-        before: snapshot,
-        after: null,
-        ip: write.origin.ip,
-        requestId: write.origin.requestId,
-      },
-      tx,
-    );
+    await recordChange(audit, tx, {
+      operatorId: write.operatorId,
+      origin: write.origin,
+      action: write.action,
+      targetType: write.targetType,
+      targetId: id,
+      before: snapshot,
+      after: null,
+    });
   });
 }
