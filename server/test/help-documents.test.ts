@@ -6,6 +6,7 @@ import { DOCUMENT_DEFAULT_MAX_BYTES, documentPath, translate } from '@custos/con
 import { queryRows } from '../src/db/client.js';
 import { simplePdf } from '../src/lib/simple-pdf.js';
 import { operatorToken, registerMember } from './support/members.js';
+import { dataOf, operatorCall as consoleCall, type Method } from './support/console-calls.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** The help centre and platform documents (decision 028), on PGlite and PostgreSQL. */
@@ -25,22 +26,11 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function operatorCall(method: Method, url: string, token: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}`, lang: 'EN' },
-    ...(payload ? { payload } : {}),
-  });
+  return consoleCall(t, method, url, token, payload);
 }
 function memberCall(url: string, lang = 'EN', token: string | null = null) {
   return t.app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: token } : {}), lang } });
-}
-async function dataOf<T>(response: Promise<{ json: <J>() => J }> | { json: <J>() => J }): Promise<T> {
-  const body = (await response).json<{ code: number; message: string; data: T }>();
-  expect(body, body.message).toMatchObject({ code: 200 });
-  return body.data;
 }
 async function count(table: string): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
