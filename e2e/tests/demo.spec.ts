@@ -226,3 +226,34 @@ test('the console signs in with the printed demo operator and shows the demo wit
   // The one refusal: the password-only first step, answered "authenticator code required" (401).
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
 });
+
+test('the demo’s documents open in the viewer from About, and its help centre answers a search (decision 028)', async ({
+  page,
+  request,
+}) => {
+  const errors = collectErrors(page);
+  const { memberEmail, memberPassword } = printed();
+  const login = await request.post(`${demo.baseUrl}/api/auth/login`, { data: { email: memberEmail, password: memberPassword } });
+  const { token } = ((await login.json()) as { data: { token: string } }).data;
+  await prepareStorage(page, { credential: token, locale: 'en' });
+
+  // About: the white paper, the terms and the privacy policy, each a real PDF; the white paper has three pages.
+  await page.goto(`${demo.baseUrl}/#/pages/setting/setting5`);
+  const links = page.getByTestId('document-link');
+  await expect(links).toHaveCount(3);
+  await expect(links.nth(0)).toHaveAttribute('data-kind', 'white_paper');
+  await links.nth(0).click();
+  await expect(page.getByTestId('pdf-title')).toHaveText('Custos white paper');
+  await expect(page.getByTestId('pdf-page')).toHaveAttribute('data-rendered', '1');
+  await expect(page.getByTestId('pdf-page')).toHaveText(fill(en.pdf.pageOf, { page: 1, count: 3 }));
+
+  // Help centre: two categories; searching "password" finds the article on changing it.
+  await page.goto(`${demo.baseUrl}/#/pages/second/second1`);
+  await expect(page.getByTestId('help-category')).toHaveCount(2);
+  const search = page.getByTestId('help-search').locator('input');
+  await search.fill('password');
+  await search.press('Enter');
+  await page.getByTestId('help-item').filter({ hasText: 'How do I change my login password?' }).click();
+  await expect(page.getByTestId('help-article-body')).toContainText('Security centre');
+  expect(errors).toEqual([]);
+});

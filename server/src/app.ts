@@ -45,6 +45,8 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { supportChatRoutes } from './modules/support-chat/support-chat.routes.js';
 import { contentRoutes } from './modules/content/content.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
+import { helpRoutes } from './modules/content/help.routes.js';
+import { documentsRoutes } from './modules/content/documents.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -173,6 +175,8 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   });
   await app.register(contentRoutes, { service: services.content, auth: services.auth, operators: services.operators });
   await app.register(quotesRoutes, { service: services.quotes, operators: services.operators });
+  await app.register(helpRoutes, { service: services.help, operators: services.operators });
+  await app.register(documentsRoutes, { service: services.documents, operators: services.operators });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

@@ -66,6 +66,10 @@ import { FeedbackRepository } from './modules/feedback/feedback.repository.js';
 import { FeedbackService } from './modules/feedback/feedback.service.js';
 import { ContentRepository } from './modules/content/content.repository.js';
 import { ContentService } from './modules/content/content.service.js';
+import { DocumentsRepository } from './modules/content/documents.repository.js';
+import { DocumentsService } from './modules/content/documents.service.js';
+import { HelpRepository } from './modules/content/help.repository.js';
+import { HelpService } from './modules/content/help.service.js';
 import { AirdropsRepository } from './modules/airdrops/airdrops.repository.js';
 import { AirdropsService } from './modules/airdrops/airdrops.service.js';
 import { BinanceTickerSource } from './modules/quotes/binance-ticker.js';
@@ -113,6 +117,9 @@ export interface Services {
   memberEvents: MemberEventsService;
   feedback: FeedbackService;
   content: ContentService;
+  /** The help centre and platform documents (decision 028). */
+  help: HelpService;
+  documents: DocumentsService;
   /** RAB airdrop campaigns; main hands it the job runner's scheduler where jobs run. */
   airdrops: AirdropsService;
   /** Moving members between inviters, recomputing and repairing team figures (console). */
@@ -284,6 +291,8 @@ export function createServices(
     feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
     content: new ContentService(db, new ContentRepository(db), audit, settings, clock),
     quotes: new QuotesService(db, new QuotesRepository(db), settings, audit, new BinanceTickerSource(), clock, logger),
+    help: new HelpService(db, new HelpRepository(db), audit, settings, clock, rateLimits),
+    documents: new DocumentsService(db, new DocumentsRepository(db), audit, settings),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
     operatorEvents,
     supportChat: new SupportChatService(db, new SupportChatRepository(db), audit, memberEvents, operatorEvents, rateLimits, {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { operatorToken, registerMember } from './support/members.js';
+import { dataOf, operatorCall as consoleCall, type Method } from './support/console-calls.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 /** The smallest real PNG (1×1, transparent). */
@@ -32,22 +33,11 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 function operatorCall(method: Method, url: string, token: string, payload?: object) {
-  return t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${token}`, lang: 'EN' },
-    ...(payload ? { payload } : {}),
-  });
+  return consoleCall(t, method, url, token, payload);
 }
 function memberCall(url: string, token: string | null, lang = 'EN') {
   return t.app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: token } : {}), lang } });
-}
-async function dataOf<T>(response: Promise<{ json: <J>() => J }> | { json: <J>() => J }): Promise<T> {
-  const body = (await response).json<{ code: number; message: string; data: T }>();
-  expect(body, body.message).toMatchObject({ code: 200 });
-  return body.data;
 }
 async function uploadImage(token = support): Promise<string> {
   return (

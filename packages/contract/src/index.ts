@@ -29,3 +29,5 @@ export * from './api/airdrops.js';
 export * from './api/quotes.js';
 export * from './api/chat.js';
 export * from './sse-parser.js';
+export * from './api/help.js';
+export * from './api/documents.js';

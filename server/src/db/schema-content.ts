@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bytea, members, operators } from './schema-core.js';
 
 /**
@@ -27,24 +27,25 @@ export const contentImages = pgTable(
   ],
 );
 
-/** A banner of the Home carousel: shown from `starts_at` until `ends_at` (either open), lowest order first. */
-export const banners = pgTable(
-  'banners',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    link: text('link'),
+/** Order and an optional showing window: what banners and notices share (a check keeps the end after the start). */
+function scheduleColumns() {
+  return {
     sortOrder: integer('sort_order').notNull().default(0),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    check(
-      'banners_schedule_check',
-      sql`${table.endsAt} is null or ${table.startsAt} is null or ${table.endsAt} > ${table.startsAt}`,
-    ),
-  ],
+  };
+}
+function scheduleCheck(name: string, table: { startsAt: AnyPgColumn; endsAt: AnyPgColumn }) {
+  return check(name, sql`${table.endsAt} is null or ${table.startsAt} is null or ${table.endsAt} > ${table.startsAt}`);
+}
+
+/** A banner of the Home carousel: shown from `starts_at` until `ends_at` (either open), lowest order first. */
+export const banners = pgTable(
+  'banners',
+  { id: uuid('id').primaryKey().defaultRandom(), link: text('link'), ...scheduleColumns() },
+  (table) => [scheduleCheck('banners_schedule_check', table)],
 );
 
 export const bannerTranslations = pgTable(
@@ -63,23 +64,9 @@ export const bannerTranslations = pgTable(
 );
 
 /** A line of the notice marquee. */
-export const notices = pgTable(
-  'notices',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    sortOrder: integer('sort_order').notNull().default(0),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [
-    check(
-      'notices_schedule_check',
-      sql`${table.endsAt} is null or ${table.startsAt} is null or ${table.endsAt} > ${table.startsAt}`,
-    ),
-  ],
-);
+export const notices = pgTable('notices', { id: uuid('id').primaryKey().defaultRandom(), ...scheduleColumns() }, (table) => [
+  scheduleCheck('notices_schedule_check', table),
+]);
 
 export const noticeTranslations = pgTable(
   'notice_translations',

@@ -14,3 +14,4 @@ export * from './schema-content.js';
 export * from './schema-airdrops.js';
 export * from './schema-market.js';
 export * from './schema-chat.js';
+export * from './schema-help.js';

@@ -12,6 +12,7 @@ import type { Services } from '../container.js';
 import type { RequestOrigin } from '../http/origin.js';
 import type { MemberSessionContext } from '../modules/auth/auth.service.js';
 import { seedContent } from './content.js';
+import { seedHelpAndDocuments } from './help.js';
 import { seedFeedback } from './feedback.js';
 import { seedSupportChat } from './support-chat.js';
 import { seedAirdrops } from './airdrops.js';
@@ -260,6 +261,7 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   },
   seedQuotes,
   seedSupportChat,
+  seedHelpAndDocuments,
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────

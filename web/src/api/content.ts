@@ -1,5 +1,11 @@
 import {
   bannerResponse,
+  documentItem,
+  documentsResponse,
+  helpCategoriesResponse,
+  helpDetail,
+  helpListResponse,
+  helpSearchResponse,
   newsDetail,
   newsListResponse,
   newsUnreadResponse,
@@ -26,4 +32,31 @@ export function getNewsDetail(id: string) {
 
 export function getNewsUnread() {
   return apiRequest({ method: 'GET', path: '/api/common/news_unread', data: newsUnreadResponse });
+}
+
+// ── Help centre and documents (decision 028) ──────────────────────────────────────────────────
+
+export function listHelpCategories() {
+  return apiRequest({ method: 'GET', path: '/api/common/help_categories', data: helpCategoriesResponse });
+}
+
+export function listHelp(categoryId: string) {
+  return apiRequest({ method: 'GET', path: '/api/common/help_list', query: { categoryId }, data: helpListResponse });
+}
+
+export function searchHelp(q: string) {
+  return apiRequest({ method: 'GET', path: '/api/common/help_search', query: { q }, data: helpSearchResponse });
+}
+
+export function getHelpDetail(id: string) {
+  return apiRequest({ method: 'GET', path: '/api/common/help_detail', query: { id }, data: helpDetail });
+}
+
+export function listDocuments() {
+  return apiRequest({ method: 'GET', path: '/api/common/documents', data: documentsResponse });
+}
+
+/** The document a viewer url names (the server refuses any url that is not a platform document). */
+export function getDocument(url: string) {
+  return apiRequest({ method: 'GET', path: '/api/common/document', query: { url }, data: documentItem });
 }

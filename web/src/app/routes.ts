@@ -65,7 +65,7 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/goods_detail/goods_detail',
     load: () => import('../features/machines/screens/MachineDetailScreen'),
   },
-  { id: 'pdf', path: '/pages/pdf/pdf', load: notYetOpen },
+  { id: 'pdf', path: '/pages/pdf/pdf', load: () => import('../features/content/screens/PdfScreen') },
   { id: 'kefu', path: '/pages/kefu/kefu', load: () => import('../features/kefu/screens/KefuScreen') },
   {
     id: 'sharePoster',
@@ -188,7 +188,7 @@ export const ROUTES: readonly AppRoute[] = [
   },
   { id: 'download', path: '/pages/download/download', load: () => import('../features/download/screens/DownloadScreen') },
   { id: 'second', path: '/pages/second/second', load: () => import('../features/accounts/screens/AccountsScreen') },
-  { id: 'second1', path: '/pages/second/second1', load: notYetOpen },
+  { id: 'second1', path: '/pages/second/second1', load: () => import('../features/content/screens/HelpScreen') },
   { id: 'chooseLocation', path: '/choose-location', load: notYetOpen },
   { id: 'openLocation', path: '/open-location', load: notYetOpen },
 ];

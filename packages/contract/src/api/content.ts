@@ -44,7 +44,7 @@ export function isContentLink(value: string): boolean {
   }
 }
 
-const optionalInstant = z.iso.datetime({ offset: true, error: ValidationReason.invalid }).nullable().default(null);
+export const optionalInstant = z.iso.datetime({ offset: true, error: ValidationReason.invalid }).nullable().default(null);
 
 const contentLink = z
   .string({ error: stringTypeError })
@@ -56,7 +56,7 @@ const contentLink = z
   .transform((value) => (value ? value : null));
 
 /** Each locale at most once, at least one version. */
-function translationsOf<T extends z.ZodObject>(item: T) {
+export function translationsOf<T extends z.ZodObject>(item: T) {
   return z
     .array(item, { error: ValidationReason.invalid })
     .min(1, { error: ValidationReason.required })
@@ -76,7 +76,7 @@ function scheduled<T extends z.ZodObject>(schema: T) {
   );
 }
 
-const localeSchema = z.enum(LOCALES, { error: ValidationReason.invalid });
+export const localeSchema = z.enum(LOCALES, { error: ValidationReason.invalid });
 
 // ── Member calls ────────────────────────────────────────────────────────────────────────────────
 

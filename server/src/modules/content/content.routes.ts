@@ -9,7 +9,6 @@ import {
   bannerResponse,
   communityLinksRequest,
   communityLinksResponse,
-  contentIdParams,
   contentImageParams,
   contentImageRequest,
   contentImageResponse,
@@ -25,7 +24,6 @@ import {
   noticeMarqueeResponse,
   noticeRequest,
 } from '@custos/contract';
-import { z } from 'zod';
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -33,10 +31,9 @@ import { memberOf, requireMember } from '../auth/member-session.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
 import type { ContentService } from './content.service.js';
+import { contentWriteRoutes, operatorSecurity } from './console-routes.js';
 
 const memberSecurity = [{ memberToken: [] }];
-const operatorSecurity = [{ operatorToken: [] }];
-const savedResponse = z.object({ id: z.string() });
 
 /**
  * Content images never change under their id: browsers and proxies may keep them. They are images
@@ -188,56 +185,15 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ok(request.locale, await service.listBanners()),
   );
-  app.post(
-    '/api/admin/content/banners',
-    {
-      ...consoleRoute,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Create a banner (audited)',
-        body: bannerRequest,
-        response: { 200: envelopeOf(savedResponse) },
-      },
-    },
-    async (request) =>
-      ok(request.locale, { id: await service.saveBanner(sessionOf(request).operator.id, null, request.body, originOf(request)) }),
-  );
-  app.put(
-    '/api/admin/content/banners/:id',
-    {
-      ...consoleRoute,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Change a banner (audited)',
-        params: contentIdParams,
-        body: bannerRequest,
-        response: { 200: envelopeOf(savedResponse) },
-      },
-    },
-    async (request) =>
-      ok(request.locale, {
-        id: await service.saveBanner(sessionOf(request).operator.id, request.params.id, request.body, originOf(request)),
-      }),
-  );
-  app.delete(
-    '/api/admin/content/banners/:id',
-    {
-      ...consoleRoute,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Delete a banner (audited)',
-        params: contentIdParams,
-        response: { 200: envelopeOf(emptyResponse) },
-      },
-    },
-    async (request) => {
-      await service.deleteBanner(sessionOf(request).operator.id, request.params.id, originOf(request));
-      return ok(request.locale, null);
-    },
-  );
+  contentWriteRoutes(app, {
+    path: '/api/admin/content/banners',
+    noun: 'a banner',
+    body: bannerRequest,
+    onRequest: manager,
+    tags,
+    save: (operatorId, id, body, origin) => service.saveBanner(operatorId, id, body, origin),
+    remove: (operatorId, id, origin) => service.deleteBanner(operatorId, id, origin),
+  });
 
   app.get(
     '/api/admin/content/notices',
@@ -247,56 +203,15 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => ok(request.locale, await service.listNotices()),
   );
-  app.post(
-    '/api/admin/content/notices',
-    {
-      ...consoleRoute,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Create a notice (audited)',
-        body: noticeRequest,
-        response: { 200: envelopeOf(savedResponse) },
-      },
-    },
-    async (request) =>
-      ok(request.locale, { id: await service.saveNotice(sessionOf(request).operator.id, null, request.body, originOf(request)) }),
-  );
-  app.put(
-    '/api/admin/content/notices/:id',
-    {
-      ...consoleRoute,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Change a notice (audited)',
-        params: contentIdParams,
-        body: noticeRequest,
-        response: { 200: envelopeOf(savedResponse) },
-      },
-    },
-    async (request) =>
-      ok(request.locale, {
-        id: await service.saveNotice(sessionOf(request).operator.id, request.params.id, request.body, originOf(request)),
-      }),
-  );
-  app.delete(
-    '/api/admin/content/notices/:id',
-    {
-      ...consoleRoute,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Delete a notice (audited)',
-        params: contentIdParams,
-        response: { 200: envelopeOf(emptyResponse) },
-      },
-    },
-    async (request) => {
-      await service.deleteNotice(sessionOf(request).operator.id, request.params.id, originOf(request));
-      return ok(request.locale, null);
-    },
-  );
+  contentWriteRoutes(app, {
+    path: '/api/admin/content/notices',
+    noun: 'a notice',
+    body: noticeRequest,
+    onRequest: manager,
+    tags,
+    save: (operatorId, id, body, origin) => service.saveNotice(operatorId, id, body, origin),
+    remove: (operatorId, id, origin) => service.deleteNotice(operatorId, id, origin),
+  });
 
   app.get(
     '/api/admin/content/articles',
@@ -313,58 +228,16 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       ok(request.locale, await service.listArticles(request.query.type, request.query.page, request.query.pageSize)),
   );
-  app.post(
-    '/api/admin/content/articles',
-    {
-      ...consoleRoute,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Create an article (bodies sanitised; audited)',
-        body: articleRequest,
-        response: { 200: envelopeOf(savedResponse) },
-      },
-    },
-    async (request) =>
-      ok(request.locale, {
-        id: await service.saveArticle(sessionOf(request).operator.id, null, request.body, originOf(request)),
-      }),
-  );
-  app.put(
-    '/api/admin/content/articles/:id',
-    {
-      ...consoleRoute,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Change or publish an article (bodies sanitised; audited)',
-        params: contentIdParams,
-        body: articleRequest,
-        response: { 200: envelopeOf(savedResponse) },
-      },
-    },
-    async (request) =>
-      ok(request.locale, {
-        id: await service.saveArticle(sessionOf(request).operator.id, request.params.id, request.body, originOf(request)),
-      }),
-  );
-  app.delete(
-    '/api/admin/content/articles/:id',
-    {
-      ...consoleRoute,
-      schema: {
-        tags,
-        security: operatorSecurity,
-        summary: 'Delete an article (audited)',
-        params: contentIdParams,
-        response: { 200: envelopeOf(emptyResponse) },
-      },
-    },
-    async (request) => {
-      await service.deleteArticle(sessionOf(request).operator.id, request.params.id, originOf(request));
-      return ok(request.locale, null);
-    },
-  );
+  contentWriteRoutes(app, {
+    path: '/api/admin/content/articles',
+    noun: 'an article',
+    note: 'bodies sanitised',
+    body: articleRequest,
+    onRequest: manager,
+    tags,
+    save: (operatorId, id, body, origin) => service.saveArticle(operatorId, id, body, origin),
+    remove: (operatorId, id, origin) => service.deleteArticle(operatorId, id, origin),
+  });
 
   app.get(
     '/api/admin/content/community_links',

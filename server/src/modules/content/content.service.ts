@@ -24,31 +24,16 @@ import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../common/common.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ArticleRow, ArticleTranslationRow, ContentRepository } from './content.repository.js';
-import { sanitizeRichText } from './sanitize.js';
+import { auditedDelete, auditedSave, dateOf, iso, localise, recordChange } from './localised.js';
+import { sanitizeRichText, sanitizedBodies } from './sanitize.js';
 
 type BannerInput = z.output<typeof bannerRequest>;
 type NoticeInput = z.output<typeof noticeRequest>;
 type ArticleInput = z.output<typeof articleRequest>;
 type CommunityLinksInput = z.output<typeof communityLinksRequest>;
 
-/** The version in the member's language, else the platform default's, else none (the piece is not shown). */
-export function pickTranslation<T extends { locale: string }>(
-  translations: T[],
-  locale: Locale,
-  defaultLocale: Locale,
-): T | null {
-  return (
-    translations.find((translation) => translation.locale === locale) ??
-    translations.find((translation) => translation.locale === defaultLocale) ??
-    null
-  );
-}
-
-function iso(value: Date | null): string | null {
-  return value ? value.toISOString() : null;
-}
-function dateOf(value: string | null): Date | null {
-  return value ? new Date(value) : null;
+function articleSnapshot(before: ArticleRow) {
+  return { type: before.type, status: before.status, publishAt: iso(before.publishAt) };
 }
 
 /**
@@ -81,19 +66,15 @@ export class ContentService {
     const image = checkedImage(contentBase64);
     const id = await this.db.transaction(async (tx) => {
       const inserted = await this.repository.insertImage({ ...image, uploadedBy: operatorId }, tx);
-      await this.audit.record(
-        {
-          operatorId,
-          action: 'content.image_uploaded',
-          targetType: 'content_image',
-          targetId: inserted,
-          before: null,
-          after: { contentType: image.contentType, sizeBytes: image.sizeBytes, sha256: image.sha256 },
-          ip: origin.ip,
-          requestId: origin.requestId,
-        },
-        tx,
-      );
+      await recordChange(this.audit, tx, {
+        operatorId,
+        action: 'content.image_uploaded',
+        targetType: 'content_image',
+        targetId: inserted,
+        before: null,
+        after: { contentType: image.contentType, sizeBytes: image.sizeBytes, sha256: image.sha256 },
+        origin,
+      });
       return inserted;
     });
     return { id, url: contentImageUrl(id) };
@@ -109,45 +90,19 @@ export class ContentService {
     if (!(await this.repository.imagesExist(ids))) throw AppError.badRequest('content.image_missing');
   }
 
-  private async record(
-    operatorId: string,
-    action: string,
-    targetType: string,
-    targetId: string,
-    before: unknown,
-    after: unknown,
-    origin: RequestOrigin,
-    tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  ) {
-    await this.audit.record(
-      { operatorId, action, targetType, targetId, before, after, ip: origin.ip, requestId: origin.requestId },
-      tx,
-    );
-  }
-
   // ── Banners ─────────────────────────────────────────────────────────────────────────────────
 
   async bannersFor(locale: Locale): Promise<BannerItem[]> {
     const { defaultLocale } = await this.locales(locale);
     const rows = await this.repository.bannersShowing(this.clock.now());
     const translations = await this.repository.bannerTranslations(rows.map((row) => row.id));
-    return rows.flatMap((row) => {
-      const translation = pickTranslation(
-        translations.filter((entry) => entry.bannerId === row.id),
-        locale,
-        defaultLocale,
-      );
-      if (!translation) return [];
-      return [
-        {
-          id: row.id,
-          title: translation.title,
-          imageUrl: contentImageUrl(translation.imageId),
-          link: row.link,
-          locale: translation.locale as Locale,
-        },
-      ];
-    });
+    return localise(rows, translations, (entry) => entry.bannerId, locale, defaultLocale).map(({ row, translation }) => ({
+      id: row.id,
+      title: translation.title,
+      imageUrl: contentImageUrl(translation.imageId),
+      link: row.link,
+      locale: translation.locale as Locale,
+    }));
   }
 
   async listBanners(): Promise<AdminBanner[]> {
@@ -168,38 +123,28 @@ export class ContentService {
 
   async saveBanner(operatorId: string, id: string | null, input: BannerInput, origin: RequestOrigin): Promise<string> {
     await this.requireImages(input.translations.map((translation) => translation.imageId));
-    return this.db.transaction(async (tx) => {
-      const before = id ? await this.repository.lockBanner(tx, id) : null;
-      if (id && !before) throw AppError.notFound();
-      const beforeTranslations = id ? await this.repository.bannerTranslations([id], tx) : [];
-      const row = {
-        link: input.link,
-        sortOrder: input.sortOrder,
-        startsAt: dateOf(input.startsAt),
-        endsAt: dateOf(input.endsAt),
-      };
-      const saved = await this.repository.saveBanner(tx, id, row, input.translations);
-      await this.record(
-        operatorId,
-        id ? 'content.banner_updated' : 'content.banner_created',
-        'banner',
-        saved,
-        before ? { ...before, translations: beforeTranslations } : null,
-        input,
-        origin,
-        tx,
-      );
-      return saved;
+    const row = { link: input.link, sortOrder: input.sortOrder, startsAt: dateOf(input.startsAt), endsAt: dateOf(input.endsAt) };
+    return auditedSave(this.db, this.audit, id, {
+      operatorId,
+      origin,
+      targetType: 'banner',
+      lock: (tx) => this.repository.lockBanner(tx, id!),
+      snapshot: async (tx, before) => ({ ...before, translations: await this.repository.bannerTranslations([before.id], tx) }),
+      save: (tx) => this.repository.saveBanner(tx, id, row, input.translations),
+      action: (before) => (before ? 'content.banner_updated' : 'content.banner_created'),
+      after: input,
     });
   }
 
   async deleteBanner(operatorId: string, id: string, origin: RequestOrigin): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const before = await this.repository.lockBanner(tx, id);
-      if (!before) throw AppError.notFound();
-      const translations = await this.repository.bannerTranslations([id], tx);
-      await this.repository.deleteBanner(tx, id);
-      await this.record(operatorId, 'content.banner_deleted', 'banner', id, { ...before, translations }, null, origin, tx);
+    await auditedDelete(this.db, this.audit, id, {
+      operatorId,
+      origin,
+      targetType: 'banner',
+      lock: (tx) => this.repository.lockBanner(tx, id),
+      snapshot: async (tx, before) => ({ ...before, translations: await this.repository.bannerTranslations([id], tx) }),
+      remove: (tx) => this.repository.deleteBanner(tx, id),
+      action: 'content.banner_deleted',
     });
   }
 
@@ -209,14 +154,11 @@ export class ContentService {
     const { defaultLocale } = await this.locales(locale);
     const rows = await this.repository.noticesShowing(this.clock.now());
     const translations = await this.repository.noticeTranslations(rows.map((row) => row.id));
-    return rows.flatMap((row) => {
-      const translation = pickTranslation(
-        translations.filter((entry) => entry.noticeId === row.id),
-        locale,
-        defaultLocale,
-      );
-      return translation ? [{ id: row.id, text: translation.text, locale: translation.locale as Locale }] : [];
-    });
+    return localise(rows, translations, (entry) => entry.noticeId, locale, defaultLocale).map(({ row, translation }) => ({
+      id: row.id,
+      text: translation.text,
+      locale: translation.locale as Locale,
+    }));
   }
 
   async listNotices(): Promise<AdminNotice[]> {
@@ -235,33 +177,28 @@ export class ContentService {
   }
 
   async saveNotice(operatorId: string, id: string | null, input: NoticeInput, origin: RequestOrigin): Promise<string> {
-    return this.db.transaction(async (tx) => {
-      const before = id ? await this.repository.lockNotice(tx, id) : null;
-      if (id && !before) throw AppError.notFound();
-      const beforeTranslations = id ? await this.repository.noticeTranslations([id], tx) : [];
-      const row = { sortOrder: input.sortOrder, startsAt: dateOf(input.startsAt), endsAt: dateOf(input.endsAt) };
-      const saved = await this.repository.saveNotice(tx, id, row, input.translations);
-      await this.record(
-        operatorId,
-        id ? 'content.notice_updated' : 'content.notice_created',
-        'notice',
-        saved,
-        before ? { ...before, translations: beforeTranslations } : null,
-        input,
-        origin,
-        tx,
-      );
-      return saved;
+    const row = { sortOrder: input.sortOrder, startsAt: dateOf(input.startsAt), endsAt: dateOf(input.endsAt) };
+    return auditedSave(this.db, this.audit, id, {
+      operatorId,
+      origin,
+      targetType: 'notice',
+      lock: (tx) => this.repository.lockNotice(tx, id!),
+      snapshot: async (tx, before) => ({ ...before, translations: await this.repository.noticeTranslations([before.id], tx) }),
+      save: (tx) => this.repository.saveNotice(tx, id, row, input.translations),
+      action: (before) => (before ? 'content.notice_updated' : 'content.notice_created'),
+      after: input,
     });
   }
 
   async deleteNotice(operatorId: string, id: string, origin: RequestOrigin): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const before = await this.repository.lockNotice(tx, id);
-      if (!before) throw AppError.notFound();
-      const translations = await this.repository.noticeTranslations([id], tx);
-      await this.repository.deleteNotice(tx, id);
-      await this.record(operatorId, 'content.notice_deleted', 'notice', id, { ...before, translations }, null, origin, tx);
+    await auditedDelete(this.db, this.audit, id, {
+      operatorId,
+      origin,
+      targetType: 'notice',
+      lock: (tx) => this.repository.lockNotice(tx, id),
+      snapshot: async (tx, before) => ({ ...before, translations: await this.repository.noticeTranslations([id], tx) }),
+      remove: (tx) => this.repository.deleteNotice(tx, id),
+      action: 'content.notice_deleted',
     });
   }
 
@@ -286,14 +223,9 @@ export class ContentService {
     const ids = rows.map((row) => row.id);
     const translations = await this.repository.articleTranslations(ids);
     const read = await this.repository.readIds(memberId, ids);
-    const items = rows.flatMap((row) => {
-      const translation = pickTranslation(
-        translations.filter((entry) => entry.articleId === row.id),
-        locale,
-        defaultLocale,
-      );
-      return translation ? [this.summaryOf(row, translation, read.has(row.id))] : [];
-    });
+    const items = localise(rows, translations, (entry) => entry.articleId, locale, defaultLocale).map(({ row, translation }) =>
+      this.summaryOf(row, translation, read.has(row.id)),
+    );
     return { items, total, page, pageSize };
   }
 
@@ -302,7 +234,14 @@ export class ContentService {
     const { defaultLocale, both } = await this.locales(locale);
     const row = await this.repository.visibleArticle(id, this.clock.now(), both);
     if (!row) throw AppError.notFound();
-    const translation = pickTranslation(await this.repository.articleTranslations([id]), locale, defaultLocale);
+    const [shown] = localise(
+      [row],
+      await this.repository.articleTranslations([id]),
+      (entry) => entry.articleId,
+      locale,
+      defaultLocale,
+    );
+    const translation = shown?.translation;
     if (!translation) throw AppError.notFound();
     await this.repository.markRead(memberId, id);
     return { ...this.summaryOf(row, translation, true), bodyHtml: translation.bodyHtml };
@@ -333,61 +272,48 @@ export class ContentService {
 
   async saveArticle(operatorId: string, id: string | null, input: ArticleInput, origin: RequestOrigin): Promise<string> {
     if (input.coverImageId) await this.requireImages([input.coverImageId]);
-    const translations = input.translations.map((translation) => ({
-      ...translation,
-      bodyHtml: sanitizeRichText(translation.bodyHtml),
-    }));
-    if (translations.some((translation) => translation.bodyHtml === '')) {
-      throw AppError.badRequest('content.body_empty');
-    }
-    return this.db.transaction(async (tx) => {
-      const before = id ? await this.repository.lockArticle(tx, id) : null;
-      if (id && !before) throw AppError.notFound();
-      // Publishing without a time publishes now (or keeps the time it was published at).
-      const publishAt =
-        dateOf(input.publishAt) ?? (input.status === 'published' ? (before?.publishAt ?? this.clock.now()) : null);
-      const row = { type: input.type, status: input.status, publishAt, coverImageId: input.coverImageId };
-      const saved = await this.repository.saveArticle(tx, id, row, translations);
-      const action = !id
-        ? 'content.article_created'
-        : before!.status !== 'published' && input.status === 'published'
-          ? 'content.article_published'
-          : 'content.article_updated';
-      await this.record(
-        operatorId,
-        action,
-        'article',
-        saved,
-        before ? { type: before.type, status: before.status, publishAt: iso(before.publishAt) } : null,
-        {
+    const translations = sanitizedBodies(input.translations);
+    // Publishing without a time publishes now (or keeps the time it was published at); the audit's
+    // "after" is known only inside the transaction, so it is filled there.
+    const after: Record<string, unknown> = {};
+    return auditedSave(this.db, this.audit, id, {
+      operatorId,
+      origin,
+      targetType: 'article',
+      lock: (tx) => this.repository.lockArticle(tx, id!),
+      snapshot: async (_tx, before) => articleSnapshot(before),
+      save: (tx, before) => {
+        const publishAt =
+          dateOf(input.publishAt) ?? (input.status === 'published' ? (before?.publishAt ?? this.clock.now()) : null);
+        const row = { type: input.type, status: input.status, publishAt, coverImageId: input.coverImageId };
+        Object.assign(after, {
           type: row.type,
           status: row.status,
           publishAt: iso(publishAt),
           coverImageId: row.coverImageId,
           titles: Object.fromEntries(translations.map((translation) => [translation.locale, translation.title])),
-        },
-        origin,
-        tx,
-      );
-      return saved;
+        });
+        return this.repository.saveArticle(tx, id, row, translations);
+      },
+      action: (before) =>
+        !before
+          ? 'content.article_created'
+          : before.status !== 'published' && input.status === 'published'
+            ? 'content.article_published'
+            : 'content.article_updated',
+      after,
     });
   }
 
   async deleteArticle(operatorId: string, id: string, origin: RequestOrigin): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const before = await this.repository.lockArticle(tx, id);
-      if (!before) throw AppError.notFound();
-      await this.repository.deleteArticle(tx, id);
-      await this.record(
-        operatorId,
-        'content.article_deleted',
-        'article',
-        id,
-        { type: before.type, status: before.status, publishAt: iso(before.publishAt) },
-        null,
-        origin,
-        tx,
-      );
+    await auditedDelete(this.db, this.audit, id, {
+      operatorId,
+      origin,
+      targetType: 'article',
+      lock: (tx) => this.repository.lockArticle(tx, id),
+      snapshot: async (_tx, before) => articleSnapshot(before),
+      remove: (tx) => this.repository.deleteArticle(tx, id),
+      action: 'content.article_deleted',
     });
   }
 
@@ -403,16 +329,15 @@ export class ContentService {
     const before = await this.settings.get('community_links');
     await this.db.transaction(async (tx) => {
       await this.settings.set('community_links', { links }, operatorId, tx);
-      await this.record(
+      await recordChange(this.audit, tx, {
         operatorId,
-        'content.community_links_updated',
-        'setting',
-        'community_links',
+        action: 'content.community_links_updated',
+        targetType: 'setting',
+        targetId: 'community_links',
         before,
-        { links },
+        after: { links },
         origin,
-        tx,
-      );
+      });
     });
   }
 

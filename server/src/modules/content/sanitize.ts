@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import { CONTENT_IMAGE_PATH } from '@custos/contract';
+import { AppError } from '../../http/app-error.js';
 
 /**
  * The one allow-list for rich text operators write (news, and later help articles), applied on the
@@ -60,4 +61,31 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
+}
+
+/** Plain text of stored (sanitised) HTML, for searching: no tags, entities decoded, spaces folded. */
+export function plainText(html: string): string {
+  return sanitizeHtml(html.replace(/<\/(p|h[2-4]|li|td|th|blockquote)>|<br\s*\/?>/gi, '$& '), {
+    allowedTags: [],
+    allowedAttributes: {},
+    nonTextTags: OPTIONS.nonTextTags,
+  })
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * Every language version's body, sanitised (the one trust boundary for rich text); a body that is
+ * empty once unsafe parts are gone is refused and nothing is stored.
+ */
+export function sanitizedBodies<T extends { bodyHtml: string }>(translations: T[]): T[] {
+  const sanitized = translations.map((translation) => ({ ...translation, bodyHtml: sanitizeRichText(translation.bodyHtml) }));
+  if (sanitized.some((translation) => translation.bodyHtml === '')) throw AppError.badRequest('content.body_empty');
+  return sanitized;
 }

@@ -3,9 +3,11 @@ import {
   APP_VERSION,
   APP_VERSION_CODE,
   DEFAULT_LOCALE,
+  DOCUMENT_DEFAULT_MAX_BYTES,
   LOCALES,
   appVersionResponse,
   communityLinksResponse,
+  documentSettingsSchema,
   exchangeSettingsSchema,
   quoteFeedSettingsSchema,
   teamEarningsSettingsSchema,
@@ -96,6 +98,11 @@ export const SETTINGS = {
   quotes_feed: {
     schema: quoteFeedSettingsSchema,
     defaults: { enabled: false, baseUrl: 'https://api.binance.com', timeoutMs: 5000, staleAfterS: 300, intervalS: 60 },
+  },
+  /** Platform documents (decision 028): the largest PDF an operator may upload. */
+  documents: {
+    schema: documentSettingsSchema,
+    defaults: { maxBytes: DOCUMENT_DEFAULT_MAX_BYTES },
   },
 } as const;
 

@@ -1,5 +1,13 @@
 import {
   adminArticlesResponse,
+  adminDocumentsResponse,
+  adminHelpArticlesResponse,
+  adminHelpCategoriesResponse,
+  documentSettingsSchema,
+  type DocumentKind,
+  type DocumentVersionRequest,
+  type HelpArticleRequest,
+  type HelpCategoryRequest,
   adminBannersResponse,
   adminNoticesResponse,
   communityLinksResponse,
@@ -85,4 +93,82 @@ export function getCommunityLinks() {
 }
 export function saveCommunityLinks(body: CommunityLinksRequest) {
   return consoleRequest({ method: 'PUT', path: '/api/admin/content/community_links', body, data: emptyResponse });
+}
+
+// ── Help centre and documents (decision 028) ──────────────────────────────────────────────────
+
+export function listHelpCategories() {
+  return consoleRequest({ method: 'GET', path: '/api/admin/content/help_categories', data: adminHelpCategoriesResponse });
+}
+export function saveHelpCategory(id: string | null, body: HelpCategoryRequest) {
+  return consoleRequest({
+    method: id ? 'PUT' : 'POST',
+    path: id ? `/api/admin/content/help_categories/${encodeURIComponent(id)}` : '/api/admin/content/help_categories',
+    body,
+    data: saved,
+  });
+}
+export function deleteHelpCategory(id: string) {
+  return consoleRequest({
+    method: 'DELETE',
+    path: `/api/admin/content/help_categories/${encodeURIComponent(id)}`,
+    data: emptyResponse,
+  });
+}
+
+export function listHelpArticles(categoryId: string | undefined, page: number, pageSize: number) {
+  const parameters = new URLSearchParams({
+    page: String(page),
+    pageSize: String(pageSize),
+    ...(categoryId ? { categoryId } : {}),
+  });
+  return consoleRequest({
+    method: 'GET',
+    path: `/api/admin/content/help_articles?${parameters.toString()}`,
+    data: adminHelpArticlesResponse,
+  });
+}
+export function saveHelpArticle(id: string | null, body: HelpArticleRequest) {
+  return consoleRequest({
+    method: id ? 'PUT' : 'POST',
+    path: id ? `/api/admin/content/help_articles/${encodeURIComponent(id)}` : '/api/admin/content/help_articles',
+    body,
+    data: saved,
+  });
+}
+export function deleteHelpArticle(id: string) {
+  return consoleRequest({
+    method: 'DELETE',
+    path: `/api/admin/content/help_articles/${encodeURIComponent(id)}`,
+    data: emptyResponse,
+  });
+}
+
+export function listDocuments() {
+  return consoleRequest({ method: 'GET', path: '/api/admin/content/documents', data: adminDocumentsResponse });
+}
+export function createDocument(kind: DocumentKind) {
+  return consoleRequest({ method: 'POST', path: '/api/admin/content/documents', body: { kind }, data: saved });
+}
+export function uploadDocumentVersion(documentId: string, body: DocumentVersionRequest) {
+  return consoleRequest({
+    method: 'POST',
+    path: `/api/admin/content/documents/${encodeURIComponent(documentId)}/versions`,
+    body,
+    data: z.object({ id: z.string(), version: z.number().int() }),
+  });
+}
+export function setDocumentVersionPublished(versionId: string, published: boolean) {
+  return consoleRequest({
+    method: 'PUT',
+    path: `/api/admin/content/document_versions/${encodeURIComponent(versionId)}`,
+    body: { published },
+    data: emptyResponse,
+  });
+}
+export function getDocumentSettings() {
+  return consoleRequest({ method: 'GET', path: '/api/admin/content/document_settings', data: documentSettingsSchema });
+}
+export function saveDocumentSettings(maxBytes: number) {
+  return consoleRequest({ method: 'PUT', path: '/api/admin/content/document_settings', body: { maxBytes }, data: emptyResponse });
 }

@@ -266,6 +266,20 @@ export const en = {
   'field.imageBase64': 'image',
   'field.before': 'earlier messages position',
   'field.messageId': 'message',
+  'help.category_missing': 'That help category does not exist',
+  'help.category_not_empty': 'This category still has articles: move or delete them first',
+  'document.invalid_type': 'The file is not a PDF',
+  'document.too_large': 'The PDF is larger than {max}',
+  'document.not_platform': 'Only the platform’s own documents can be opened here',
+  'reason.platform_document': 'is not a platform document',
+  'field.url': 'document address',
+  'field.q': 'search',
+  'field.categoryId': 'category',
+  'field.kind': 'kind',
+  'field.contentBase64': 'file',
+  'field.published': 'published',
+  'field.publish': 'publish',
+  'field.maxBytes': 'largest PDF',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -35,7 +35,7 @@ export default function RegisterScreen() {
           <>
             <Checkbox checked={agreed} onChange={setAgreed} data-testid="agree-terms" className="auth-terms">
               {t('auth.agreePrefix')}{' '}
-              <Link to="/pages/pdf/pdf?url=terms" onClick={(event) => event.stopPropagation()}>
+              <Link to="/pages/pdf/pdf?kind=terms" onClick={(event) => event.stopPropagation()}>
                 {t('auth.terms')}
               </Link>
             </Checkbox>

@@ -6,6 +6,7 @@ import { APP_VERSION, APP_VERSION_CODE, type AppVersion, type CommonConfig } fro
 import { getAppVersion } from '../../../api/get-app-version';
 import { getConfig } from '../../../api/get-config';
 import { showToast } from '../../../lib/toast';
+import { DocumentLinks } from '../../../components/content/DocumentLinks';
 import { LogoutButton } from '../components/LogoutButton';
 
 /** setting5: version, update check, community links, log-out. */
@@ -54,6 +55,7 @@ export default function AboutScreen() {
           {t('about.checkUpdate')}
         </List.Item>
       </List>
+      <DocumentLinks />
       <List header={t('about.community')}>
         <List.Item onClick={() => open(config?.communityLinks.international ?? '')}>{t('about.international')}</List.Item>
         <List.Item onClick={() => open(config?.communityLinks.asiaPacific ?? '')}>{t('about.asiaPacific')}</List.Item>

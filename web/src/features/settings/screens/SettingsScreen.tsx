@@ -21,6 +21,7 @@ export default function SettingsScreen() {
     ['settings.authenticator', '/pages/setting/setting4'],
     ['settings.language', '/pages/login/login2'],
     ['settings.feedback', '/pages/blance_record/blance_record11'],
+    ['settings.help', '/pages/second/second1'],
     ['settings.about', '/pages/setting/setting5'],
   ];
   return (
