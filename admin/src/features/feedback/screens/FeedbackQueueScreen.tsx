@@ -1,7 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
-import { App, Button, Descriptions, Drawer, Image, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Descriptions, Drawer, Image, Input, Segmented, Space, Table, Tag, Typography } from 'antd';
 import { FEEDBACK_REPLY_MAX_LENGTH, type AdminFeedbackItem, type FeedbackStatus } from '@custos/contract';
 import { fetchFeedbackImage, listFeedback, replyFeedback } from '../api/feedback';
+import { errorText } from '../../../lib/query/query-client';
+import { feedbackKeys } from '../api/keys';
 
 const PAGE_SIZE = 20;
 
@@ -33,23 +36,21 @@ export function FeedbackQueueScreen() {
   const { message } = App.useApp();
   const [status, setStatus] = useState<FeedbackStatus>('awaiting_reply');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminFeedbackItem[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<AdminFeedbackItem | null>(null);
   const [reply, setReply] = useState('');
   const [sending, setSending] = useState(false);
 
-  const load = useCallback(() => {
-    setLoading(true);
-    listFeedback(status, page, PAGE_SIZE)
-      .then(setData, (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)))
-      .finally(() => setLoading(false));
-  }, [status, page, message]);
-  useEffect(load, [load]);
+  const feedback = useQuery({
+    queryKey: feedbackKeys.list(status, page),
+    queryFn: () => listFeedback(status, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const queryClient = useQueryClient();
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Feedback</Typography.Title>
+      {feedback.isError && <Alert type="error" showIcon title={errorText(feedback.error)} />}
       <Segmented<FeedbackStatus>
         options={[
           { label: 'Awaiting reply', value: 'awaiting_reply' },
@@ -63,8 +64,8 @@ export function FeedbackQueueScreen() {
       />
       <Table
         rowKey="id"
-        loading={loading}
-        dataSource={data.items}
+        loading={feedback.isFetching}
+        dataSource={feedback.data?.items ?? []}
         onRow={(record) => ({
           onClick: () => {
             setReply('');
@@ -73,7 +74,13 @@ export function FeedbackQueueScreen() {
           style: { cursor: 'pointer' },
           'data-testid': 'feedback-row',
         })}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: feedback.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
           { title: 'Sent', dataIndex: 'createdAt', render: (value: string) => new Date(value).toLocaleString() },
           { title: 'Member', dataIndex: 'email' },
@@ -132,7 +139,7 @@ export function FeedbackQueueScreen() {
                         () => {
                           void message.success('Reply sent');
                           setSelected(null);
-                          load();
+                          void queryClient.invalidateQueries({ queryKey: feedbackKeys.all });
                         },
                         (error: unknown) => void message.error(error instanceof Error ? error.message : String(error)),
                       )

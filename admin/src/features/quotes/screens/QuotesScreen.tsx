@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -25,7 +26,9 @@ import {
   type QuoteFeedSettings,
 } from '@custos/contract';
 import { formatTime } from '../../../lib/dates';
+import { errorText } from '../../../lib/query/query-client';
 import { fetchFeedNow, getQuotes, saveFeedSettings, saveProduct, setManualPrice } from '../api/quotes';
+import { quotesKeys } from '../api/keys';
 
 interface ProductForm {
   symbol: string;
@@ -40,10 +43,6 @@ const SOURCE_LABELS: Record<AdminMarketProduct['source'], string> = {
   feed: 'Ticker feed',
   exchange: 'Exchange price',
 };
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 function ChangeTag({ change }: { change: string | null }) {
   if (change === null) return <Typography.Text type="secondary">—</Typography.Text>;
@@ -309,17 +308,14 @@ function FeedCard({ quotes, onChanged }: { quotes: AdminQuotes; onChanged: () =>
 
 /** Quotes on Home: the pairs, their source and price, and the ticker feed. Every change is audited. */
 export function QuotesScreen() {
-  const [quotes, setQuotes] = useState<AdminQuotes | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const quotesQuery = useQuery({ queryKey: quotesKeys.all, queryFn: getQuotes });
+  const quotes: AdminQuotes | null = quotesQuery.data ?? null;
+  const error = quotesQuery.isError ? errorText(quotesQuery.error) : null;
+  const load = () => void queryClient.invalidateQueries({ queryKey: quotesKeys.all });
   const [editing, setEditing] = useState<AdminMarketProduct | null>(null);
   const [adding, setAdding] = useState(false);
   const [pricing, setPricing] = useState<AdminMarketProduct | null>(null);
-
-  const load = useCallback(() => {
-    setError(null);
-    getQuotes().then(setQuotes, (reason: unknown) => setError(errorText(reason)));
-  }, []);
-  useEffect(load, [load]);
 
   return (
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>

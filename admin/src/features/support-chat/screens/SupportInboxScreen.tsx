@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  Alert,
   App,
   Badge,
   Button,
@@ -45,6 +47,7 @@ import {
   sendMessage,
 } from '../api/support-chat';
 import { openInboxChannel } from '../api/inbox-channel';
+import { supportKeys } from '../api/keys';
 
 const PAGE_SIZE = 20;
 
@@ -134,18 +137,12 @@ function MemberContextPanel({ member }: { member: SupportMemberContext }) {
 
 function CannedRepliesDrawer({ open, onClose, onChanged }: { open: boolean; onClose: () => void; onChanged: () => void }) {
   const { message } = App.useApp();
-  const [items, setItems] = useState<CannedReply[]>([]);
+  const queryClient = useQueryClient();
+  const canned = useQuery({ queryKey: supportKeys.canned, queryFn: listCannedReplies, enabled: open });
+  const items: CannedReply[] = canned.data?.items ?? [];
   const [editing, setEditing] = useState<CannedReply | null>(null);
   const [form] = Form.useForm<{ title: string; text: string }>();
-  const load = useCallback(() => {
-    listCannedReplies().then(
-      (data) => setItems(data.items),
-      (error: unknown) => void message.error(errorText(error)),
-    );
-  }, [message]);
-  useEffect(() => {
-    if (open) load();
-  }, [open, load]);
+  const load = () => void queryClient.invalidateQueries({ queryKey: supportKeys.canned });
   return (
     <Drawer title="Canned replies" open={open} onClose={onClose} width={520} destroyOnHidden>
       <Form
@@ -429,50 +426,46 @@ function Conversation({
  * a member writes or reads, on whichever server instance that happened.
  */
 export function SupportInboxScreen() {
-  const { message } = App.useApp();
   const [filter, setFilter] = useState<SupportInboxFilter>('all');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: SupportConversationItem[]; total: number; unreadTotal: number }>({
+  const queryClient = useQueryClient();
+  const conversations = useQuery({
+    queryKey: supportKeys.list(filter, page),
+    queryFn: () => listConversations(filter, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const data: { items: SupportConversationItem[]; total: number; unreadTotal: number } = conversations.data ?? {
     items: [],
     total: 0,
     unreadTotal: 0,
-  });
+  };
   const [selected, setSelected] = useState<string | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
-  const [listKey, setListKey] = useState(0);
   const [cannedOpen, setCannedOpen] = useState(false);
-  const [cannedReplies, setCannedReplies] = useState<CannedReply[]>([]);
+  const canned = useQuery({ queryKey: supportKeys.canned, queryFn: listCannedReplies });
+  const cannedReplies: CannedReply[] = canned.data?.items ?? [];
   const [connected, setConnected] = useState(false);
   const selectedRef = useRef<string | null>(null);
   selectedRef.current = selected;
 
-  useEffect(() => {
-    listConversations(filter, page, PAGE_SIZE).then(setData, (error: unknown) => void message.error(errorText(error)));
-  }, [filter, page, listKey, message]);
-
-  const loadCanned = useCallback(() => {
-    listCannedReplies().then(
-      (result) => setCannedReplies(result.items),
-      (error: unknown) => void message.error(errorText(error)),
-    );
-  }, [message]);
-  useEffect(loadCanned, [loadCanned]);
+  const loadCanned = () => void queryClient.invalidateQueries({ queryKey: supportKeys.canned });
 
   // Any change (a message, a receipt, an assignment) refreshes the list; the open conversation too if it is the one.
   useEffect(
     () =>
       openInboxChannel(
         (event) => {
-          setListKey((key) => key + 1);
+          void queryClient.invalidateQueries({ queryKey: supportKeys.lists });
           if (event.data.conversationId === selectedRef.current) setRefreshKey((key) => key + 1);
         },
         () => setConnected(true),
       ),
-    [],
+    [queryClient],
   );
 
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
+      {conversations.isError && <Alert type="error" showIcon title={errorText(conversations.error)} />}
       <Space style={{ justifyContent: 'space-between', width: '100%' }}>
         <Typography.Title level={3} style={{ margin: 0 }}>
           Customer service <Badge count={data.unreadTotal} overflowCount={999} data-testid="support-unread-total" />
