@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -19,6 +20,7 @@ import { operatorMay, type AirdropCampaign, type AirdropPreview, type Operator }
 import { Amount } from '../../../components/Amount';
 import { formatTime } from '../../../lib/dates';
 import { cancelAirdrop, createAirdrop, listAirdrops, previewAirdrop } from '../api/airdrops-api';
+import { airdropKeys } from '../api/keys';
 import {
   AIRDROP_STATUS_COLOURS,
   AIRDROP_STATUS_LABELS,
@@ -47,22 +49,19 @@ export function AirdropsScreen({ operator }: { operator: Operator }) {
   const selection = Form.useWatch('selection', form) ?? EMPTY_AIRDROP_FORM.selection;
   const when = Form.useWatch('when', form) ?? EMPTY_AIRDROP_FORM.when;
   const [page, setPage] = useState(1);
-  const [campaigns, setCampaigns] = useState<{ items: AirdropCampaign[]; total: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const campaignsQuery = useQuery({
+    queryKey: airdropKeys.list(page),
+    queryFn: () => listAirdrops(page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const campaigns: { items: AirdropCampaign[]; total: number } | null = campaignsQuery.data ?? null;
+  const error = campaignsQuery.isError ? errorText(campaignsQuery.error) : null;
+  // A new or cancelled campaign changes the list (and what members will receive).
+  const load = () => void queryClient.invalidateQueries({ queryKey: airdropKeys.all });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [preview, setPreview] = useState<AirdropPreview | null>(null);
   const [busy, setBusy] = useState<'preview' | 'create' | null>(null);
-
-  const load = useCallback(() => {
-    listAirdrops(page, PAGE_SIZE).then(
-      (data) => {
-        setCampaigns(data);
-        setError(null);
-      },
-      (reason: unknown) => setError(errorText(reason)),
-    );
-  }, [page]);
-  useEffect(load, [load]);
 
   const request = () => toAirdropRequest({ ...EMPTY_AIRDROP_FORM, ...form.getFieldsValue() });
 
@@ -228,7 +227,7 @@ export function AirdropsScreen({ operator }: { operator: Operator }) {
       <Table<AirdropCampaign>
         rowKey="id"
         size="small"
-        loading={campaigns === null && !error}
+        loading={campaignsQuery.isFetching}
         dataSource={campaigns?.items ?? []}
         scroll={{ x: 'max-content' }}
         pagination={{
