@@ -103,7 +103,7 @@ await db.query(
 // Own custody: every third member holds one active 30-day order (about half of them ≥ 500 USDT, valid).
 await db.query(
   `insert into hosting_orders (id, member_id, account_id, plan_id, plan_name, amount, period_days, daily_rate, early_penalty_rate, start_date, end_date)
-   select gen_random_uuid(), t.member_id, t.account_id, p.id, p.name, 100 + (t.g * 7919) % 900, p.period_days, p.daily_rate,
+   select gen_random_uuid(), t.member_id, t.account_id, p.id, p.name, 100 + (t.g::bigint * 7919) % 900, p.period_days, p.daily_rate,
      p.early_penalty_rate, date '2026-01-01' + (t.g % 20), date '2026-01-01' + (t.g % 20) + p.period_days
    from bench_tree t cross join (select * from hosting_plans where period_days = 30 limit 1) p where t.g % 3 = 0`,
 );
