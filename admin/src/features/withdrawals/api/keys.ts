@@ -5,4 +5,5 @@ export const withdrawalKeys = {
   all: ['withdrawals'] as const,
   list: (filter: WithdrawalFilter, page: number) => [...withdrawalKeys.all, 'list', filter, page] as const,
   hotWallets: ['withdrawals', 'hot-wallets'] as const,
+  holidays: ['withdrawals', 'holidays'] as const,
 };

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -27,6 +28,7 @@ import { getWithdrawSettings } from '../api/get-withdraw-settings';
 import { listHolidays } from '../api/list-holidays';
 import { listHotWallets } from '../api/list-hot-wallets';
 import { updateWithdrawSettings } from '../api/update-withdraw-settings';
+import { withdrawalKeys } from '../api/keys';
 import {
   HOLIDAY_NOTE_MAX_LENGTH,
   NATIVE_ASSET,
@@ -238,22 +240,15 @@ function SettingsCard({ mayEdit }: { mayEdit: boolean }) {
 
 function HolidaysCard({ mayEdit }: { mayEdit: boolean }) {
   const { message } = App.useApp();
-  const [holidays, setHolidays] = useState<Holiday[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const holidaysQuery = useQuery({ queryKey: withdrawalKeys.holidays, queryFn: listHolidays, select: sortHolidays });
+  const holidays: Holiday[] | null = holidaysQuery.data ?? null;
+  const error = holidaysQuery.isError ? errorText(holidaysQuery.error) : null;
+  // An add or a removal answers with the whole calendar.
+  const setHolidays = (list: Holiday[]) => queryClient.setQueryData(withdrawalKeys.holidays, list);
   const [date, setDate] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(() => {
-    listHolidays().then(
-      (list) => {
-        setHolidays(sortHolidays(list));
-        setError(null);
-      },
-      (reason: unknown) => setError(errorText(reason)),
-    );
-  }, []);
-  useEffect(load, [load]);
 
   const add = () => {
     if (!isIsoDate(date) || busy) return;
@@ -264,7 +259,7 @@ function HolidaysCard({ mayEdit }: { mayEdit: boolean }) {
           void message.success(`Holiday ${date} added`);
           setDate('');
           setNote('');
-          setHolidays(sortHolidays(list));
+          setHolidays(list);
         },
         (reason: unknown) => void message.error(errorText(reason)),
       )
@@ -275,7 +270,7 @@ function HolidaysCard({ mayEdit }: { mayEdit: boolean }) {
     deleteHoliday(holiday.date).then(
       (list) => {
         void message.success(`Holiday ${holiday.date} removed`);
-        setHolidays(sortHolidays(list));
+        setHolidays(list);
       },
       (reason: unknown) => void message.error(errorText(reason)),
     );
@@ -388,23 +383,11 @@ function HotWalletCard({ wallet }: { wallet: HotWallet }) {
 }
 
 function HotWalletsCard() {
-  const [wallets, setWallets] = useState<HotWallet[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listHotWallets()
-      .then(
-        (value) => {
-          setWallets(value);
-          setError(null);
-        },
-        (reason: unknown) => setError(errorText(reason)),
-      )
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
+  const walletsQuery = useQuery({ queryKey: withdrawalKeys.hotWallets, queryFn: listHotWallets });
+  const wallets: HotWallet[] | null = walletsQuery.data ?? null;
+  const error = walletsQuery.isError ? errorText(walletsQuery.error) : null;
+  const load = () => void walletsQuery.refetch();
+  const loading = walletsQuery.isFetching;
 
   return (
     <Card
