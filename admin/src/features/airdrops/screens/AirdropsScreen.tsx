@@ -29,12 +29,9 @@ import {
   toAirdropRequest,
   type AirdropForm,
 } from '../airdrops';
+import { errorText } from '../../../lib/query/query-client';
 
 const PAGE_SIZE = 20;
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 /**
  * Airdrop campaigns of RAB: members chosen by level (at or above a level under the level table of the

@@ -4,10 +4,7 @@ import QRCode from 'qrcode';
 import type { Operator, OperatorTotpSetup } from '@custos/contract';
 import { bindTotp } from '../api/bind-totp';
 import { setupTotp } from '../api/setup-totp';
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
+import { errorText } from '../../../lib/query/query-client';
 
 /**
  * Shown after the one-time password is replaced and until an authenticator is bound (the server

@@ -11,6 +11,7 @@ import {
 import { fractionToPercent, toMoneyString } from '../../../lib/decimal';
 import { getExchangeSettings } from '../api/get-exchange-settings';
 import { updateExchangeSettings } from '../api/update-exchange-settings';
+import { errorText } from '../../../lib/query/query-client';
 
 interface SettingsForm {
   enabled: boolean;
@@ -29,10 +30,6 @@ const FIELD_LABELS: Record<keyof ExchangeSettings, string> = {
 };
 
 const PREVIEW_AMOUNT = '100';
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 /** The form's text as the settings the server takes, or null while a field is not valid. */
 function toSettings(values: Partial<SettingsForm>): ExchangeSettings | null {

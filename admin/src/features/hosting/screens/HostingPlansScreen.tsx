@@ -35,14 +35,11 @@ import {
   type AdminHostingPlan,
   type PlanForm,
 } from '../hosting';
+import { errorText } from '../../../lib/query/query-client';
 
 type PlanRow = AdminHostingPlan;
 /** The plan being edited, or 'new'. */
 type Editing = PlanRow | 'new' | null;
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 /** Data attributes for antd's button props (e2e tests find the dialogs' buttons by these). */
 const testId = (id: string): { 'data-testid': string } => ({ 'data-testid': id });

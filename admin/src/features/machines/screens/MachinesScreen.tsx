@@ -38,16 +38,13 @@ import {
   type MachineStatus,
   type ProductForm,
 } from '../machines';
+import { errorText } from '../../../lib/query/query-client';
 
 /** The product being edited, or 'new'. */
 type Editing = AdminMachineProduct | 'new' | null;
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 function time(value: string | null): string {
   return value ? new Date(value).toLocaleString() : '—';

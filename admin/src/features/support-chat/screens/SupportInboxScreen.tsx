@@ -48,12 +48,9 @@ import {
 } from '../api/support-chat';
 import { openInboxChannel } from '../api/inbox-channel';
 import { supportKeys } from '../api/keys';
+import { errorText } from '../../../lib/query/query-client';
 
 const PAGE_SIZE = 20;
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 function preview(item: SupportConversationItem): string {
   const last = item.lastMessage;

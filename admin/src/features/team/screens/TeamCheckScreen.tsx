@@ -2,10 +2,7 @@ import { useState } from 'react';
 import { Alert, App, Button, Empty, Space, Table, Typography } from 'antd';
 import { operatorMay, type Operator, type TeamDifference, type TeamRecompute } from '@custos/contract';
 import { recomputeTeam, repairTeam } from '../api/team-operations-api';
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
+import { errorText } from '../../../lib/query/query-client';
 
 /**
  * Team figures check: recomputes every member's own custody, team performance and counts from the

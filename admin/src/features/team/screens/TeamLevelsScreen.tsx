@@ -2,10 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { App, Alert, Button, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { operatorMay, type Operator, type TeamLevelInput, type TeamLevelPreview, type TeamLevelVersion } from '@custos/contract';
 import { listLevelVersions, previewLevels, saveLevels } from '../api/team-api';
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
+import { errorText } from '../../../lib/query/query-client';
 
 type TextField =
   | 'name'

@@ -42,12 +42,9 @@ import {
   toWithdrawSettings,
   type SettingsForm,
 } from '../withdrawals';
+import { errorText } from '../../../lib/query/query-client';
 
 const PREVIEW_AMOUNTS = ['100', '1000'];
-
-function errorText(reason: unknown): string {
-  return reason instanceof Error ? reason.message : String(reason);
-}
 
 function SettingsCard({ mayEdit }: { mayEdit: boolean }) {
   const { message, modal } = App.useApp();
