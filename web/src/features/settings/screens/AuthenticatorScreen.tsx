@@ -1,9 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, List, Tag } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { AuthenticatorSetup } from '@custos/contract';
+import { userKeys } from '../../../api/keys';
 import { GoogleCodeField } from '../../../components/forms/GoogleCodeField';
 import { showToast } from '../../../lib/toast';
 import { bindAuthenticator } from '../api/bind-authenticator';
@@ -14,6 +16,7 @@ import { getAuthenticator } from '../api/get-authenticator';
 export default function AuthenticatorScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [setup, setSetup] = useState<AuthenticatorSetup | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,6 +38,8 @@ export default function AuthenticatorScreen() {
 
   if (!setup) return null;
   const finish = (message: string) => {
+    // Password screens ask for a Google code only when the cached profile says one is bound.
+    void queryClient.invalidateQueries({ queryKey: userKeys.info() });
     showToast(message);
     void navigate(-1);
   };

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Form, Input } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getUserInfo } from '../../../api/get-user-info';
+import { userKeys } from '../../../api/keys';
 import { GoogleCodeField } from '../../../components/forms/GoogleCodeField';
 import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
 import { rules } from '../../../components/forms/rules';
@@ -13,13 +14,7 @@ import { updatePassword } from '../api/update-password';
 export default function ChangePasswordScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [needsGoogleCode, setNeedsGoogleCode] = useState(false);
-  useEffect(() => {
-    getUserInfo().then(
-      (user) => setNeedsGoogleCode(user.hasAuthenticator),
-      () => undefined,
-    );
-  }, []);
+  const needsGoogleCode = useQuery({ queryKey: userKeys.info(), queryFn: getUserInfo }).data?.hasAuthenticator ?? false;
   return (
     <div className="auth-screen">
       <PasswordPairForm

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
 import { Button, List, Tag } from 'antd-mobile';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { SessionList, UserInfo } from '@custos/contract';
 import { getUserInfo } from '../../../api/get-user-info';
+import { userKeys } from '../../../api/keys';
 import { showToast } from '../../../lib/toast';
+import { settingsKeys } from '../api/keys';
 import { listSessions } from '../api/list-sessions';
 import { signOutOthers } from '../api/sign-out-others';
 
@@ -20,14 +21,16 @@ function deviceName(userAgent: string | null, fallback: string): string {
 export default function SecurityScreen() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const [user, setUser] = useState<UserInfo | null>(null);
-  const [sessions, setSessions] = useState<SessionList>([]);
-
-  const load = useCallback(() => {
-    getUserInfo().then(setUser, () => undefined);
-    listSessions().then(setSessions, () => undefined);
-  }, []);
-  useEffect(load, [load]);
+  const queryClient = useQueryClient();
+  const user = useQuery({ queryKey: userKeys.info(), queryFn: getUserInfo }).data;
+  const sessions = useQuery({ queryKey: settingsKeys.sessions(), queryFn: listSessions }).data ?? [];
+  const endOthers = useMutation({
+    mutationFn: signOutOthers,
+    onSuccess: ({ ended }) => {
+      showToast(t('security.signOutOthersDone', { count: ended }));
+      return queryClient.invalidateQueries({ queryKey: settingsKeys.sessions() });
+    },
+  });
 
   const others = sessions.filter((session) => !session.current).length;
   return (
@@ -36,11 +39,13 @@ export default function SecurityScreen() {
         <List.Item onClick={() => void navigate('/pages/update_pwd/update_pwd')} extra={t('security.change')}>
           {t('security.loginPassword')}
         </List.Item>
+        {/* Until the profile is known the item cannot tell "set" from "change", so a quick tap waits for it. */}
         <List.Item
           data-testid="trade-password-item"
-          onClick={() =>
-            void navigate(user?.hasTradePassword ? '/pages/update_pwd/update_pwd1' : '/pages/update_pwd/update_pwd3')
-          }
+          disabled={!user}
+          onClick={() => {
+            if (user) void navigate(user.hasTradePassword ? '/pages/update_pwd/update_pwd1' : '/pages/update_pwd/update_pwd3');
+          }}
           extra={user ? user.hasTradePassword ? t('security.change') : <Tag color="warning">{t('security.notSet')}</Tag> : null}
         >
           {t('security.tradePassword')}
@@ -63,15 +68,8 @@ export default function SecurityScreen() {
           <Button
             block
             fill="outline"
-            onClick={() => {
-              signOutOthers().then(
-                ({ ended }) => {
-                  showToast(t('security.signOutOthersDone', { count: ended }));
-                  load();
-                },
-                () => undefined,
-              );
-            }}
+            loading={endOthers.isPending}
+            onClick={() => endOthers.mutate()}
           >
             {t('security.signOutOthers')}
           </Button>

@@ -1,19 +1,16 @@
-import { useEffect, useState } from 'react';
 import { List } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { UserInfo } from '@custos/contract';
 import { getUserInfo } from '../../../api/get-user-info';
+import { userKeys } from '../../../api/keys';
 import { LogoutButton } from '../components/LogoutButton';
 
 /** setting: the settings menu, with log-out. */
 export default function SettingsScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [user, setUser] = useState<UserInfo | null>(null);
-  useEffect(() => {
-    getUserInfo().then(setUser, () => undefined);
-  }, []);
+  const user = useQuery({ queryKey: userKeys.info(), queryFn: getUserInfo }).data;
   const items: [string, string][] = [
     ['settings.profile', '/pages/setting/setting1'],
     ['settings.security', '/pages/setting/setting2'],

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Form, Input } from 'antd-mobile';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getUserInfo } from '../../../api/get-user-info';
+import { userKeys } from '../../../api/keys';
 import { GoogleCodeField } from '../../../components/forms/GoogleCodeField';
 import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
 import { ResendCodeButton } from '../../../components/forms/ResendCodeButton';
@@ -17,14 +19,8 @@ export default function TradePasswordChangeScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [forgotten, setForgotten] = useState(false);
-  const [needsGoogleCode, setNeedsGoogleCode] = useState(false);
-
-  useEffect(() => {
-    getUserInfo().then(
-      (user) => setNeedsGoogleCode(user.hasAuthenticator),
-      () => undefined,
-    );
-  }, []);
+  const queryClient = useQueryClient();
+  const needsGoogleCode = useQuery({ queryKey: userKeys.info(), queryFn: getUserInfo }).data?.hasAuthenticator ?? false;
 
   const labels = {
     password: t('tradePassword.password'),
@@ -32,7 +28,8 @@ export default function TradePasswordChangeScreen() {
     confirm: t('tradePassword.confirm'),
     confirmPlaceholder: t('auth.confirmPasswordPlaceholder'),
   };
-  const done = () => {
+  const done = async () => {
+    await queryClient.invalidateQueries({ queryKey: userKeys.info() });
     showToast(t('tradePassword.changed'));
     void navigate(-1);
   };

@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { userKeys } from '../../../api/keys';
 import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
 import { showToast } from '../../../lib/toast';
 import { setTradePassword } from '../api/set-trade-password';
@@ -8,6 +10,7 @@ import { setTradePassword } from '../api/set-trade-password';
 export default function TradePasswordSetScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   return (
     <div className="auth-screen">
       <PasswordPairForm
@@ -20,7 +23,9 @@ export default function TradePasswordSetScreen() {
         }}
         submitLabel={t('auth.submit')}
         onSubmit={({ password, confirmPassword }) =>
-          setTradePassword({ password, confirmPassword }).then(() => {
+          setTradePassword({ password, confirmPassword }).then(async () => {
+            // The security centre must say "change" before the member is back on it.
+            await queryClient.invalidateQueries({ queryKey: userKeys.info() });
             showToast(t('tradePassword.setDone'));
             void navigate(-1);
           })
