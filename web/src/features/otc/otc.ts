@@ -67,14 +67,23 @@ export function postProblems(
   values: PostValues,
   info: Pick<
     OtcInfo,
-    'priceMin' | 'priceMax' | 'orderMinimum' | 'orderMaximum' | 'listingMaximum' | 'paymentWindowMinMinutes' | 'paymentWindowMaxMinutes'
+    | 'priceMin'
+    | 'priceMax'
+    | 'orderMinimum'
+    | 'orderMaximum'
+    | 'listingMaximum'
+    | 'paymentWindowMinMinutes'
+    | 'paymentWindowMaxMinutes'
   >,
   locale: Locale,
 ): Partial<Record<PostField, string>> {
   const problems: Partial<Record<PostField, string>> = {};
   const price = parseAmount(values.price);
   if (price !== null && (price < money.parseMoney(info.priceMin) || price > money.parseMoney(info.priceMax))) {
-    problems.price = text(locale, 'otc.price_out_of_band', { min: displayMoney(info.priceMin), max: displayMoney(info.priceMax) });
+    problems.price = text(locale, 'otc.price_out_of_band', {
+      min: displayMoney(info.priceMin),
+      max: displayMoney(info.priceMax),
+    });
   }
   const quantity = parseAmount(values.quantity);
   if (quantity !== null && quantity > money.parseMoney(info.listingMaximum)) {
@@ -82,7 +91,10 @@ export function postProblems(
   }
   const lowest = money.parseMoney(info.orderMinimum);
   const highest = money.parseMoney(info.orderMaximum);
-  const limits = text(locale, 'otc.limits_out_of_range', { min: displayMoney(info.orderMinimum), max: displayMoney(info.orderMaximum) });
+  const limits = text(locale, 'otc.limits_out_of_range', {
+    min: displayMoney(info.orderMinimum),
+    max: displayMoney(info.orderMaximum),
+  });
   const min = parseAmount(values.minPerOrder);
   const max = parseAmount(values.maxPerOrder);
   if (min !== null && (min < lowest || min > highest)) problems.minPerOrder = limits;
@@ -148,10 +160,7 @@ export function isOpenOrder(state: OtcOrderState): boolean {
 }
 
 export type OrderClock =
-  | { kind: 'pay'; deadline: string }
-  | { kind: 'release'; deadline: string }
-  | { kind: 'appeal'; deadline: null }
-  | null;
+  { kind: 'pay'; deadline: string } | { kind: 'release'; deadline: string } | { kind: 'appeal'; deadline: null } | null;
 
 /**
  * What the order's countdown counts: the buyer's time to pay while unpaid; after "I have paid", the
@@ -165,7 +174,8 @@ export function orderClock(order: Pick<OtcOrder, 'state' | 'payDeadline' | 'appe
       return order.appealAllowedAt ? { kind: 'release', deadline: order.appealAllowedAt } : null;
     case 'appeal':
       return { kind: 'appeal', deadline: null };
-    default:
+    case 'completed':
+    case 'cancelled':
       return null;
   }
 }

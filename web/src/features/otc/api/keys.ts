@@ -11,5 +11,7 @@ export const otcKeys = {
   myOrders: (role: OtcRole, state: OtcOrderState | undefined) => [...otcKeys.all, 'my-orders', role, state ?? 'all'] as const,
   pending: () => [...otcKeys.all, 'pending'] as const,
   order: (id: string) => [...otcKeys.all, 'order', id] as const,
-  chat: (orderId: string) => [...otcKeys.all, 'chat', orderId] as const,
+  /** Every order's chat (a message of the other party refreshes only chats). */
+  chats: () => [...otcKeys.all, 'chat'] as const,
+  chat: (orderId: string) => [...otcKeys.chats(), orderId] as const,
 };

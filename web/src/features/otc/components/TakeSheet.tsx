@@ -46,7 +46,8 @@ export function TakeSheet({ listing, info, onClose }: { listing: OtcMarketListin
   const fiat = amount !== null ? otcFiatAmount(money.formatMoney(amount), listing.price) : null;
   const methods = info.paymentMethods.filter((method) => listing.paymentTypes.includes(method.type));
   const maximum = takeMaximum(listing);
-  const canTrade = info.enabled && info.me.realNameApproved && info.me.suspendedUntil === null && info.me.takingBarredUntil === null;
+  const canTrade =
+    info.enabled && info.me.realNameApproved && info.me.suspendedUntil === null && info.me.takingBarredUntil === null;
 
   const submit = async (values: TakeValues) => {
     if (sending.current) return;
@@ -118,7 +119,13 @@ export function TakeSheet({ listing, info, onClose }: { listing: OtcMarketListin
                 {selling ? t('otc.take.confirmSell') : t('otc.take.confirmBuy')}
               </Button>
             ) : !info.me.realNameApproved ? (
-              <Button block color="primary" size="large" onClick={() => void navigate(IDENTITY_PATH)} data-testid="otc-take-verify">
+              <Button
+                block
+                color="primary"
+                size="large"
+                onClick={() => void navigate(IDENTITY_PATH)}
+                data-testid="otc-take-verify"
+              >
                 {t('otc.verifyNow')}
               </Button>
             ) : null

@@ -229,8 +229,16 @@ function PostForm({ info, initialSide }: { info: OtcInfo; initialSide: OtcSide }
               testId="otc-post-fee"
             />
           )}
-          <QuoteRow label={t('otc.postForm.deposit')} value={`${displayMoney(info.listingDeposit)} USDT`} testId="otc-post-deposit" />
-          <QuoteRow label={t('otc.postForm.held')} value={holds ? `${displayMoney(holds.total)} USDT` : '—'} testId="otc-post-held" />
+          <QuoteRow
+            label={t('otc.postForm.deposit')}
+            value={`${displayMoney(info.listingDeposit)} USDT`}
+            testId="otc-post-deposit"
+          />
+          <QuoteRow
+            label={t('otc.postForm.held')}
+            value={holds ? `${displayMoney(holds.total)} USDT` : '—'}
+            testId="otc-post-held"
+          />
           {short && holds && (
             <div className="withdraw-unavailable" data-testid="otc-post-short">
               {t('otc.postForm.insufficient', { amount: displayMoney(holds.total) })}

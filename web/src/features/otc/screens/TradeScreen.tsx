@@ -94,7 +94,12 @@ export default function TradeScreen() {
       <EligibilityNotices info={otc} />
 
       <div className="otc-links">
-        <Button size="small" color="primary" onClick={() => void navigate(postListingPath(side === 'sell' ? 'buy' : 'sell'))} data-testid="otc-post">
+        <Button
+          size="small"
+          color="primary"
+          onClick={() => void navigate(postListingPath(side === 'sell' ? 'buy' : 'sell'))}
+          data-testid="otc-post"
+        >
           {t('otc.post')}
         </Button>
         <Button size="small" fill="outline" onClick={() => void navigate(MY_LISTINGS_PATH)} data-testid="otc-my-listings">
@@ -146,7 +151,9 @@ export default function TradeScreen() {
       <PagedList
         {...market}
         testId="otc-listings"
-        renderItem={(listing) => <ListingCard key={listing.id} listing={listing} fiatCurrency={otc.fiatCurrency} onTake={setTaking} />}
+        renderItem={(listing) => (
+          <ListingCard key={listing.id} listing={listing} fiatCurrency={otc.fiatCurrency} onTake={setTaking} />
+        )}
       />
 
       {taking && <TakeSheet listing={taking} info={otc} onClose={() => setTaking(null)} />}
