@@ -1,4 +1,4 @@
-import { emptyResponse, otcOkResponse } from '@custos/contract';
+import { emptyResponse } from '@custos/contract';
 import { apiRequest } from '../../../lib/api/client';
 
 /** POST /api/otc/chat_read: I have seen the order's chat up to this message (the other party's ticks). */
@@ -7,6 +7,6 @@ export function markOrderChatRead(orderId: string, upTo: string) {
     method: 'POST',
     path: '/api/otc/chat_read',
     body: { orderId, upTo },
-    data: otcOkResponse.or(emptyResponse),
+    data: emptyResponse,
   });
 }

@@ -1,0 +1,222 @@
+import type { Browser, Page } from '@playwright/test';
+import type { Locale } from '@custos/contract';
+import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
+import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
+import { collectErrors, hashPath, prepareStorage } from '../support/app';
+import { expect, test, TRADE_PASSWORD, type TestMember } from '../support/fixtures';
+import { approveRealName } from '../support/identity';
+
+/** A real 1×1 PNG, as a phone camera's file would be uploaded. */
+const PHOTO = {
+  name: 'receipt.png',
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
+};
+
+type Catalogue = typeof en;
+
+/** One member's app in a browser context of its own, opened on `path` once its live channel is registered. */
+async function openApp(
+  browser: Browser,
+  member: TestMember,
+  locale: Locale,
+  path: string,
+): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 780 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await prepareStorage(page, { credential: member.token, locale });
+  const channel = page.waitForResponse((response) => response.url().endsWith('/api/user/events') && response.status() === 200);
+  await page.goto(`/#${path}`);
+  await channel;
+  return { page, errors };
+}
+
+/** Moves within the app (a hash change, no reload: the live channel stays open). */
+async function go(page: Page, path: string): Promise<void> {
+  await page.evaluate((hash) => {
+    window.location.hash = hash;
+  }, path);
+  await expect.poll(() => hashPath(page)).toBe(path.split('?')[0]);
+}
+
+async function confirmDialog(page: Page, L: Catalogue): Promise<void> {
+  await page.locator('.adm-dialog-button', { hasText: L.common.confirm }).click();
+}
+
+const CASES: { locale: Locale; L: Catalogue; account: string; chat: [string, string] }[] = [
+  {
+    locale: 'en',
+    L: en,
+    account: 'seller.en@alipay.example',
+    chat: ['Paying now from my own account', 'Thanks, I will check and release'],
+  },
+  { locale: 'zh-Hans', L: zhHans, account: 'seller.zh@alipay.example', chat: ['我现在用本人账户付款', '好的，到账后马上放币'] },
+];
+
+for (const { locale, L, account, chat } of CASES) {
+  test(`OTC in ${locale}: list, take, chat, mark paid, release; both members see every step live`, async ({
+    browser,
+    request,
+    members,
+    fund,
+  }) => {
+    test.setTimeout(240_000);
+    const seller = await members.create('otc-seller', { tradePassword: true });
+    const buyer = await members.create('otc-buyer');
+    await approveRealName(request, seller, 'Seller Example');
+    await approveRealName(request, buyer, 'Buyer Example');
+    await fund(seller.accountId, 'USDT', '1000');
+
+    // ── The seller adds an Alipay account (an OTC-only payment method) from the post screen and lists 500 USDT.
+    const sellerApp = await openApp(browser, seller, locale, '/pages/otc/post?side=sell');
+    const s = sellerApp.page;
+    await expect(s.getByTestId('otc-post-no-methods')).toHaveText(L.otc.postForm.noMethods);
+    await s.getByTestId('otc-add-method').click();
+    await expect.poll(() => hashPath(s)).toBe('/pages/withdraw/withdraw4');
+    await expect(s.getByTestId('withdraw-otc-note')).toHaveText(L.withdraw.methods.otcNote);
+    await s.getByTestId('withdraw-method-kind').getByText(L.otc.paymentTypes.alipay).click();
+    await s.getByTestId('withdraw-alipay-holderName').locator('input').fill('Seller Example');
+    await s.getByTestId('withdraw-alipay-account').locator('input').fill(account);
+    await s.getByTestId('withdraw-alipay-submit').click();
+    await expect.poll(() => hashPath(s)).toBe('/pages/otc/post');
+
+    const method = s.getByTestId('otc-method-option').filter({ hasText: account });
+    await expect(method).toHaveAttribute('data-type', 'alipay');
+    await s.getByTestId('otc-post-quantity').locator('input').fill('500');
+    await s.getByTestId('otc-post-price').locator('input').fill('7.1');
+    await s.getByTestId('otc-post-minPerOrder').locator('input').fill('10');
+    await s.getByTestId('otc-post-maxPerOrder').locator('input').fill('500');
+    await method.click();
+    await s.getByTestId('otc-post-terms').locator('textarea').fill('Alipay in your own name only');
+    // Quantity + 0.1 % fee + the 50 USDT deposit are held at once.
+    await expect(s.getByTestId('otc-post-fee')).toHaveText('0.5000 USDT');
+    await expect(s.getByTestId('otc-post-held')).toHaveText('550.5000 USDT');
+    await s.getByTestId('otc-post-submit').click();
+    await expect.poll(() => hashPath(s)).toBe('/pages/blance_record/blance_record9');
+    const myListing = s.getByTestId('otc-my-listing').first();
+    await expect(myListing).toHaveAttribute('data-state', 'matching');
+    await expect(myListing.getByTestId('otc-my-listing-available')).toHaveText('500.0000 USDT');
+    await expect(myListing.getByTestId('otc-my-listing-escrow')).toHaveText('500.5000 USDT');
+
+    // ── The buyer finds it on the Trade tab (buy USDT) under the guide price and takes 100 USDT.
+    const buyerApp = await openApp(browser, buyer, locale, '/pages/index/index1');
+    const b = buyerApp.page;
+    await expect(b.getByTestId('otc-guide-price')).toHaveText('7.2000');
+    await expect(b.getByTestId('otc-real-name')).toHaveCount(0);
+    await b.getByTestId('otc-filter-type').getByText(L.otc.paymentTypes.alipay).click();
+    await b.getByTestId('otc-filter-amount').locator('input').fill('100');
+    const listing = b.getByTestId('otc-listing').filter({ hasText: seller.nickname });
+    await expect(listing.getByTestId('otc-listing-price')).toContainText('7.1000');
+    await expect(listing.getByTestId('otc-listing-available')).toHaveText('500.0000 USDT');
+    await expect(listing.getByTestId('otc-payment-types')).toContainText(L.otc.paymentTypes.alipay);
+    await listing.getByTestId('otc-take').click();
+    const sheet = b.getByTestId('otc-take-sheet');
+    await sheet.getByTestId('amount-input').locator('input').fill('100');
+    await expect(sheet.getByTestId('otc-take-fiat')).toHaveText('710.00 CNY');
+    await expect(sheet.getByTestId('otc-take-terms')).toContainText('Alipay in your own name only');
+    await sheet.getByTestId('otc-take-submit').click();
+    await expect.poll(() => hashPath(b)).toBe('/pages/order_detail/order_detail');
+    await expect(b.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'pending_payment');
+    await expect(b.getByTestId('otc-order-role')).toHaveText(L.otc.roles.buyer);
+    await expect(b.getByTestId('otc-countdown')).toHaveText(/^00:1[0-5]:\d\d$/);
+    await expect(b.getByTestId('otc-order-fiat')).toHaveText('710.00 CNY');
+    // Only the buyer of an open order sees where to pay.
+    await expect(b.getByTestId('otc-payment-account')).toHaveText(account);
+    await expect(b.getByTestId('otc-payment-holder')).toHaveText('Seller Example');
+
+    // The seller's listing follows without a reload; the seller opens the order from "My orders".
+    await expect(myListing.getByTestId('otc-my-listing-available')).toHaveText('400.0000 USDT');
+    await expect(myListing.getByTestId('otc-my-listing-in-orders')).toHaveText('100.0000 USDT');
+    await go(s, '/pages/blance_record/blance_record10?role=seller');
+    const sellerOrder = s.getByTestId('otc-order-item').first();
+    await expect(sellerOrder).toHaveAttribute('data-state', 'pending_payment');
+    await expect(sellerOrder.getByTestId('otc-order-item-fiat')).toHaveText('710.00 CNY');
+    await sellerOrder.click();
+    await expect.poll(() => hashPath(s)).toBe('/pages/order_detail/order_detail');
+    await expect(s.getByTestId('otc-order-role')).toHaveText(L.otc.roles.seller);
+    await expect(s.getByTestId('otc-status-hint')).toHaveText(L.otc.order.waitForPayment);
+    await expect(s.getByTestId('otc-pay-to')).toHaveCount(0);
+    await expect(s.getByTestId('otc-release')).toHaveCount(0);
+
+    // ── The order chat: each side sees the other's message arrive.
+    await s.getByTestId('otc-tab-chat').click();
+    await expect(s.getByTestId('otc-chat-welcome')).toHaveText(L.otc.chat.welcome);
+    await b.getByTestId('otc-tab-chat').click();
+    await b.getByTestId('otc-chat-input').locator('textarea:not([readonly])').fill(chat[0]);
+    await b.getByTestId('otc-chat-send').click();
+    const fromBuyer = s.getByTestId('otc-chat-message').filter({ hasText: chat[0] });
+    await expect(fromBuyer).toHaveAttribute('data-sender', 'buyer');
+    await expect(fromBuyer).toContainText(L.otc.chat.buyer);
+    await s.getByTestId('otc-chat-input').locator('textarea:not([readonly])').fill(chat[1]);
+    await s.getByTestId('otc-chat-send').click();
+    await expect(b.getByTestId('otc-chat-message').filter({ hasText: chat[1] })).toHaveAttribute('data-sender', 'seller');
+    // A payment receipt as an image.
+    await b.getByTestId('otc-chat-image-input').setInputFiles(PHOTO);
+    await expect(s.getByTestId('otc-chat-message').last().getByTestId('otc-chat-image').locator('img')).toBeVisible();
+
+    // ── The buyer marks it paid: the seller's screen turns to "paid" with the release button, live.
+    await s.getByTestId('otc-tab-details').click();
+    await b.getByTestId('otc-tab-details').click();
+    await b.getByTestId('otc-confirm-pay').click();
+    await confirmDialog(b, L);
+    await expect(b.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'paid');
+    await expect(b.getByTestId('otc-status-hint')).toHaveText(L.otc.order.waitForRelease);
+    await expect(b.getByTestId('otc-countdown')).toHaveAttribute('data-kind', 'release');
+    await expect(s.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'paid');
+    await expect(s.getByTestId('otc-status-hint')).toHaveText(L.otc.order.checkPayment);
+    await expect(s.getByTestId('otc-cancel')).toHaveCount(0);
+
+    // ── The seller releases with the trading password (a wrong one is refused and moves nothing).
+    await s.getByTestId('otc-release').click();
+    const release = s.getByTestId('otc-release-sheet');
+    await release.getByTestId('trade-password-input').locator('input').fill('not-the-password');
+    const refused = s.waitForResponse((response) => response.url().endsWith('/api/otc/release'));
+    await release.getByTestId('otc-release-submit').click();
+    expect(((await (await refused).json()) as { code: number }).code).not.toBe(200);
+    await expect(s.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'paid');
+    await release.getByTestId('trade-password-input').locator('input').fill(TRADE_PASSWORD);
+    await release.getByTestId('otc-release-submit').click();
+    await expect(s.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'completed');
+    await expect(s.getByTestId('otc-release-sheet')).toHaveCount(0);
+
+    // The buyer's screen completes without a reload: the USDT arrived and the payment details are gone.
+    await expect(b.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'completed');
+    await expect(b.getByTestId('otc-order-receives')).toHaveText('100.0000 USDT');
+    await expect(b.getByTestId('otc-pay-to')).toHaveCount(0);
+    await expect(b.getByTestId('otc-trail-step')).toHaveCount(3);
+    await expect(b.getByTestId('otc-trail-step').last()).toHaveAttribute('data-step', 'released');
+    await go(b, '/pages/index/index1');
+    await expect(b.getByTestId('otc-my-available')).toContainText('100.0000');
+    await go(b, '/pages/blance_record/blance_record10');
+    const bought = b.getByTestId('otc-order-item').first();
+    await expect(bought).toHaveAttribute('data-state', 'completed');
+    await expect(bought.getByTestId('otc-order-step')).toHaveCount(3);
+
+    // The seller's listing: 400 left on the market, 100 completed, nothing in orders.
+    await go(s, '/pages/blance_record/blance_record9');
+    const listed = s.getByTestId('otc-my-listing').first();
+    await expect(listed.getByTestId('otc-my-listing-available')).toHaveText('400.0000 USDT');
+    await expect(listed.getByTestId('otc-my-listing-completed')).toHaveText('100.0000 USDT');
+    await expect(listed.getByTestId('otc-my-listing-in-orders')).toHaveText('0.0000 USDT');
+    await listed.getByTestId('otc-my-listing-trail').click();
+    await expect(listed.getByTestId('otc-trail-step').first()).toHaveAttribute('data-step', 'posted');
+
+    // The only failed call was the refused release (its HTTP status is logged by the browser).
+    expect(sellerApp.errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
+    expect(buyerApp.errors).toEqual([]);
+  });
+}
+
+test('a member without real-name verification sees the market and is led to verify before trading', async ({ page, members }) => {
+  const errors = collectErrors(page);
+  const member = await members.create('otc-unverified');
+  await prepareStorage(page, { credential: member.token, locale: 'en' });
+  await page.goto('/#/pages/index/index1');
+  await expect(page.getByTestId('otc-real-name')).toContainText(en.otc.realNameRequired);
+  await page.getByTestId('otc-post').click();
+  await expect.poll(() => hashPath(page)).toBe('/pages/otc/post');
+  await page.getByTestId('otc-post-verify').click();
+  await expect.poll(() => hashPath(page)).toBe('/pages/setting/setting3');
+  expect(errors).toEqual([]);
+});
