@@ -57,10 +57,10 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
       onLiveEvent((event) => {
         // The chat screen shows an agent's message itself; a toast there would repeat it.
         if (event.data.kind === 'chat.message' && router.state.location.pathname === KEFU_PATH) return;
-        // Likewise an OTC order's chat on that order's screen.
+        // Likewise an OTC order's step or chat message on that order's own screen, which shows it.
         const { pathname, search } = router.state.location;
         if (
-          event.data.kind === 'otc.chat' &&
+          (event.data.kind === 'otc.order' || event.data.kind === 'otc.chat') &&
           pathname === ORDER_DETAIL_PATH &&
           new URLSearchParams(search).get('id') === event.data.orderId
         ) {

@@ -169,7 +169,7 @@ function PostForm({ info, initialSide }: { info: OtcInfo; initialSide: OtcSide }
             {amountInput('minPerOrder', t('otc.postForm.minPerOrder'))}
             {amountInput('maxPerOrder', t('otc.postForm.maxPerOrder'))}
           </div>,
-          <p key="limits-hint" className="hosting-note">
+          <p key="limits-hint" className="otc-post-hint">
             {t('otc.postForm.limitsHint', { min: displayMoney(info.orderMinimum), max: displayMoney(info.orderMaximum) })}
           </p>,
         ]}
@@ -177,20 +177,20 @@ function PostForm({ info, initialSide }: { info: OtcInfo; initialSide: OtcSide }
           name="paymentMethodIds"
           label={t('otc.postForm.methods')}
           description={
-            info.paymentMethods.length === 0 ? (
-              <span data-testid="otc-post-no-methods">{t('otc.postForm.noMethods')}</span>
-            ) : side === 'sell' ? (
-              t('otc.postForm.methodsSellHint')
-            ) : (
-              t('otc.postForm.methodsBuyHint')
-            )
+            <>
+              {info.paymentMethods.length === 0 ? (
+                <span data-testid="otc-post-no-methods">{t('otc.postForm.noMethods')}</span>
+              ) : side === 'sell' ? (
+                t('otc.postForm.methodsSellHint')
+              ) : (
+                t('otc.postForm.methodsBuyHint')
+              )}{' '}
+              <Link to={ADD_PAYMENT_METHOD_PATH} data-testid="otc-add-method">
+                {t('otc.take.addMethod')}
+              </Link>
+            </>
           }
           rules={[{ required: true, type: 'array', min: 1, message: t('otc.take.chooseMethod') }]}
-          extra={
-            <Link to={ADD_PAYMENT_METHOD_PATH} data-testid="otc-add-method">
-              {t('otc.take.addMethod')}
-            </Link>
-          }
         >
           <Selector
             multiple

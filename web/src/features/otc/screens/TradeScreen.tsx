@@ -126,17 +126,20 @@ export default function TradeScreen() {
       </div>
 
       <div className="otc-filters">
-        <Input
-          className="otc-filter-amount"
-          value={amountText}
-          onChange={setAmountText}
-          placeholder={t('otc.filterAmountPlaceholder')}
-          aria-label={t('otc.filterAmount')}
-          inputMode="decimal"
-          clearable
-          data-testid="otc-filter-amount"
-        />
+        <label className="otc-filter-amount-row">
+          <span className="otc-filter-amount-label">{t('otc.filterAmount')}</span>
+          <Input
+            className="otc-filter-amount"
+            value={amountText}
+            onChange={setAmountText}
+            placeholder={t('otc.filterAmountPlaceholder')}
+            inputMode="decimal"
+            clearable
+            data-testid="otc-filter-amount"
+          />
+        </label>
         <Selector<string>
+          columns={4}
           className="otc-filter-types"
           value={[paymentType]}
           onChange={(next) => setPaymentType((next[0] as OtcPaymentType | undefined) ?? ALL)}

@@ -80,7 +80,7 @@ export default function AddBankScreen() {
     request
       .then(
         () => {
-          showToast(t('withdraw.methods.added'));
+          showToast(forOtc ? t('withdraw.methods.otcAdded') : t('withdraw.methods.added'));
           goBackOr(navigate, METHODS_PATH);
         },
         // The server's message has been shown.
