@@ -44,17 +44,19 @@ async function confirmDialog(page: Page, L: Catalogue): Promise<void> {
   await page.locator('.adm-dialog-button', { hasText: L.common.confirm }).click();
 }
 
-const CASES: { locale: Locale; L: Catalogue; bank: string; chat: [string, string] }[] = [
+/** The English trade is paid by Alipay (an OTC-only method), the Chinese one by bank card. */
+const CASES: { locale: Locale; L: Catalogue; kind: 'alipay' | 'bank'; detail: string; chat: [string, string] }[] = [
   {
     locale: 'en',
     L: en,
-    bank: 'Bank of Example',
+    kind: 'alipay',
+    detail: 'seller.otc@alipay.example',
     chat: ['Paying now from my own account', 'Thanks, I will check and release'],
   },
-  { locale: 'zh-Hans', L: zhHans, bank: '招商银行', chat: ['我现在用本人账户付款', '好的，到账后马上放币'] },
+  { locale: 'zh-Hans', L: zhHans, kind: 'bank', detail: '招商银行', chat: ['我现在用本人账户付款', '好的，到账后马上放币'] },
 ];
 
-for (const { locale, L, bank, chat } of CASES) {
+for (const { locale, L, kind, detail, chat } of CASES) {
   test(`OTC in ${locale}: list, take, chat, mark paid, release; both members see every step live`, async ({
     browser,
     request,
@@ -69,30 +71,35 @@ for (const { locale, L, bank, chat } of CASES) {
     await approveRealName(request, buyer, 'Buyer Example');
     await fund(seller.accountId, 'USDT', '1000');
 
-    // ── The seller adds a bank card from the post screen (the form that also offers WeChat Pay and
-    // Alipay as OTC-only details) and lists 500 USDT.
+    // ── The seller adds a payment method from the post screen (the form offers WeChat Pay and Alipay
+    // as OTC-only details) and lists 500 USDT.
     const sellerApp = await openApp(browser, seller, locale, '/pages/otc/post?side=sell');
     const s = sellerApp.page;
     await expect(s.getByTestId('otc-post-no-methods')).toHaveText(L.otc.postForm.noMethods);
     await s.getByTestId('otc-add-method').click();
     await expect.poll(() => hashPath(s)).toBe('/pages/withdraw/withdraw4');
     await expect(s.getByTestId('withdraw-otc-note')).toHaveText(L.withdraw.methods.otcNote);
-    await expect(s.getByTestId('withdraw-method-kind')).toContainText(L.withdraw.methods.alipay);
-    await s.getByTestId('withdraw-bank-bankName').locator('input').fill(bank);
-    await s.getByTestId('withdraw-bank-cardNumber').locator('input').fill(card);
-    await s.getByTestId('withdraw-bank-holderName').locator('input').fill('Seller Example');
-    await s.getByTestId('withdraw-bank-branch').locator('input').fill('Main branch');
-    await s.getByTestId('withdraw-bank-submit').click();
+    if (kind === 'alipay') {
+      await s.getByTestId('withdraw-method-kind').getByText(L.withdraw.methods.alipay).click();
+      await s.getByTestId('withdraw-alipay-holderName').locator('input').fill('Seller Example');
+      await s.getByTestId('withdraw-alipay-account').locator('input').fill(detail);
+    } else {
+      await s.getByTestId('withdraw-bank-bankName').locator('input').fill(detail);
+      await s.getByTestId('withdraw-bank-cardNumber').locator('input').fill(card);
+      await s.getByTestId('withdraw-bank-holderName').locator('input').fill('Seller Example');
+      await s.getByTestId('withdraw-bank-branch').locator('input').fill('Main branch');
+    }
+    await s.getByTestId(`withdraw-${kind}-submit`).click();
     await expect.poll(() => hashPath(s)).toBe('/pages/otc/post');
 
-    const method = s.getByTestId('otc-method-option').filter({ hasText: bank });
-    await expect(method).toHaveAttribute('data-type', 'bank');
+    const method = s.getByTestId('otc-method-option').filter({ hasText: detail });
+    await expect(method).toHaveAttribute('data-type', kind);
     await s.getByTestId('otc-post-quantity').locator('input').fill('500');
     await s.getByTestId('otc-post-price').locator('input').fill('7.1');
     await s.getByTestId('otc-post-minPerOrder').locator('input').fill('10');
     await s.getByTestId('otc-post-maxPerOrder').locator('input').fill('500');
     await method.click();
-    await s.getByTestId('otc-post-terms').locator('textarea:not([readonly])').fill('Bank transfer in your own name only');
+    await s.getByTestId('otc-post-terms').locator('textarea:not([readonly])').fill('Pay from an account in your own name only');
     // Quantity + 0.1 % fee + the 50 USDT deposit are held at once.
     await expect(s.getByTestId('otc-post-fee')).toHaveText('0.5000 USDT');
     await expect(s.getByTestId('otc-post-held')).toHaveText('550.5000 USDT');
@@ -108,17 +115,17 @@ for (const { locale, L, bank, chat } of CASES) {
     const b = buyerApp.page;
     await expect(b.getByTestId('otc-guide-price')).toHaveText('7.2000');
     await expect(b.getByTestId('otc-real-name')).toHaveCount(0);
-    await b.getByTestId('otc-filter-type').getByText(L.otc.paymentTypes.bank).click();
+    await b.getByTestId('otc-filter-type').getByText(L.otc.paymentTypes[kind]).click();
     await b.getByTestId('otc-filter-amount').locator('input').fill('100');
     const listing = b.getByTestId('otc-listing').filter({ hasText: seller.nickname });
     await expect(listing.getByTestId('otc-listing-price')).toContainText('7.1000');
     await expect(listing.getByTestId('otc-listing-available')).toHaveText('500.0000 USDT');
-    await expect(listing.getByTestId('otc-payment-types')).toContainText(L.otc.paymentTypes.bank);
+    await expect(listing.getByTestId('otc-payment-types')).toContainText(L.otc.paymentTypes[kind]);
     await listing.getByTestId('otc-take').click();
     const sheet = b.getByTestId('otc-take-sheet');
     await sheet.getByTestId('amount-input').locator('input').fill('100');
     await expect(sheet.getByTestId('otc-take-fiat')).toHaveText('710.00 CNY');
-    await expect(sheet.getByTestId('otc-take-terms')).toContainText('Bank transfer in your own name only');
+    await expect(sheet.getByTestId('otc-take-terms')).toContainText('Pay from an account in your own name only');
     await sheet.getByTestId('otc-take-submit').click();
     await expect.poll(() => hashPath(b)).toBe('/pages/order_detail/order_detail');
     await expect(b.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'pending_payment');
@@ -126,8 +133,12 @@ for (const { locale, L, bank, chat } of CASES) {
     await expect(b.getByTestId('otc-countdown')).toHaveText(/^00:1[0-5]:\d\d$/);
     await expect(b.getByTestId('otc-order-fiat')).toHaveText('710.00 CNY');
     // Only the buyer of an open order sees where to pay.
-    await expect(b.getByTestId('otc-payment-card')).toHaveText(card);
-    await expect(b.getByTestId('otc-payment-bank')).toHaveText(bank);
+    if (kind === 'alipay') {
+      await expect(b.getByTestId('otc-payment-account')).toHaveText(detail);
+    } else {
+      await expect(b.getByTestId('otc-payment-card')).toHaveText(card);
+      await expect(b.getByTestId('otc-payment-bank')).toHaveText(detail);
+    }
     await expect(b.getByTestId('otc-payment-holder')).toHaveText('Seller Example');
 
     // The seller's listing follows without a reload; the seller opens the order from "My orders".
