@@ -1,10 +1,10 @@
-import type { Browser, Page } from '@playwright/test';
 import type { Locale } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
-import { expect, test, TRADE_PASSWORD, type TestMember } from '../support/fixtures';
+import { expect, test, TRADE_PASSWORD } from '../support/fixtures';
 import { approveRealName } from '../support/identity';
+import { confirmAppDialog, goWithin as go, openMemberApp as openApp } from '../support/otc';
 
 /** A real 1×1 PNG, as a phone camera's file would be uploaded. */
 const PHOTO = {
@@ -14,35 +14,6 @@ const PHOTO = {
 };
 
 type Catalogue = typeof en;
-
-/** One member's app in a browser context of its own, opened on `path` once its live channel is registered. */
-async function openApp(
-  browser: Browser,
-  member: TestMember,
-  locale: Locale,
-  path: string,
-): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 780 } });
-  const page = await context.newPage();
-  const errors = collectErrors(page);
-  await prepareStorage(page, { credential: member.token, locale });
-  const channel = page.waitForResponse((response) => response.url().endsWith('/api/user/events') && response.status() === 200);
-  await page.goto(`/#${path}`);
-  await channel;
-  return { page, errors };
-}
-
-/** Moves within the app (a hash change, no reload: the live channel stays open). */
-async function go(page: Page, path: string): Promise<void> {
-  await page.evaluate((hash) => {
-    window.location.hash = hash;
-  }, path);
-  await expect.poll(() => hashPath(page)).toBe(path.split('?')[0]);
-}
-
-async function confirmDialog(page: Page, L: Catalogue): Promise<void> {
-  await page.locator('.adm-dialog-button', { hasText: L.common.confirm }).click();
-}
 
 /** The English trade is paid by Alipay (an OTC-only method), the Chinese one by bank card. */
 const CASES: { locale: Locale; L: Catalogue; kind: 'alipay' | 'bank'; detail: string; chat: [string, string] }[] = [
@@ -176,7 +147,7 @@ for (const { locale, L, kind, detail, chat } of CASES) {
     await s.getByTestId('otc-tab-details').click();
     await b.getByTestId('otc-tab-details').click();
     await b.getByTestId('otc-confirm-pay').click();
-    await confirmDialog(b, L);
+    await confirmAppDialog(b, L.common.confirm);
     await expect(b.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'paid');
     await expect(b.getByTestId('otc-status-hint')).toHaveText(L.otc.order.waitForRelease);
     await expect(b.getByTestId('otc-countdown')).toHaveAttribute('data-kind', 'release');
@@ -218,6 +189,13 @@ for (const { locale, L, kind, detail, chat } of CASES) {
     await expect(listed.getByTestId('otc-my-listing-in-orders')).toHaveText('0.0000 USDT');
     await listed.getByTestId('otc-my-listing-trail').click();
     await expect(listed.getByTestId('otc-trail-step').first()).toHaveAttribute('data-step', 'posted');
+
+    // An Alipay account is an OTC payment detail, never a withdrawal target.
+    if (kind === 'alipay') {
+      await go(s, '/pages/withdraw/withdraw2');
+      const saved = s.locator('[data-testid="withdraw-method-item"][data-method-type="alipay"]');
+      await expect(saved.getByTestId('withdraw-method-otc-only')).toHaveText(L.withdraw.methods.otcOnly);
+    }
 
     // The only failed call was the refused release (its HTTP status is logged by the browser).
     expect(sellerApp.errors.filter((error) => !/status of 4\d\d/.test(error))).toEqual([]);
