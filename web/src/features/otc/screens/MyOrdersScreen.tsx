@@ -39,10 +39,14 @@ function OrderRow({ order }: { order: OtcOrder }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <button
-      type="button"
+    <div
+      role="link"
+      tabIndex={0}
       className="otc-order-row"
       onClick={() => void navigate(orderDetailPath(order.id))}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') void navigate(orderDetailPath(order.id));
+      }}
       data-testid="otc-order-item"
       data-order-id={order.id}
       data-state={order.state}
@@ -69,7 +73,7 @@ function OrderRow({ order }: { order: OtcOrder }) {
         {t('otc.counterparty')}: {order.counterparty.nickname}
       </div>
       <OrderSteps order={order} />
-    </button>
+    </div>
   );
 }
 
