@@ -24,7 +24,7 @@ async function call<T>(url: string, token: string, payload: object): Promise<Env
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.testDatabase.database.db;
-  [seller] = await seedTraders(db, t.services.ledger, 'race-seller', 1, '100000');
+  seller = (await seedTraders(db, t.services.ledger, 'race-seller', 1, '100000'))[0]!;
   takers = await seedTraders(db, t.services.ledger, 'race-taker', 100, '1000');
 }, 120_000);
 afterEach(async () => {
@@ -43,8 +43,8 @@ describe('100 takers racing for one listing', () => {
       const listing = (
         await call<OtcListingDetail>(
           '/api/otc/post',
-          seller!.token,
-          listingBody(seller!, { quantity: '500', minPerOrder: '10', maxPerOrder: '10' }),
+          seller.token,
+          listingBody(seller, { quantity: '500', minPerOrder: '10', maxPerOrder: '10' }),
         )
       ).data;
       const results = await Promise.all(
@@ -73,7 +73,7 @@ describe('100 takers racing for one listing', () => {
 
   it('a listing that cannot be split goes to exactly one of 100 takers', { timeout: 120_000 }, async () => {
     const listing = (
-      await call<OtcListingDetail>('/api/otc/post', seller!.token, listingBody(seller!, { quantity: '30', splittable: false }))
+      await call<OtcListingDetail>('/api/otc/post', seller.token, listingBody(seller, { quantity: '30', splittable: false }))
     ).data;
     // Another 100 takers (those who won above still hold an open order: the open-order limit allows three).
     const results = await Promise.all(
@@ -85,8 +85,7 @@ describe('100 takers racing for one listing', () => {
   });
 
   it('the same request sent 20 times at once makes one order', { timeout: 60_000 }, async () => {
-    const listing = (await call<OtcListingDetail>('/api/otc/post', seller!.token, listingBody(seller!, { quantity: '100' })))
-      .data;
+    const listing = (await call<OtcListingDetail>('/api/otc/post', seller.token, listingBody(seller, { quantity: '100' }))).data;
     const taker = takers[99]!;
     const key = randomUUID();
     const results = await Promise.all(

@@ -197,8 +197,8 @@ export const otcSettingsSchema = z
     paymentWindowMinMinutes: z.number().int().min(5).max(180),
     paymentWindowMaxMinutes: z.number().int().min(5).max(180),
     paymentWindowDefaultMinutes: z.number().int().min(5).max(180),
-    /** After "I have paid", the seller's time to release; once it passes either side may appeal. */
-    releaseWindowMinutes: z.number().int().min(1).max(1440),
+    /** After "I have paid", the seller's time to release; once it passes either side may appeal (0: at once). */
+    releaseWindowMinutes: z.number().int().min(0).max(1440),
     /** Bounds of a listing's per-order limits, and the largest listing (USDT). */
     orderMinimum: moneyAmountSchema,
     orderMaximum: moneyAmountSchema,
