@@ -33,9 +33,9 @@ async function approveRealName(demo: DemoContext, email: string, realName: strin
     documentType: 'passport',
     idNumber,
     realName,
-    frontImageId: front!,
-    backImageId: back!,
-    selfieImageId: selfie!,
+    frontImageId: front,
+    backImageId: back,
+    selfieImageId: selfie,
   });
   const { items } = await services.identity.queue('pending', 1, 100);
   const mine = items.find((item) => item.memberId === member.member.id);
