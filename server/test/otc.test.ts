@@ -607,8 +607,11 @@ describe('appeals and rulings', () => {
     expect(Number(await feesBalance()) - Number(feesBefore)).toBeCloseTo(50.05, 4); // the fee and the deposit
     // A second ruling finds nothing under appeal.
     expect((await consoleCall('POST', `/api/admin/otc/orders/${order.id}/rule`, arbiter, ruleBody)).code).toBe(409);
-    // The seller is suspended from OTC.
+    // The seller is suspended from OTC: cannot post, and their listing is off the market and cannot be taken.
     expect(await post(seller)).toMatchObject({ code: 403 });
+    const market = await call<{ items: { id: string }[] }>('GET', '/api/otc/all_sell_list?side=sell&pageSize=100', buyer.token);
+    expect(market.data.items.map((item) => item.id)).not.toContain(listing.id);
+    expect(await buy(buyer, listing.id, '10')).toMatchObject({ code: 409, message: 'This listing is no longer available' });
     const suspensions = await consoleCall<{ items: { memberId: string }[] }>('GET', '/api/admin/otc/suspensions', arbiter);
     expect(suspensions.data.items.map((item) => item.memberId)).toContain(seller.memberId);
     const audit = await queryRows<{ action: string }>(

@@ -274,7 +274,7 @@ export class OtcService {
     const settings = await this.settings.get('otc');
     const amount = query.amount === undefined ? undefined : format(parse(query.amount));
     const { rows, total } = await this.repository.market(
-      { side: query.side, amount, paymentType: query.paymentType },
+      { side: query.side, amount, paymentType: query.paymentType, now: this.now() },
       pageSize,
       (page - 1) * pageSize,
     );
@@ -618,6 +618,7 @@ export class OtcService {
         if (winner) return winner;
         if (listing.member_id === memberId) throw AppError.conflict('otc.own_listing');
         if (listing.state !== 'matching') throw AppError.conflict('otc.listing_unavailable');
+        if (await this.repository.suspendedUntil(listing.member_id, now, tx)) throw AppError.conflict('otc.listing_unavailable');
         const available = parse(listing.available);
         if (available === 0n) throw AppError.conflict('otc.listing_unavailable');
         if (!listing.splittable) {
