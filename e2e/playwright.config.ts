@@ -31,9 +31,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'app', testIgnore: /(earn|team-income)\.spec\.ts/ },
+    { name: 'app', testIgnore: /(earn|team-income|otc-appeal)\.spec\.ts/ },
     // The earn and team income tests move the server's clock forward (to advance the platform day),
-    // which would upset every authenticator code and window the others rely on: they run last.
-    { name: 'advancing-clock', testMatch: /(earn|team-income)\.spec\.ts/, dependencies: ['app'] },
+    // which would upset every authenticator code and window the others rely on: they run last. So does
+    // the OTC appeal (past the release window).
+    { name: 'advancing-clock', testMatch: /(earn|team-income|otc-appeal)\.spec\.ts/, dependencies: ['app'] },
   ],
 });

@@ -31,3 +31,4 @@ export * from './api/chat.js';
 export * from './sse-parser.js';
 export * from './api/help.js';
 export * from './api/documents.js';
+export * from './api/otc.js';

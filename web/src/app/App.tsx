@@ -23,6 +23,7 @@ import type { createAppRouter } from './router';
 type AntdLocale = typeof enUS;
 
 const KEFU_PATH = '/pages/kefu/kefu';
+const ORDER_DETAIL_PATH = '/pages/order_detail/order_detail';
 
 const ANTD_LOCALES: Record<Locale, AntdLocale> = {
   'zh-Hans': zhCN,
@@ -56,6 +57,15 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
       onLiveEvent((event) => {
         // The chat screen shows an agent's message itself; a toast there would repeat it.
         if (event.data.kind === 'chat.message' && router.state.location.pathname === KEFU_PATH) return;
+        // Likewise an OTC order's step or chat message on that order's own screen, which shows it.
+        const { pathname, search } = router.state.location;
+        if (
+          (event.data.kind === 'otc.order' || event.data.kind === 'otc.chat') &&
+          pathname === ORDER_DETAIL_PATH &&
+          new URLSearchParams(search).get('id') === event.data.orderId
+        ) {
+          return;
+        }
         const text = liveToastText(t, event);
         if (text) showToast(text);
       }),

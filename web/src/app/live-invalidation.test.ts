@@ -5,6 +5,7 @@ import { assetKeys, userKeys } from '../api/keys';
 import { balanceLogKeys } from '../features/balance-log/api/keys';
 import { feedbackKeys } from '../features/feedback/api/keys';
 import { chatKeys } from '../features/kefu/api/keys';
+import { otcKeys } from '../features/otc/api/keys';
 import { depositKeys } from '../features/recharge/api/keys';
 import { teamKeys } from '../features/team/api/keys';
 import { withdrawalKeys } from '../features/withdraw/api/keys';
@@ -22,6 +23,10 @@ const CACHED: Record<string, QueryKey> = {
   team: teamKeys.info(),
   chat: chatKeys.history(),
   chatUnread: chatKeys.unread(),
+  otcMarket: otcKeys.market('sell', '', undefined),
+  otcOrder: otcKeys.order('o-1'),
+  otcOrders: otcKeys.myOrders('buyer', undefined),
+  otcChat: otcKeys.chat('o-1'),
 };
 
 async function invalidatedBy(kind: MemberEventKind): Promise<string[]> {
@@ -55,6 +60,16 @@ describe('live events invalidate the domains they change', () => {
 
   it('a chat message or read receipt: the conversation and the floating button’s badge', async () => {
     for (const kind of ['chat.message', 'chat.read'] as const) expect(await invalidatedBy(kind)).toEqual(['chat', 'chatUnread']);
+  });
+
+  it('an OTC order or listing moved: every OTC screen (order, lists, market, chats) and the assets', async () => {
+    for (const kind of ['otc.order', 'otc.listing'] as const) {
+      expect(await invalidatedBy(kind)).toEqual(['assets', 'otcChat', 'otcMarket', 'otcOrder', 'otcOrders']);
+    }
+  });
+
+  it('the other party wrote in an order’s chat: the order chats only', async () => {
+    expect(await invalidatedBy('otc.chat')).toEqual(['otcChat']);
   });
 
   it('every event kind the contract knows is mapped', async () => {

@@ -3,6 +3,7 @@ import type { MemberEventKind } from '@custos/contract';
 import { assetKeys } from '../api/keys';
 import { feedbackKeys } from '../features/feedback/api/keys';
 import { chatKeys } from '../features/kefu/api/keys';
+import { otcKeys } from '../features/otc/api/keys';
 import { depositKeys } from '../features/recharge/api/keys';
 import { withdrawalKeys } from '../features/withdraw/api/keys';
 
@@ -23,6 +24,11 @@ export const LIVE_INVALIDATIONS: Record<MemberEventKind, readonly QueryKey[]> = 
   // Customer service: the conversation, its ticks and the floating button's badge.
   'chat.message': [chatKeys.all],
   'chat.read': [chatKeys.all],
+  // OTC (decision 032): an order or listing moved (escrow, balances, the market, the order's screen);
+  // the other party wrote in an order's chat.
+  'otc.order': [otcKeys.all, assetKeys.all],
+  'otc.listing': [otcKeys.all, assetKeys.all],
+  'otc.chat': [otcKeys.chats()],
 };
 
 export async function invalidateForLiveEvent(queryClient: QueryClient, kind: MemberEventKind): Promise<void> {

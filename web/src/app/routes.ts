@@ -55,7 +55,7 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../features/team/screens/TeamScreen'),
   },
   { id: 'my', path: '/pages/my/my', tab: 3, load: () => import('../features/assets/screens/AssetsScreen') },
-  { id: 'index1', path: '/pages/index/index1', tab: 4, load: notYetOpen },
+  { id: 'index1', path: '/pages/index/index1', tab: 4, load: () => import('../features/otc/screens/TradeScreen') },
 
   { id: 'index3', path: '/pages/index/index3', load: () => import('../features/machines/screens/MachinesScreen') },
   { id: 'index4', path: '/pages/index/index4', load: () => import('../features/dividend/screens/DividendScreen') },
@@ -125,7 +125,17 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/blance_record/blance_record11',
     load: () => import('../features/feedback/screens/FeedbackScreen'),
   },
-  ...[9, 10, 12].map((n) => ({
+  {
+    id: 'blanceRecord9',
+    path: '/pages/blance_record/blance_record9',
+    load: () => import('../features/otc/screens/MyListingsScreen'),
+  },
+  {
+    id: 'blanceRecord10',
+    path: '/pages/blance_record/blance_record10',
+    load: () => import('../features/otc/screens/MyOrdersScreen'),
+  },
+  ...[12].map((n) => ({
     id: `blanceRecord${n}`,
     path: `/pages/blance_record/blance_record${n}`,
     load: notYetOpen,
@@ -165,7 +175,13 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../features/balance-log/screens/FuelTicketRecordsScreen'),
   },
 
-  { id: 'orderDetail', path: '/pages/order_detail/order_detail', load: notYetOpen },
+  {
+    id: 'orderDetail',
+    path: '/pages/order_detail/order_detail',
+    load: () => import('../features/otc/screens/OrderDetailScreen'),
+  },
+  // Post an OTC listing (decision 032): a route of its own beside the spec's, opened from the Trade tab.
+  { id: 'otcPost', path: '/pages/otc/post', load: () => import('../features/otc/screens/PostListingScreen') },
   {
     id: 'updatePwd',
     path: '/pages/update_pwd/update_pwd',

@@ -30,6 +30,12 @@ export const OPERATOR_PERMISSIONS = {
   'quotes.manage': ['super_admin', 'finance'],
   /** The customer-service inbox: chat with members, assign conversations, manage canned replies. */
   'support.chat': ['super_admin', 'support'],
+  /** OTC (decision 031): see listings, orders, appeals and their chats. */
+  'otc.read': ['super_admin', 'finance', 'support'],
+  /** OTC settings (guide price, band, fees, windows, limits, deposit) and taking listings down. */
+  'otc.manage': ['super_admin', 'finance'],
+  /** Ruling on OTC appeals (moves escrow, may forfeit a deposit or suspend a member), writing in order chats. */
+  'otc.arbitrate': ['super_admin', 'support'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

@@ -9,7 +9,7 @@ import { UPLOAD_MAX_BYTES } from './identity.js';
  * What a conversation is about. Only customer service exists today; OTC orders (buyer, seller,
  * arbiter) reuse the same conversations, messages and read state with a kind of their own.
  */
-export const CONVERSATION_KINDS = ['support'] as const;
+export const CONVERSATION_KINDS = ['support', 'otc_order'] as const;
 export type ConversationKind = (typeof CONVERSATION_KINDS)[number];
 
 /** Who wrote a message: the member, or one of the platform's agents (operators). */

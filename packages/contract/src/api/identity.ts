@@ -7,7 +7,7 @@ import { pageOf, pageQuery } from './admin-members.js';
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** What an upload is for: identity documents go to reviewers, avatars to the member's profile. */
-export const UPLOAD_PURPOSES = ['identity', 'avatar', 'feedback', 'chat'] as const;
+export const UPLOAD_PURPOSES = ['identity', 'avatar', 'feedback', 'chat', 'otc'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 
 /**

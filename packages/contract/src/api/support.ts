@@ -3,6 +3,7 @@ import { TEXT_AREA_MAX_LENGTH } from '../constants.js';
 import { ValidationReason, moneyStringSchema, requiredText, stringTypeError } from '../validators.js';
 import { pageOf, pageQuery } from './admin-members.js';
 import { LEDGER_PURPOSES, RECORD_TYPES } from './ledger.js';
+import { otcChatEventData, otcListingEventData, otcOrderEventData } from './otc.js';
 
 // ── Live notifications (GET /api/user/events, decision 022) ───────────────────────────────────────
 
@@ -19,6 +20,9 @@ export const MEMBER_EVENT_KINDS = [
   'airdrop.arrived',
   'chat.message',
   'chat.read',
+  'otc.order',
+  'otc.listing',
+  'otc.chat',
 ] as const;
 export type MemberEventKind = (typeof MEMBER_EVENT_KINDS)[number];
 
@@ -37,6 +41,10 @@ export const memberEventData = z.discriminatedUnion('kind', [
     agentsDeliveredUpTo: z.string(),
     agentsReadUpTo: z.string(),
   }),
+  // OTC (decision 031): an order or listing of the member changed, or the counterparty wrote.
+  otcOrderEventData,
+  otcListingEventData,
+  otcChatEventData,
 ]);
 export type MemberEventData = z.infer<typeof memberEventData>;
 

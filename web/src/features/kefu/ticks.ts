@@ -1,18 +1,12 @@
 import type { ChatMessage, ChatReadState } from '@custos/contract';
+import { tickFrom, upTo, type Tick } from '../../components/chat/ticks';
 
-/** Where one of my messages stands: stored, fetched by an agent's console, or seen by an agent. */
-export type Tick = 'sent' | 'delivered' | 'read';
+export type { Tick };
 
-/** Message ids are bigserial strings: compared as numbers, never as text ("9" < "10"). */
-export function upTo(id: string, mark: string): boolean {
-  return BigInt(id) <= BigInt(mark);
-}
-
+/** Where one of my messages stands by the agents' marks; null for the agents' own messages. */
 export function tickOf(message: ChatMessage, state: ChatReadState): Tick | null {
   if (message.sender !== 'member') return null;
-  if (upTo(message.id, state.agentsReadUpTo)) return 'read';
-  if (upTo(message.id, state.agentsDeliveredUpTo)) return 'delivered';
-  return 'sent';
+  return tickFrom(message.id, { deliveredUpTo: state.agentsDeliveredUpTo, readUpTo: state.agentsReadUpTo });
 }
 
 /** The newest agent message the member has not marked read yet, if any (what the screen marks read). */

@@ -22,5 +22,12 @@ export function liveToastText(t: TFunction, event: MemberEvent): string | null {
       return data.preview ? t('live.chatMessage', { preview: data.preview }) : t('live.chatImage');
     case 'chat.read':
       return null;
+    case 'otc.order':
+      return t(`otc.live.${data.step}`, { no: data.orderNo });
+    // A listing's figures change with its orders, which have their own toasts.
+    case 'otc.listing':
+      return null;
+    case 'otc.chat':
+      return data.preview ? t('otc.live.chat', { preview: data.preview }) : t('otc.live.chatImage');
   }
 }

@@ -1,11 +1,11 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { Button, DotLoading, ErrorBlock, Image, TextArea } from 'antd-mobile';
-import { PictureOutline } from 'antd-mobile-icons';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CHAT_TEXT_MAX_LENGTH, type ChatMessage, type ChatReadState } from '@custos/contract';
-import { fetchPrivateImage } from '../../../lib/api/image';
-import { formatDateTime } from '../../../lib/format/time';
+import { ChatBubble } from '../../../components/chat/ChatBubble';
+import { ChatComposer } from '../../../components/chat/ChatComposer';
+import { ChatImage } from '../../../components/chat/ChatImage';
 import { chatKeys } from '../api/keys';
 import { getChatHistory, markChatRead, sendChatMessage, uploadChatImage } from '../api/chat';
 import { tickOf, unreadAgentMessage } from '../ticks';
@@ -17,52 +17,21 @@ const EMPTY_STATE: ChatReadState = {
   agentsReadUpTo: '0',
 };
 
-/** An image of my conversation, fetched with the credential (never a public URL). */
-function ChatImage({ messageId }: { messageId: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    fetchPrivateImage(`/api/support/chat/image/${messageId}`).then(
-      (url) => live && setSrc(url),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [messageId]);
-  return src ? <Image src={src} width={160} fit="contain" className="kefu-image" data-testid="kefu-image" /> : <DotLoading />;
-}
-
 function Bubble({ message, state }: { message: ChatMessage; state: ChatReadState }) {
   const { t } = useTranslation();
-  const mine = message.sender === 'member';
   const tick = tickOf(message, state);
   return (
-    <div
-      className={`kefu-row ${mine ? 'kefu-row-mine' : 'kefu-row-agent'}`}
-      data-testid="kefu-message"
-      data-sender={message.sender}
-      data-message-id={message.id}
-    >
-      <div className="kefu-bubble-body">
-        {!mine && <div className="kefu-sender">{t('kefu.agent')}</div>}
-        {message.text !== null && <div className="kefu-text">{message.text}</div>}
-        {message.hasImage && <ChatImage messageId={message.id} />}
-        <div className="kefu-meta">
-          <span>{formatDateTime(message.createdAt)}</span>
-          {tick && (
-            <span
-              className={`kefu-tick kefu-tick-${tick}`}
-              data-testid="kefu-tick"
-              data-tick={tick}
-              title={t(`kefu.tick.${tick}`)}
-            >
-              {tick === 'sent' ? '✓' : '✓✓'} {t(`kefu.tick.${tick}`)}
-            </span>
-          )}
-        </div>
-      </div>
-    </div>
+    <ChatBubble
+      mine={message.sender === 'member'}
+      sender={message.sender}
+      senderLabel={t('kefu.agent')}
+      messageId={message.id}
+      text={message.text}
+      image={message.hasImage && <ChatImage path={`/api/support/chat/image/${message.id}`} testId="kefu-image" />}
+      createdAt={message.createdAt}
+      tick={tick && { value: tick, label: t(`kefu.tick.${tick}`) }}
+      testIdPrefix="kefu"
+    />
   );
 }
 
@@ -74,9 +43,6 @@ function Bubble({ message, state }: { message: ChatMessage; state: ChatReadState
 export default function KefuScreen() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [uploading, setUploading] = useState(false);
-  const fileInput = useRef<HTMLInputElement>(null);
   const bottom = useRef<HTMLDivElement>(null);
   const history = useInfiniteQuery({
     queryKey: chatKeys.history(),
@@ -108,13 +74,6 @@ export default function KefuScreen() {
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [newestId]);
 
-  const sendText = () => {
-    const value = text.trim();
-    if (!value) return;
-    // The client has already shown a failure (rate limit, validation) as a toast.
-    send.mutate({ text: value }, { onSuccess: () => setText('') });
-  };
-
   return (
     <div className="kefu-screen" data-testid="kefu-screen">
       <div className="kefu-list" data-testid="kefu-list">
@@ -141,54 +100,14 @@ export default function KefuScreen() {
         ))}
         <div ref={bottom} />
       </div>
-      <div className="kefu-composer">
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          hidden
-          data-testid="kefu-image-input"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file) return;
-            setUploading(true);
-            uploadChatImage(file)
-              .then(({ id }) => send.mutateAsync({ imageId: id }))
-              .catch(() => undefined)
-              .finally(() => setUploading(false));
-          }}
-        />
-        <Button
-          fill="none"
-          className="kefu-picture"
-          aria-label={t('kefu.sendImage')}
-          loading={uploading}
-          onClick={() => fileInput.current?.click()}
-          data-testid="kefu-add-image"
-        >
-          <PictureOutline fontSize={24} />
-        </Button>
-        <TextArea
-          className="kefu-input"
-          value={text}
-          onChange={setText}
-          placeholder={t('kefu.placeholder')}
-          maxLength={CHAT_TEXT_MAX_LENGTH}
-          autoSize={{ minRows: 1, maxRows: 4 }}
-          data-testid="kefu-input"
-        />
-        <Button
-          color="primary"
-          size="small"
-          loading={send.isPending && !uploading}
-          disabled={text.trim() === ''}
-          onClick={sendText}
-          data-testid="kefu-send"
-        >
-          {t('kefu.send')}
-        </Button>
-      </div>
+      <ChatComposer
+        onSendText={(text) => send.mutateAsync({ text })}
+        onSendImage={(file) => uploadChatImage(file).then(({ id }) => send.mutateAsync({ imageId: id }))}
+        sending={send.isPending}
+        maxLength={CHAT_TEXT_MAX_LENGTH}
+        labels={{ placeholder: t('kefu.placeholder'), send: t('kefu.send'), sendImage: t('kefu.sendImage') }}
+        testIdPrefix="kefu"
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, Segmented } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { addBankMethodRequest, addWalletMethodRequest, type WithdrawSettings } from '@custos/contract';
 import { currentLocale } from '../../../lib/i18n/i18n';
@@ -44,7 +44,8 @@ function schemaRule(schema: z.ZodType, field: keyof MethodValues, fields: readon
 
 /**
  * withdraw4: a bank card (bank, card number, holder, branch). When the operator has turned on WeChat
- * Pay or Alipay, a switch above offers those too (holder and account).
+ * Pay or Alipay, a switch above offers those too (holder and account). Opened from OTC (`?for=otc`),
+ * it always offers them: they are OTC payment details (product.md §5, decision 032).
  */
 export default function AddBankScreen() {
   const { t } = useTranslation();
@@ -53,20 +54,22 @@ export default function AddBankScreen() {
   const [busy, setBusy] = useState(false);
   const [settings, setSettings] = useState<WithdrawSettings | null>(null);
   const [kind, setKind] = useState<Kind>('bank');
+  const [params] = useSearchParams();
+  const forOtc = params.get('for') === 'otc';
 
   useEffect(() => {
     getWithdrawIndex().then(
       (index) => {
         setSettings(index.settings);
         // Bank cards closed but a wallet open: start on the wallet.
-        if (!index.settings.methods.bank) setKind((current) => walletTypesOffered(index.settings)[0] ?? current);
+        if (!index.settings.methods.bank && !forOtc) setKind((current) => walletTypesOffered(index.settings)[0] ?? current);
       },
       () => undefined,
     );
-  }, []);
+  }, [forOtc]);
 
-  const wallets = walletTypesOffered(settings);
-  const kinds: Kind[] = [...(settings === null || settings.methods.bank ? (['bank'] as const) : []), ...wallets];
+  const wallets = forOtc ? (['wechat', 'alipay'] as const) : walletTypesOffered(settings);
+  const kinds: Kind[] = [...(forOtc || settings === null || settings.methods.bank ? (['bank'] as const) : []), ...wallets];
 
   const submit = (values: MethodValues) => {
     setBusy(true);
@@ -77,7 +80,7 @@ export default function AddBankScreen() {
     request
       .then(
         () => {
-          showToast(t('withdraw.methods.added'));
+          showToast(forOtc ? t('withdraw.methods.otcAdded') : t('withdraw.methods.added'));
           goBackOr(navigate, METHODS_PATH);
         },
         // The server's message has been shown.
@@ -139,6 +142,11 @@ export default function AddBankScreen() {
           : [field('holderName', addWalletMethodRequest, WALLET_FIELDS), field('account', addWalletMethodRequest, WALLET_FIELDS)]}
       </Form>
       {kind === 'bank' && <p className="money-note">{t('withdraw.methods.bankNote')}</p>}
+      {forOtc && (
+        <p className="money-note" data-testid="withdraw-otc-note">
+          {t('withdraw.methods.otcNote')}
+        </p>
+      )}
     </div>
   );
 }

@@ -98,6 +98,8 @@ export default function MethodsScreen() {
           {methods.map((method) => {
             const shown = methodDisplay(method, translate);
             const open = settings === null || methodTypeEnabled(method.type, settings);
+            // WeChat Pay and Alipay are OTC payment details, never a withdrawal target (product.md §5).
+            const paymentOnly = method.type === 'wechat' || method.type === 'alipay';
             return (
               <List.Item
                 key={method.id}
@@ -109,7 +111,13 @@ export default function MethodsScreen() {
                     <div className="withdraw-address" data-testid="withdraw-method-detail">
                       {shown.detail}
                     </div>
-                    {!open && <div className="withdraw-unavailable">{t('withdraw.methodUnavailable')}</div>}
+                    {paymentOnly ? (
+                      <div className="withdraw-unavailable" data-testid="withdraw-method-otc-only">
+                        {t('withdraw.methods.otcOnly')}
+                      </div>
+                    ) : (
+                      !open && <div className="withdraw-unavailable">{t('withdraw.methodUnavailable')}</div>
+                    )}
                   </>
                 }
                 extra={

@@ -1,0 +1,166 @@
+import { useRef, useState } from 'react';
+import { Button, Form, Image, Popup, TextArea } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import {
+  OTC_APPEAL_DESCRIPTION_MAX_LENGTH,
+  OTC_APPEAL_IMAGES_MAX,
+  OTC_APPEAL_REASONS,
+  type OtcAppealReason,
+  type OtcRole,
+  fieldLabel,
+  translate,
+} from '@custos/contract';
+import { SingleSelector } from '../../../components/forms/SingleSelector';
+import { currentLocale } from '../../../lib/i18n/i18n';
+import { showToast } from '../../../lib/toast';
+import { appealOrder } from '../api/appeal';
+import { otcKeys } from '../api/keys';
+import { uploadOtcImage } from '../api/upload-image';
+
+interface AppealValues {
+  reason?: OtcAppealReason[];
+  description?: string;
+}
+
+/** The reasons that fit each side first (a buyer rarely says "payment not received"). */
+const REASONS_BY_ROLE: Record<OtcRole, readonly OtcAppealReason[]> = {
+  buyer: ['paid_not_released', 'fraud_suspected', 'other'],
+  seller: ['payment_not_received', 'amount_mismatch', 'payer_name_mismatch', 'fraud_suspected', 'other'],
+};
+
+/**
+ * An appeal after the release window (spec "buyer appeal", the seller too): a reason, what happened,
+ * and up to five evidence images (uploads with purpose `otc`). The order freezes until an operator rules.
+ */
+export function AppealSheet({ orderId, role, onClose }: { orderId: string; role: OtcRole; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<AppealValues>();
+  const [images, setImages] = useState<{ id: string; preview: string }[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const reasons = REASONS_BY_ROLE[role].filter((reason) => OTC_APPEAL_REASONS.includes(reason));
+
+  const submit = async (values: AppealValues) => {
+    const reason = values.reason?.[0];
+    if (!reason || busy) return;
+    setBusy(true);
+    try {
+      await appealOrder({
+        orderId,
+        reason,
+        description: (values.description ?? '').trim(),
+        imageIds: images.map((image) => image.id),
+      });
+      showToast(t('otc.appeal.submitted'));
+      onClose();
+    } catch {
+      // The server's refusal (too early, already under appeal) has been shown.
+    } finally {
+      setBusy(false);
+      void queryClient.invalidateQueries({ queryKey: otcKeys.all });
+    }
+  };
+
+  return (
+    <Popup
+      visible
+      onMaskClick={onClose}
+      onClose={onClose}
+      destroyOnClose
+      bodyClassName="otc-sheet"
+      bodyStyle={{ maxHeight: '88vh', overflowY: 'auto' }}
+    >
+      <div data-testid="otc-appeal-sheet">
+        <h3 className="otc-sheet-title">{t('otc.appeal.title')}</h3>
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ reason: [reasons[0]] }}
+          onFinish={(values: AppealValues) => void submit(values)}
+          footer={
+            <Button block type="submit" color="warning" size="large" loading={busy} data-testid="otc-appeal-submit">
+              {t('otc.appeal.submit')}
+            </Button>
+          }
+        >
+          <Form.Item
+            name="reason"
+            label={t('otc.appeal.reason')}
+            rules={[{ required: true, type: 'array', min: 1, message: t('otc.appeal.chooseReason') }]}
+          >
+            <SingleSelector<OtcAppealReason>
+              columns={1}
+              data-testid="otc-appeal-reason"
+              options={reasons.map((reason) => ({ value: reason, label: t(`otc.appeal.reasons.${reason}`) }))}
+            />
+          </Form.Item>
+          <Form.Item
+            name="description"
+            label={t('otc.appeal.description')}
+            rules={[
+              {
+                required: true,
+                whitespace: true,
+                message: translate(currentLocale(), 'reason.required', { field: fieldLabel(currentLocale(), 'description') }),
+              },
+            ]}
+          >
+            <TextArea
+              placeholder={t('otc.appeal.descriptionPlaceholder')}
+              maxLength={OTC_APPEAL_DESCRIPTION_MAX_LENGTH}
+              showCount
+              autoSize={{ minRows: 3, maxRows: 6 }}
+              data-testid="otc-appeal-description"
+            />
+          </Form.Item>
+          <Form.Item label={t('otc.appeal.evidence', { count: OTC_APPEAL_IMAGES_MAX })}>
+            <div className="feedback-thumbs">
+              {images.map((image) => (
+                <div key={image.id} className="feedback-picked" data-testid="otc-appeal-picked">
+                  <Image src={image.preview} width={64} height={64} fit="cover" />
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => {
+                      URL.revokeObjectURL(image.preview);
+                      setImages((current) => current.filter((other) => other.id !== image.id));
+                    }}
+                  >
+                    {t('otc.appeal.removeImage')}
+                  </button>
+                </div>
+              ))}
+            </div>
+            <input
+              ref={input}
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              hidden
+              data-testid="otc-appeal-image-input"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (!file) return;
+                setUploading(true);
+                uploadOtcImage(file, 'otc')
+                  .then(
+                    ({ id }) => setImages((current) => [...current, { id, preview: URL.createObjectURL(file) }]),
+                    () => undefined,
+                  )
+                  .finally(() => setUploading(false));
+              }}
+            />
+            {images.length < OTC_APPEAL_IMAGES_MAX && (
+              <Button size="small" loading={uploading} onClick={() => input.current?.click()} data-testid="otc-appeal-add-image">
+                {t('otc.appeal.addImage')}
+              </Button>
+            )}
+          </Form.Item>
+        </Form>
+      </div>
+    </Popup>
+  );
+}

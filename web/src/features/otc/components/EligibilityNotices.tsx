@@ -1,0 +1,47 @@
+import { NoticeBar } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { OtcInfo } from '@custos/contract';
+import { formatDateTime } from '../../../lib/format/time';
+import { IDENTITY_PATH } from '../paths';
+
+/** What stops the member from trading, each with the way out: closed, real name, suspension, too many cancellations. */
+export function EligibilityNotices({ info }: { info: OtcInfo }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      {!info.enabled && <NoticeBar color="alert" wrap content={t('otc.closed')} data-testid="otc-closed" />}
+      {!info.me.realNameApproved && (
+        <NoticeBar
+          color="info"
+          wrap
+          data-testid="otc-real-name"
+          content={
+            <span>
+              {t('otc.realNameRequired')}{' '}
+              <Link to={IDENTITY_PATH} data-testid="otc-verify-now">
+                {t('otc.verifyNow')}
+              </Link>
+            </span>
+          }
+        />
+      )}
+      {info.me.suspendedUntil !== null && (
+        <NoticeBar
+          color="alert"
+          wrap
+          content={t('otc.suspended', { until: formatDateTime(info.me.suspendedUntil) })}
+          data-testid="otc-suspended"
+        />
+      )}
+      {info.me.takingBarredUntil !== null && (
+        <NoticeBar
+          color="alert"
+          wrap
+          content={t('otc.takingBarred', { until: formatDateTime(info.me.takingBarredUntil) })}
+          data-testid="otc-taking-barred"
+        />
+      )}
+    </>
+  );
+}
