@@ -15,6 +15,7 @@ import {
   LineChartOutlined,
   MailOutlined,
   SafetyCertificateOutlined,
+  SwapOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { operatorMay, type Operator, type OperatorPermission } from '@custos/contract';
@@ -73,6 +74,18 @@ export const MENU: MenuEntry[] = [
   { key: '/quotes', icon: <LineChartOutlined />, label: 'Quotes', permission: 'quotes.manage' },
   { key: '/team/airdrops', icon: <GiftOutlined />, label: 'Airdrops', permission: 'members.read' },
   { key: '/team/check', icon: <CheckCircleOutlined />, label: 'Team figures check', permission: 'team.manage' },
+  {
+    key: 'otc',
+    icon: <SwapOutlined />,
+    label: 'OTC',
+    children: [
+      { key: '/otc/appeals', label: 'OTC appeals', permission: 'otc.read' },
+      { key: '/otc/orders', label: 'OTC orders', permission: 'otc.read' },
+      { key: '/otc/listings', label: 'OTC listings', permission: 'otc.read' },
+      { key: '/otc/suspensions', label: 'OTC suspensions', permission: 'otc.read' },
+      { key: '/otc/settings', label: 'OTC settings', permission: 'otc.read' },
+    ],
+  },
   { key: '/feedback', icon: <CommentOutlined />, label: 'Feedback', permission: 'feedback.reply' },
   { key: '/support', icon: <CustomerServiceOutlined />, label: 'Customer service', permission: 'support.chat' },
   { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', permission: 'mail.read' },
