@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import type { UploadPurpose } from '@custos/contract';
 import type { TestMember, TestOperator } from './fixtures';
 
 /** A real 1×1 PNG, as a phone camera's file would be uploaded. */
@@ -17,7 +18,7 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>,
 export async function uploadImage(
   request: APIRequestContext,
   member: TestMember,
-  purpose: 'identity' | 'avatar' | 'feedback' | 'chat',
+  purpose: UploadPurpose,
 ): Promise<string> {
   const uploaded = await data<{ id: string }>(
     await request.post('/api/upload/image', {

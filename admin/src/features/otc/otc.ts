@@ -132,13 +132,21 @@ export const SETTINGS_LABELS: Record<keyof OtcSettings, string> = {
   listingDeposit: 'Security deposit per listing (USDT, 0 for none)',
 };
 
-/** Why a contract field was refused, worded as the server words it (its English catalogue). */
-function issueText(field: string, message: string, code: string): string {
-  const label = fieldLabel('en', field);
-  const fromContract = `reason.${message}`;
+/** The field a contract issue is about: the last name in its path ("suspend.days" → "days"). */
+export function issueField(issue: { path: readonly PropertyKey[] }): string {
+  return String(issue.path.filter((segment) => typeof segment === 'string').at(-1) ?? 'body');
+}
+
+/**
+ * Why the contract's schema refused a field, worded as the server words it (its English catalogue:
+ * "{field}: {reason}", or "please enter {field}"), so the console and the server say the same.
+ */
+export function contractIssueText(issue: { path: readonly PropertyKey[]; message: string; code: string }): string {
+  const label = fieldLabel('en', issueField(issue));
+  const fromContract = `reason.${issue.message}`;
   const reasonKey: MessageKey = isMessageKey(fromContract)
     ? fromContract
-    : code === 'invalid_type'
+    : issue.code === 'invalid_type'
       ? 'reason.wrong_type'
       : 'reason.invalid';
   const reason = translate('en', reasonKey, { field: label });
@@ -161,8 +169,7 @@ export function toOtcSettings(form: OtcSettingsForm): { settings: OtcSettings } 
   const parsed = otcSettingsSchema.safeParse(normalised);
   if (parsed.success) return { settings: parsed.data };
   const issue = parsed.error.issues[0]!;
-  const field = String(issue.path.find((segment) => typeof segment === 'string') ?? 'body');
-  return { problem: issueText(field, issue.message, issue.code), field };
+  return { problem: contractIssueText(issue), field: issueField(issue) };
 }
 
 /** What a save would change, for the confirmation. */

@@ -1,20 +1,13 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Checkbox, Descriptions, Input, InputNumber, Radio, Space, Typography } from 'antd';
-import {
-  adminOtcRuleRequest,
-  fieldLabel,
-  translate,
-  type AdminOtcOrderDetail,
-  type OtcRole,
-  type OtcRuling,
-} from '@custos/contract';
+import { adminOtcRuleRequest, type AdminOtcOrderDetail, type OtcRole, type OtcRuling } from '@custos/contract';
 import type { z } from 'zod';
 import { ledgerKeys } from '../../../api/keys';
 import { errorText } from '../../../lib/query/query-client';
 import { ruleOtcOrder } from '../api/otc';
 import { otcKeys } from '../api/keys';
-import { RULING_LABELS } from '../otc';
+import { RULING_LABELS, contractIssueText } from '../otc';
 
 const NOTE_MAX_LENGTH = 500;
 const DEFAULT_SUSPENSION_DAYS = 7;
@@ -77,14 +70,7 @@ export function RulingPanel({ order }: { order: AdminOtcOrderDetail }) {
       suspend: suspend ? { role: offender, days: days ?? 0 } : null,
     });
     if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      const field = String(issue.path.filter((segment) => typeof segment === 'string').at(-1) ?? 'note');
-      const label = fieldLabel('en', field);
-      setProblem(
-        issue.message === 'required'
-          ? translate('en', 'reason.required', { field: label })
-          : translate('en', 'field_error', { field: label, reason: translate('en', 'reason.invalid') }),
-      );
+      setProblem(contractIssueText(parsed.error.issues[0]!));
       return;
     }
     setProblem(null);
