@@ -120,7 +120,8 @@ async function openAppeal(page: Page, orderNo: string): Promise<void> {
 
 /** Each private image (evidence, chat) is drawn: fetched with the operator's session and decoded. */
 async function expectImagesDrawn(scope: Locator, testId: string, count: number): Promise<void> {
-  const images = scope.locator(`img[data-testid="${testId}"]`);
+  // antd's Image puts the test id on the <img> itself or on its wrapper, by version.
+  const images = scope.locator(`img[data-testid="${testId}"], [data-testid="${testId}"] img`);
   await expect(images).toHaveCount(count);
   for (let index = 0; index < count; index += 1) {
     await expect.poll(() => images.nth(index).evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
