@@ -47,6 +47,7 @@ import { contentRoutes } from './modules/content/content.routes.js';
 import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { helpRoutes } from './modules/content/help.routes.js';
 import { documentsRoutes } from './modules/content/documents.routes.js';
+import { otcRoutes } from './modules/otc/otc.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -177,6 +178,12 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   await app.register(quotesRoutes, { service: services.quotes, operators: services.operators });
   await app.register(helpRoutes, { service: services.help, operators: services.operators });
   await app.register(documentsRoutes, { service: services.documents, operators: services.operators });
+  await app.register(otcRoutes, {
+    service: services.otc,
+    events: services.otcOperatorEvents,
+    auth: services.auth,
+    operators: services.operators,
+  });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

@@ -76,6 +76,8 @@ import { BinanceTickerSource } from './modules/quotes/binance-ticker.js';
 import { QuotesRepository } from './modules/quotes/quotes.repository.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { OperatorEventsRepository } from './modules/notifications/operator-events.repository.js';
+import { OtcRepository } from './modules/otc/otc.repository.js';
+import { OtcService } from './modules/otc/otc.service.js';
 import { OperatorEventsService } from './modules/notifications/operator-events.service.js';
 import { SupportChatRepository } from './modules/support-chat/support-chat.repository.js';
 import { SupportChatService } from './modules/support-chat/support-chat.service.js';
@@ -130,6 +132,9 @@ export interface Services {
   operatorEvents: OperatorEventsService;
   /** Customer-service chat (kefu) and the console's inbox (decision 029). */
   supportChat: SupportChatService;
+  /** OTC trading (decision 031) and the console's OTC live channel (operators with otc.read). */
+  otc: OtcService;
+  otcOperatorEvents: OperatorEventsService;
 }
 
 export function createServices(
@@ -148,6 +153,12 @@ export function createServices(
   const operatorEvents = new OperatorEventsService(
     database,
     new OperatorEventsRepository(db, OPERATOR_PERMISSIONS['support.chat']),
+    logger,
+    { ...DEFAULT_CHANNEL_OPTIONS, ...overrides.channelOptions },
+  );
+  const otcOperatorEvents = new OperatorEventsService(
+    database,
+    new OperatorEventsRepository(db, OPERATOR_PERMISSIONS['otc.read']),
     logger,
     { ...DEFAULT_CHANNEL_OPTIONS, ...overrides.channelOptions },
   );
@@ -238,6 +249,25 @@ export function createServices(
   for (const step of teamEarnings.settlementSteps()) settlement.addStep(step);
   const adminMembers = new AdminMembersService(db, new AdminMembersRepository(db), memberRepository, audit, clock);
   const team = new TeamService(db, teamRepository, audit, config.platformTimeZone, clock);
+  const supportChat = new SupportChatService(db, new SupportChatRepository(db), audit, memberEvents, operatorEvents, rateLimits, {
+    adminMembers,
+    team,
+    ledger,
+    hosting,
+  });
+  const otc = new OtcService(
+    db,
+    new OtcRepository(db),
+    ledger,
+    security,
+    settings,
+    audit,
+    memberEvents,
+    otcOperatorEvents,
+    supportChat,
+    rateLimits,
+    { timeZone: config.platformTimeZone, clock },
+  );
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -295,11 +325,8 @@ export function createServices(
     documents: new DocumentsService(db, new DocumentsRepository(db), audit, settings),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
     operatorEvents,
-    supportChat: new SupportChatService(db, new SupportChatRepository(db), audit, memberEvents, operatorEvents, rateLimits, {
-      adminMembers,
-      team,
-      ledger,
-      hosting,
-    }),
+    supportChat,
+    otc,
+    otcOperatorEvents,
   };
 }

@@ -42,7 +42,7 @@ export const chatConversations = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check('chat_conversations_kind_check', sql`${table.kind} in ('support')`),
+    check('chat_conversations_kind_check', sql`${table.kind} in ('support', 'otc_order')`),
     uniqueIndex('chat_conversations_support_member_idx')
       .on(table.ownerMemberId)
       .where(sql`${table.kind} = 'support'`),
@@ -71,7 +71,7 @@ export const chatParticipants = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.conversationId, table.memberId] }),
-    check('chat_participants_role_check', sql`${table.role} in ('member')`),
+    check('chat_participants_role_check', sql`${table.role} in ('member', 'buyer', 'seller')`),
     index('chat_participants_member_idx').on(table.memberId),
   ],
 );

@@ -15,3 +15,4 @@ export * from './schema-airdrops.js';
 export * from './schema-market.js';
 export * from './schema-chat.js';
 export * from './schema-help.js';
+export * from './schema-otc.js';

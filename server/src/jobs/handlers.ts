@@ -6,6 +6,7 @@ const RETENTION_S = 7 * 24 * 3600;
 
 export const AIRDROP_ARRIVAL_JOB = 'airdrops.arrive-due';
 export const QUOTES_FEED_JOB = 'quotes.refresh';
+export const OTC_TIMERS_JOB = 'otc.timers';
 
 export function jobHandlers(services: Services): JobHandler[] {
   return [
@@ -67,6 +68,16 @@ export function jobHandlers(services: Services): JobHandler[] {
       retryLimit: 0,
       async run() {
         await services.quotes.runScheduled();
+      },
+    },
+    {
+      // OTC (decision 031): payment windows that passed cancel their orders, release windows that
+      // passed open appeals. Safe to repeat and to run on several instances: each order changes in
+      // its own transaction only if it is still in the state the timer expects (never under appeal).
+      name: OTC_TIMERS_JOB,
+      schedule: '* * * * *',
+      async run() {
+        await services.otc.runTimers();
       },
     },
   ];

@@ -355,6 +355,11 @@ export class LedgerRepository {
     return rows[0] ?? null;
   }
 
+  /** Changes a pending hold's amount (moveHold only: the held balance moves with it in the same entry). */
+  async resizeHold(tx: Tx, holdId: string, amount: string): Promise<void> {
+    await tx.execute(sql`update ledger_holds set amount = ${amount}::numeric where id = ${holdId}::uuid and status = 'pending'`);
+  }
+
   async settleHold(tx: Tx, holdId: string, status: 'captured' | 'released', settleEntryId: string): Promise<void> {
     await tx.execute(
       sql`update ledger_holds set status = ${status}, settle_entry_id = ${settleEntryId}::bigint, settled_at = now()

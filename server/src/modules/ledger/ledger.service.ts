@@ -323,6 +323,74 @@ export class LedgerService {
     ]);
   }
 
+  /**
+   * Moves part (or all) of a pending hold to another reference of the same owner and asset, in one
+   * entry (docs/decisions/031-otc.md): an OTC listing's escrow becomes an order's escrow when the
+   * listing is taken, and comes back when the order is cancelled. The held balance does not change
+   * (the entry's two postings are on the owner's held account), so the checker's "held equals
+   * pending holds" keeps holding; `from` shrinks (settled as captured when used up) and `to` grows
+   * (made when missing). Nothing can move more than `from` holds. A retried key moves nothing.
+   */
+  async moveHold(
+    tx: Tx,
+    input: {
+      from: { referenceType: string; referenceId: string };
+      to: { referenceType: string; referenceId: string };
+      amount: Money;
+      idempotencyKey: string;
+      recordType: RecordType;
+    },
+  ): Promise<PostedEntry> {
+    if (input.amount <= 0n) throw new LedgerInvariantError('a hold move must be positive');
+    const from = await this.repository.lockHold(tx, input.from.referenceType, input.from.referenceId);
+    if (!from) throw new LedgerInvariantError(`no hold ${input.from.referenceType}:${input.from.referenceId} to move from`);
+    const existingEntry = await this.repository.findEntryIdByKey(tx, input.idempotencyKey);
+    if (existingEntry) return { entryId: existingEntry, duplicate: true };
+    if (from.status !== 'pending') throw new LedgerInvariantError(`hold ${from.id} is ${from.status}, nothing to move`);
+    const fromAmount = money.parseMoney(from.amount);
+    if (input.amount > fromAmount) {
+      throw new LedgerInvariantError(`hold ${from.id} holds ${from.amount}, cannot move ${money.formatMoney(input.amount)}`);
+    }
+    const to = await this.repository.lockHold(tx, input.to.referenceType, input.to.referenceId);
+    if (to && (to.status !== 'pending' || to.owner_account_id !== from.owner_account_id || to.asset !== from.asset)) {
+      throw new LedgerInvariantError(`hold ${to.id} cannot receive from ${from.id}`);
+    }
+    const held = { ownerAccountId: from.owner_account_id, asset: from.asset, purpose: 'held' as const };
+    const posted = await this.post(tx, {
+      idempotencyKey: input.idempotencyKey,
+      kind: 'hold_move',
+      referenceType: input.to.referenceType,
+      referenceId: input.to.referenceId,
+      memo: `from ${input.from.referenceType}:${input.from.referenceId}`,
+      postings: [
+        { account: held, amount: money.negate(input.amount), recordType: input.recordType },
+        { account: held, amount: input.amount, recordType: input.recordType },
+      ],
+    });
+    if (posted.duplicate) return posted;
+    const rest = money.subtract(fromAmount, input.amount);
+    if (rest === 0n) await this.repository.settleHold(tx, from.id, 'captured', posted.entryId);
+    else await this.repository.resizeHold(tx, from.id, money.formatMoney(rest));
+    if (to) await this.repository.resizeHold(tx, to.id, money.formatMoney(money.add(money.parseMoney(to.amount), input.amount)));
+    else {
+      await this.repository.insertHold(tx, {
+        ownerAccountId: from.owner_account_id,
+        asset: from.asset,
+        amount: money.formatMoney(input.amount),
+        referenceType: input.to.referenceType,
+        referenceId: input.to.referenceId,
+        holdEntryId: posted.entryId,
+      });
+    }
+    return posted;
+  }
+
+  /** A pending hold's amount (zero when there is none or it was settled). */
+  async heldFor(tx: Tx, reference: { referenceType: string; referenceId: string }): Promise<Money> {
+    const hold = await this.repository.lockHold(tx, reference.referenceType, reference.referenceId);
+    return hold && hold.status === 'pending' ? money.parseMoney(hold.amount) : money.ZERO;
+  }
+
   private async settle(
     tx: Tx,
     reference: { referenceType: string; referenceId: string },

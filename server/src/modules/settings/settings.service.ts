@@ -8,6 +8,8 @@ import {
   appVersionResponse,
   communityLinksResponse,
   documentSettingsSchema,
+  OTC_SETTINGS_DEFAULTS,
+  otcSettingsSchema,
   exchangeSettingsSchema,
   quoteFeedSettingsSchema,
   teamEarningsSettingsSchema,
@@ -103,6 +105,11 @@ export const SETTINGS = {
   documents: {
     schema: documentSettingsSchema,
     defaults: { maxBytes: DOCUMENT_DEFAULT_MAX_BYTES },
+  },
+  /** OTC trading (decision 031): guide price and band, maker fee, windows, limits, deposit. */
+  otc: {
+    schema: otcSettingsSchema,
+    defaults: OTC_SETTINGS_DEFAULTS,
   },
 } as const;
 

@@ -316,6 +316,47 @@ export class SupportChatRepository {
     return rows[0] ?? null;
   }
 
+  // ── Order conversations (OTC, decision 031): buyer and seller take part, arbiters write as agents ──
+
+  async insertOrderConversation(tx: Tx, ownerMemberId: string, participants: readonly { memberId: string; role: string }[]) {
+    const [created] = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into chat_conversations (kind, owner_member_id) values ('otc_order', ${ownerMemberId}::uuid) returning id::text as id`,
+    );
+    for (const participant of participants) {
+      await runStatement(
+        tx,
+        sql`insert into chat_participants (conversation_id, member_id, role)
+            values (${created!.id}::uuid, ${participant.memberId}::uuid, ${participant.role})`,
+      );
+    }
+    return created!.id;
+  }
+
+  participants(
+    conversationId: string,
+  ): Promise<{ member_id: string; role: string; delivered_up_to: string; read_up_to: string }[]> {
+    return queryRows(
+      this.db,
+      sql`select member_id::text as member_id, role, delivered_up_to::text as delivered_up_to, read_up_to::text as read_up_to
+          from chat_participants where conversation_id = ${conversationId}::uuid`,
+    );
+  }
+
+  /** A participant's read mark moves forward, never past the newest message someone else wrote. */
+  async advanceParticipantRead(tx: Tx, conversationId: string, memberId: string, upTo: string): Promise<boolean> {
+    const newest = sql`(select coalesce(max(id), 0) from chat_messages
+                        where conversation_id = ${conversationId}::uuid and id <= ${upTo}::bigint
+                          and (sender_member_id is null or sender_member_id <> ${memberId}::uuid))`;
+    return (
+      (await runStatement(
+        tx,
+        sql`update chat_participants set read_up_to = greatest(read_up_to, ${newest}), delivered_up_to = greatest(delivered_up_to, ${newest})
+            where conversation_id = ${conversationId}::uuid and member_id = ${memberId}::uuid and read_up_to < ${newest}`,
+      )) > 0
+    );
+  }
+
   // ── Canned replies ──
 
   async cannedReplies(): Promise<CannedReplyRow[]> {

@@ -375,6 +375,74 @@ export class SupportChatService {
     );
   }
 
+  // ── Order conversations (OTC, decision 031) ──
+  // The OTC module owns who may read and write (the order's parties while it is open, its arbiters);
+  // these calls only keep the messages, in the caller's transaction where one is given.
+
+  /** A conversation for an order: the seller owns it, buyer and seller take part. */
+  openOrderConversation(tx: Tx, parties: { buyerMemberId: string; sellerMemberId: string }): Promise<string> {
+    return this.repository.insertOrderConversation(tx, parties.sellerMemberId, [
+      { memberId: parties.buyerMemberId, role: 'buyer' },
+      { memberId: parties.sellerMemberId, role: 'seller' },
+    ]);
+  }
+
+  /** A page of an order conversation, newest page first (items oldest first within it). */
+  async orderMessages(conversationId: string, before: string | undefined, limit: number) {
+    const rows = await this.repository.history(conversationId, before, limit + 1);
+    const more = rows.length > limit;
+    const items = rows.slice(0, limit).reverse();
+    return { items: items.map(toOrderMessage), nextBefore: more && items[0] ? items[0].id : null };
+  }
+
+  /** Writes to an order conversation: a party's text or own chat image, or an arbiter's text or image. */
+  async postOrderMessage(
+    tx: Tx,
+    conversationId: string,
+    sender: { memberId: string } | { operatorId: string; ownerMemberId: string },
+    content: { text?: string | undefined; imageId?: string | undefined; imageBase64?: string | undefined },
+  ) {
+    await this.repository.lock(tx, conversationId);
+    let uploadId = content.imageId;
+    if ('memberId' in sender) {
+      if (uploadId !== undefined && !(await this.repository.attachable(tx, sender.memberId, uploadId))) {
+        throw AppError.badRequest('chat.image_missing');
+      }
+    } else if (content.imageBase64 !== undefined) {
+      const image = checkedImage(content.imageBase64);
+      uploadId = await this.repository.insertAgentUpload(tx, {
+        memberId: sender.ownerMemberId,
+        contentType: image.contentType,
+        sizeBytes: image.sizeBytes,
+        sha256: image.sha256,
+        content: image.content,
+      });
+    }
+    const message = await this.repository.insertMessage(tx, {
+      conversationId,
+      ...('memberId' in sender ? { senderMemberId: sender.memberId } : { senderOperatorId: sender.operatorId }),
+      ...(content.text === undefined ? {} : { body: content.text }),
+      ...(uploadId === undefined ? {} : { uploadId }),
+    });
+    if ('memberId' in sender) await this.repository.advanceParticipantRead(tx, conversationId, sender.memberId, message.id);
+    return toOrderMessage(message);
+  }
+
+  markOrderRead(tx: Tx, conversationId: string, memberId: string, upTo: string): Promise<boolean> {
+    return this.repository.advanceParticipantRead(tx, conversationId, memberId, upTo);
+  }
+
+  /** Each participant's read mark, by member id. */
+  async orderReadMarks(conversationId: string): Promise<Map<string, string>> {
+    return new Map((await this.repository.participants(conversationId)).map((row) => [row.member_id, row.read_up_to]));
+  }
+
+  async orderImage(conversationId: string, messageId: string) {
+    const image = await this.repository.imageOf(conversationId, messageId);
+    if (!image) throw AppError.notFound();
+    return image;
+  }
+
   // ── Shared ──
 
   private async page(conversationId: string, before: string | undefined, limit: number, viewer: 'member' | 'agent') {
@@ -416,6 +484,26 @@ export class SupportChatService {
       throw error;
     }
   }
+}
+
+export interface OrderChatMessage {
+  id: string;
+  senderMemberId: string | null;
+  agentName: string | null;
+  text: string | null;
+  hasImage: boolean;
+  createdAt: string;
+}
+
+function toOrderMessage(row: MessageRow): OrderChatMessage {
+  return {
+    id: row.id,
+    senderMemberId: row.sender_member_id,
+    agentName: row.sender_operator_id === null ? null : row.operator_name,
+    text: row.body,
+    hasImage: row.upload_id !== null,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
 }
 
 function preview(text: string): string {

@@ -1,0 +1,761 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  OtcActor,
+  OtcAppealReason,
+  OtcAppealStatus,
+  OtcCancelReason,
+  OtcListingState,
+  OtcOrderState,
+  OtcPaymentType,
+  OtcRole,
+  OtcRuling,
+  OtcSide,
+} from '@custos/contract';
+import { queryRows, runStatement, type Db, type Tx } from '../../db/client.js';
+
+export interface ListingRow {
+  id: string;
+  listing_no: string;
+  member_id: string;
+  account_id: string;
+  side: OtcSide;
+  state: OtcListingState;
+  price: string;
+  quantity: string;
+  available: string;
+  completed: string;
+  min_per_order: string;
+  max_per_order: string;
+  splittable: boolean;
+  payment_method_ids: string[];
+  payment_types: OtcPaymentType[];
+  payment_window_minutes: number;
+  terms: string;
+  fee_pct: string;
+  fee_remaining: string;
+  escrow_seq: number;
+  deposit: string;
+  deposit_status: 'none' | 'held' | 'released' | 'forfeited';
+  client_key: string;
+  request_hash: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  closed_at: Date | string | null;
+  /** Joined: quantity in open orders and how many are open. */
+  in_orders: string;
+  open_orders: number;
+}
+
+export interface OrderRow {
+  id: string;
+  order_no: string;
+  listing_id: string;
+  listing_no: string;
+  listing_side: OtcSide;
+  listing_member_id: string;
+  buyer_member_id: string;
+  buyer_account_id: string;
+  seller_member_id: string;
+  seller_account_id: string;
+  taker_member_id: string;
+  taker_role: OtcRole;
+  state: OtcOrderState;
+  amount: string;
+  price: string;
+  fiat_amount: string;
+  fee: string;
+  escrow: string;
+  payment_details: unknown;
+  terms: string;
+  conversation_id: string | null;
+  pay_deadline: Date | string;
+  paid_at: Date | string | null;
+  appeal_allowed_at: Date | string | null;
+  release_overdue_at: Date | string | null;
+  completed_at: Date | string | null;
+  cancelled_at: Date | string | null;
+  cancel_reason: OtcCancelReason | null;
+  client_key: string;
+  request_hash: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+export interface StepRow {
+  step: string;
+  actor: OtcActor;
+  order_no: string | null;
+  note: string | null;
+  created_at: Date | string;
+}
+
+export interface AppealRow {
+  id: string;
+  order_id: string;
+  by_role: OtcRole;
+  by_member_id: string;
+  opening: boolean;
+  reason: OtcAppealReason;
+  description: string;
+  image_ids: string[];
+  status: OtcAppealStatus;
+  ruling: OtcRuling | null;
+  ruling_note: string | null;
+  ruled_by_name: string | null;
+  ruled_at: Date | string | null;
+  created_at: Date | string;
+}
+
+export interface ReputationRow {
+  member_id: string;
+  nickname: string;
+  completed_30d: number;
+  failed_30d: number;
+  avg_release_s: number | null;
+  completed_total: number;
+}
+
+export interface PartyRow {
+  member_id: string;
+  account_id: string;
+  email: string;
+  nickname: string;
+}
+
+export interface PaymentMethodRow {
+  id: string;
+  type: OtcPaymentType;
+  holder_name: string | null;
+  bank_name: string | null;
+  branch: string | null;
+  card_number: string | null;
+  account: string | null;
+}
+
+export interface SuspensionRow {
+  member_id: string;
+  email: string;
+  nickname: string;
+  until: Date | string;
+  reason: string;
+  order_no: string | null;
+  created_at: Date | string;
+}
+
+const LISTING_COLUMNS = sql`l.id::text as id, l.listing_no, l.member_id::text as member_id, l.account_id::text as account_id,
+  l.side, l.state, l.price::text as price, l.quantity::text as quantity, l.available::text as available,
+  l.completed::text as completed, l.min_per_order::text as min_per_order, l.max_per_order::text as max_per_order,
+  l.splittable, l.payment_method_ids::text[] as payment_method_ids, l.payment_types, l.payment_window_minutes, l.terms,
+  l.fee_pct, l.fee_remaining::text as fee_remaining, l.escrow_seq, l.deposit::text as deposit, l.deposit_status,
+  l.client_key, l.request_hash, l.created_at, l.updated_at, l.closed_at,
+  coalesce((select sum(o.amount) from otc_orders o where o.listing_id = l.id
+             and o.state in ('pending_payment', 'paid', 'appeal')), 0)::numeric(38,4)::text as in_orders,
+  (select count(*)::int from otc_orders o where o.listing_id = l.id
+     and o.state in ('pending_payment', 'paid', 'appeal')) as open_orders`;
+
+const ORDER_COLUMNS = sql`o.id::text as id, o.order_no, o.listing_id::text as listing_id, l.listing_no, o.listing_side,
+  l.member_id::text as listing_member_id,
+  o.buyer_member_id::text as buyer_member_id, o.buyer_account_id::text as buyer_account_id,
+  o.seller_member_id::text as seller_member_id, o.seller_account_id::text as seller_account_id,
+  o.taker_member_id::text as taker_member_id, o.taker_role, o.state, o.amount::text as amount, o.price::text as price,
+  o.fiat_amount::text as fiat_amount, o.fee::text as fee, o.escrow::text as escrow, o.payment_details, o.terms,
+  o.conversation_id::text as conversation_id, o.pay_deadline, o.paid_at, o.appeal_allowed_at, o.release_overdue_at,
+  o.completed_at, o.cancelled_at, o.cancel_reason, o.client_key, o.request_hash, o.created_at, o.updated_at`;
+const ORDER_FROM = sql`otc_orders o join otc_listings l on l.id = o.listing_id`;
+
+const APPEAL_COLUMNS = sql`a.id::text as id, a.order_id::text as order_id, a.by_role, a.by_member_id::text as by_member_id,
+  a.opening, a.reason, a.description, a.image_ids::text[] as image_ids, a.status, a.ruling, a.ruling_note,
+  op.username as ruled_by_name, a.ruled_at, a.created_at`;
+
+function uuidArray(ids: readonly string[]): SQL {
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
+function textArray(values: readonly string[]): SQL {
+  return sql`${`{${values.join(',')}}`}::text[]`;
+}
+
+export interface ListingInsert {
+  id: string;
+  listingNo: string;
+  memberId: string;
+  accountId: string;
+  side: OtcSide;
+  price: string;
+  quantity: string;
+  minPerOrder: string;
+  maxPerOrder: string;
+  splittable: boolean;
+  paymentMethodIds: readonly string[];
+  paymentTypes: readonly OtcPaymentType[];
+  paymentWindowMinutes: number;
+  terms: string;
+  feePct: string;
+  feeRemaining: string;
+  deposit: string;
+  depositStatus: 'none' | 'held';
+  clientKey: string;
+  requestHash: string;
+  now: Date;
+}
+
+export interface OrderInsert {
+  id: string;
+  orderNo: string;
+  listingId: string;
+  listingSide: OtcSide;
+  buyerMemberId: string;
+  buyerAccountId: string;
+  sellerMemberId: string;
+  sellerAccountId: string;
+  takerMemberId: string;
+  takerRole: OtcRole;
+  amount: string;
+  price: string;
+  fiatAmount: string;
+  fee: string;
+  escrow: string;
+  paymentDetails: unknown;
+  terms: string;
+  payDeadline: Date;
+  clientKey: string;
+  requestHash: string;
+  now: Date;
+}
+
+export interface OrderFilter {
+  buyerMemberId?: string;
+  sellerMemberId?: string;
+  memberId?: string;
+  state?: OtcOrderState;
+  states?: readonly OtcOrderState[];
+  query?: string;
+  id?: string;
+}
+
+/** Listings, orders, their trail, appeals and suspensions: the only SQL of the OTC module. */
+export class OtcRepository {
+  constructor(private readonly db: Db) {}
+
+  // ── Members ──────────────────────────────────────────────────────────────────────────────────
+
+  async realNameApproved(memberId: string, db: Db | Tx = this.db): Promise<boolean> {
+    const rows = await queryRows<{ ok: boolean }>(
+      db,
+      sql`select exists (select 1 from identity_verifications where member_id = ${memberId}::uuid and status = 'approved') as ok`,
+    );
+    return rows[0]?.ok ?? false;
+  }
+
+  /** The member's own payment methods usable for OTC (bank card, wechat, alipay), oldest first. */
+  paymentMethods(memberId: string, db: Db | Tx = this.db, ids?: readonly string[]): Promise<PaymentMethodRow[]> {
+    const only = ids ? sql`and id = any(${uuidArray(ids)})` : sql``;
+    return queryRows<PaymentMethodRow>(
+      db,
+      sql`select id::text as id, type, holder_name, bank_name, branch, card_number, account from withdraw_methods
+          where member_id = ${memberId}::uuid and deleted_at is null and type in ('bank', 'wechat', 'alipay') ${only}
+          order by created_at, id`,
+    );
+  }
+
+  async parties(memberIds: readonly string[]): Promise<Map<string, PartyRow>> {
+    if (memberIds.length === 0) return new Map();
+    const rows = await queryRows<PartyRow>(
+      this.db,
+      sql`select m.id::text as member_id, a.id::text as account_id, m.email, a.nickname from members m
+          join accounts a on a.member_id = m.id and a.kind = 'main' where m.id = any(${uuidArray(memberIds)})`,
+    );
+    return new Map(rows.map((row) => [row.member_id, row]));
+  }
+
+  /** Reputation computed from orders (never stored): 30 days back from `now`, and all-time completions. */
+  async reputations(memberIds: readonly string[], now: Date): Promise<Map<string, ReputationRow>> {
+    if (memberIds.length === 0) return new Map();
+    const since = new Date(now.getTime() - 30 * 86_400_000);
+    const rows = await queryRows<ReputationRow>(
+      this.db,
+      sql`select m.id::text as member_id, a.nickname,
+            (select count(*)::int from otc_orders o where o.state = 'completed' and o.completed_at >= ${since}
+               and (o.buyer_member_id = m.id or o.seller_member_id = m.id)) as completed_30d,
+            (select count(*)::int from otc_orders o where o.state = 'cancelled' and o.cancelled_at >= ${since}
+               and ((o.buyer_member_id = m.id and o.cancel_reason in ('buyer_cancelled', 'payment_timeout'))
+                 or (o.seller_member_id = m.id and o.cancel_reason = 'seller_cancelled'))) as failed_30d,
+            (select round(avg(extract(epoch from (o.completed_at - o.paid_at))))::int from otc_orders o
+               where o.state = 'completed' and o.completed_at >= ${since} and o.seller_member_id = m.id
+                 and not exists (select 1 from otc_appeals ap where ap.order_id = o.id)) as avg_release_s,
+            (select count(*)::int from otc_orders o where o.state = 'completed'
+               and (o.buyer_member_id = m.id or o.seller_member_id = m.id)) as completed_total
+          from members m join accounts a on a.member_id = m.id and a.kind = 'main'
+          where m.id = any(${uuidArray(memberIds)})`,
+    );
+    return new Map(rows.map((row) => [row.member_id, row]));
+  }
+
+  // ── Listings ─────────────────────────────────────────────────────────────────────────────────
+
+  async insertListing(tx: Tx, row: ListingInsert): Promise<void> {
+    await runStatement(
+      tx,
+      sql`insert into otc_listings (id, listing_no, member_id, account_id, side, state, price, quantity, available,
+            min_per_order, max_per_order, splittable, payment_method_ids, payment_types, payment_window_minutes, terms,
+            fee_pct, fee_remaining, deposit, deposit_status, client_key, request_hash, created_at, updated_at)
+          values (${row.id}::uuid, ${row.listingNo}, ${row.memberId}::uuid, ${row.accountId}::uuid, ${row.side}, 'matching',
+            ${row.price}::numeric, ${row.quantity}::numeric, ${row.quantity}::numeric, ${row.minPerOrder}::numeric,
+            ${row.maxPerOrder}::numeric, ${row.splittable}, ${uuidArray(row.paymentMethodIds)}, ${textArray(row.paymentTypes)},
+            ${row.paymentWindowMinutes}, ${row.terms}, ${row.feePct}, ${row.feeRemaining}::numeric, ${row.deposit}::numeric,
+            ${row.depositStatus}, ${row.clientKey}, ${row.requestHash}, ${row.now}, ${row.now})`,
+    );
+  }
+
+  async listingByClientKey(db: Db | Tx, memberId: string, clientKey: string): Promise<ListingRow | null> {
+    const rows = await queryRows<ListingRow>(
+      db,
+      sql`select ${LISTING_COLUMNS} from otc_listings l where l.member_id = ${memberId}::uuid and l.client_key = ${clientKey}`,
+    );
+    return rows[0] ?? null;
+  }
+
+  async findListing(id: string, db: Db | Tx = this.db): Promise<ListingRow | null> {
+    const rows = await queryRows<ListingRow>(db, sql`select ${LISTING_COLUMNS} from otc_listings l where l.id = ${id}::uuid`);
+    return rows[0] ?? null;
+  }
+
+  /** Holds a listing for the rest of the transaction: takes, cancellations and releases of it go one at a time. */
+  async lockListing(tx: Tx, id: string): Promise<ListingRow | null> {
+    const locked = await queryRows<{ id: string }>(
+      tx,
+      sql`select id::text as id from otc_listings where id = ${id}::uuid for update`,
+    );
+    return locked[0] ? this.findListing(id, tx) : null;
+  }
+
+  async updateListing(
+    tx: Tx,
+    id: string,
+    patch: {
+      available?: string;
+      feeRemaining?: string;
+      completedDelta?: string;
+      escrowSeq?: number;
+      state?: OtcListingState;
+      depositStatus?: ListingRow['deposit_status'];
+      now: Date;
+    },
+  ): Promise<void> {
+    const sets: SQL[] = [sql`updated_at = ${patch.now}`];
+    if (patch.available !== undefined) sets.push(sql`available = ${patch.available}::numeric`);
+    if (patch.feeRemaining !== undefined) sets.push(sql`fee_remaining = ${patch.feeRemaining}::numeric`);
+    if (patch.completedDelta !== undefined) sets.push(sql`completed = completed + ${patch.completedDelta}::numeric`);
+    if (patch.escrowSeq !== undefined) sets.push(sql`escrow_seq = ${patch.escrowSeq}`);
+    if (patch.state !== undefined) {
+      sets.push(sql`state = ${patch.state}`);
+      sets.push(patch.state === 'matching' ? sql`closed_at = null` : sql`closed_at = coalesce(closed_at, ${patch.now})`);
+    }
+    if (patch.depositStatus !== undefined) sets.push(sql`deposit_status = ${patch.depositStatus}`);
+    await runStatement(tx, sql`update otc_listings set ${sql.join(sets, sql`, `)} where id = ${id}::uuid`);
+  }
+
+  async countMatchingListings(tx: Tx, memberId: string): Promise<number> {
+    const rows = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from otc_listings where member_id = ${memberId}::uuid and state = 'matching'`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * The market: matching listings of a side with something left, takeable for `amount` when given
+   * (within the per-order limits as they stand), accepting `paymentType`; best price first.
+   */
+  async market(
+    filter: { side: OtcSide; amount?: string | undefined; paymentType?: OtcPaymentType | undefined },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ListingRow[]; total: number }> {
+    const conditions: SQL[] = [sql`l.state = 'matching'`, sql`l.side = ${filter.side}`, sql`l.available > 0`];
+    if (filter.amount !== undefined) {
+      const amount = sql`${filter.amount}::numeric`;
+      conditions.push(sql`${amount} <= least(l.max_per_order, l.available)`);
+      conditions.push(
+        sql`(case when l.splittable then ${amount} >= least(l.min_per_order, l.available) else ${amount} = l.available end)`,
+      );
+    }
+    if (filter.paymentType !== undefined) conditions.push(sql`${filter.paymentType} = any(l.payment_types)`);
+    const where = sql.join(conditions, sql` and `);
+    const order = filter.side === 'sell' ? sql`l.price asc` : sql`l.price desc`;
+    const rows = await queryRows<ListingRow>(
+      this.db,
+      sql`select ${LISTING_COLUMNS} from otc_listings l where ${where} order by ${order}, l.created_at, l.id
+          limit ${limit} offset ${offset}`,
+    );
+    const [total] = await queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from otc_listings l where ${where}`);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async listings(
+    filter: { memberId?: string; state?: OtcListingState | undefined; side?: OtcSide | undefined; query?: string | undefined },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: ListingRow[]; total: number }> {
+    const conditions: SQL[] = [sql`true`];
+    if (filter.memberId) conditions.push(sql`l.member_id = ${filter.memberId}::uuid`);
+    if (filter.state) conditions.push(sql`l.state = ${filter.state}`);
+    if (filter.side) conditions.push(sql`l.side = ${filter.side}`);
+    if (filter.query) {
+      const like = `%${filter.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(
+        sql`(lower(l.listing_no) like ${like} or exists (select 1 from members m where m.id = l.member_id and m.email like ${like}))`,
+      );
+    }
+    const where = sql.join(conditions, sql` and `);
+    const rows = await queryRows<ListingRow>(
+      this.db,
+      sql`select ${LISTING_COLUMNS} from otc_listings l where ${where} order by l.created_at desc, l.id limit ${limit} offset ${offset}`,
+    );
+    const [total] = await queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from otc_listings l where ${where}`);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  // ── Orders ───────────────────────────────────────────────────────────────────────────────────
+
+  async insertOrder(tx: Tx, row: OrderInsert): Promise<void> {
+    await runStatement(
+      tx,
+      sql`insert into otc_orders (id, order_no, listing_id, listing_side, buyer_member_id, buyer_account_id, seller_member_id,
+            seller_account_id, taker_member_id, taker_role, state, amount, price, fiat_amount, fee, escrow, payment_details,
+            terms, pay_deadline, client_key, request_hash, created_at, updated_at)
+          values (${row.id}::uuid, ${row.orderNo}, ${row.listingId}::uuid, ${row.listingSide}, ${row.buyerMemberId}::uuid,
+            ${row.buyerAccountId}::uuid, ${row.sellerMemberId}::uuid, ${row.sellerAccountId}::uuid, ${row.takerMemberId}::uuid,
+            ${row.takerRole}, 'pending_payment', ${row.amount}::numeric, ${row.price}::numeric, ${row.fiatAmount}::numeric,
+            ${row.fee}::numeric, ${row.escrow}::numeric, ${JSON.stringify(row.paymentDetails)}::jsonb, ${row.terms},
+            ${row.payDeadline}, ${row.clientKey}, ${row.requestHash}, ${row.now}, ${row.now})`,
+    );
+  }
+
+  async setConversation(tx: Tx, orderId: string, conversationId: string): Promise<void> {
+    await runStatement(tx, sql`update otc_orders set conversation_id = ${conversationId}::uuid where id = ${orderId}::uuid`);
+  }
+
+  async orderByClientKey(db: Db | Tx, takerMemberId: string, clientKey: string): Promise<OrderRow | null> {
+    const rows = await queryRows<OrderRow>(
+      db,
+      sql`select ${ORDER_COLUMNS} from ${ORDER_FROM} where o.taker_member_id = ${takerMemberId}::uuid and o.client_key = ${clientKey}`,
+    );
+    return rows[0] ?? null;
+  }
+
+  async findOrder(id: string, db: Db | Tx = this.db): Promise<OrderRow | null> {
+    const rows = await queryRows<OrderRow>(db, sql`select ${ORDER_COLUMNS} from ${ORDER_FROM} where o.id = ${id}::uuid`);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Moves an order from one of `from` to a new state only if it is still there (and `extra` holds):
+   * of two racing actions exactly one gets the row back. Null: the order was not in such a state.
+   */
+  async transition(
+    tx: Tx,
+    id: string,
+    from: readonly OtcOrderState[],
+    patch: {
+      state?: OtcOrderState;
+      paidAt?: Date;
+      appealAllowedAt?: Date;
+      releaseOverdueAt?: Date;
+      completedAt?: Date;
+      cancelledAt?: Date;
+      cancelReason?: OtcCancelReason;
+      takerCancelDay?: string;
+      now: Date;
+    },
+    extra: SQL = sql`true`,
+  ): Promise<OrderRow | null> {
+    const sets: SQL[] = [sql`updated_at = ${patch.now}`];
+    if (patch.state) sets.push(sql`state = ${patch.state}`);
+    if (patch.paidAt) sets.push(sql`paid_at = ${patch.paidAt}`);
+    if (patch.appealAllowedAt) sets.push(sql`appeal_allowed_at = ${patch.appealAllowedAt}`);
+    if (patch.releaseOverdueAt) sets.push(sql`release_overdue_at = ${patch.releaseOverdueAt}`);
+    if (patch.completedAt) sets.push(sql`completed_at = ${patch.completedAt}`);
+    if (patch.cancelledAt) sets.push(sql`cancelled_at = ${patch.cancelledAt}`);
+    if (patch.cancelReason) sets.push(sql`cancel_reason = ${patch.cancelReason}`);
+    if (patch.takerCancelDay) sets.push(sql`taker_cancel_day = ${patch.takerCancelDay}::date`);
+    const changed = await queryRows<{ id: string }>(
+      tx,
+      sql`update otc_orders set ${sql.join(sets, sql`, `)}
+          where id = ${id}::uuid and state = any(${textArray(from)}) and ${extra} returning id::text as id`,
+    );
+    return changed[0] ? this.findOrder(id, tx) : null;
+  }
+
+  async orders(filter: OrderFilter, limit: number, offset: number): Promise<{ rows: OrderRow[]; total: number }> {
+    const conditions: SQL[] = [sql`true`];
+    if (filter.id) conditions.push(sql`o.id = ${filter.id}::uuid`);
+    if (filter.buyerMemberId) conditions.push(sql`o.buyer_member_id = ${filter.buyerMemberId}::uuid`);
+    if (filter.sellerMemberId) conditions.push(sql`o.seller_member_id = ${filter.sellerMemberId}::uuid`);
+    if (filter.memberId)
+      conditions.push(sql`(o.buyer_member_id = ${filter.memberId}::uuid or o.seller_member_id = ${filter.memberId}::uuid)`);
+    if (filter.state) conditions.push(sql`o.state = ${filter.state}`);
+    if (filter.states) conditions.push(sql`o.state = any(${textArray(filter.states)})`);
+    if (filter.query) {
+      const like = `%${filter.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(sql`(lower(o.order_no) like ${like} or lower(l.listing_no) like ${like}
+        or exists (select 1 from members m where m.id in (o.buyer_member_id, o.seller_member_id) and m.email like ${like}))`);
+    }
+    const where = sql.join(conditions, sql` and `);
+    const rows = await queryRows<OrderRow>(
+      this.db,
+      sql`select ${ORDER_COLUMNS} from ${ORDER_FROM} where ${where} order by o.created_at desc, o.id limit ${limit} offset ${offset}`,
+    );
+    const [total] = await queryRows<{ n: number }>(this.db, sql`select count(*)::int as n from ${ORDER_FROM} where ${where}`);
+    return { rows, total: total?.n ?? 0 };
+  }
+
+  async openTakerOrders(tx: Tx, memberId: string): Promise<number> {
+    const rows = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from otc_orders where taker_member_id = ${memberId}::uuid
+          and state in ('pending_payment', 'paid', 'appeal')`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async takerCancels(db: Db | Tx, memberId: string, day: string): Promise<number> {
+    const rows = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from otc_orders where taker_member_id = ${memberId}::uuid and taker_cancel_day = ${day}::date`,
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Orders whose payment window has passed (the timer cancels each in its own transaction). */
+  async dueForTimeout(now: Date, limit: number): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      this.db,
+      sql`select id::text as id from otc_orders where state = 'pending_payment' and pay_deadline <= ${now}
+          order by pay_deadline limit ${limit}`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** Paid orders whose release window has passed and that were not yet marked overdue. */
+  async dueForOverdue(now: Date, limit: number): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      this.db,
+      sql`select id::text as id from otc_orders where state = 'paid' and release_overdue_at is null
+            and appeal_allowed_at <= ${now} order by appeal_allowed_at limit ${limit}`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  // ── Trail ────────────────────────────────────────────────────────────────────────────────────
+
+  async insertStep(
+    tx: Tx,
+    step: {
+      scope: 'listing' | 'order';
+      listingId: string;
+      orderId?: string;
+      step: string;
+      actor: OtcActor;
+      note?: string | null;
+      now: Date;
+    },
+  ): Promise<void> {
+    await runStatement(
+      tx,
+      sql`insert into otc_steps (scope, listing_id, order_id, step, actor, note, created_at)
+          values (${step.scope}, ${step.listingId}::uuid, ${step.orderId ?? null}::uuid, ${step.step}, ${step.actor},
+                  ${step.note ?? null}, ${step.now})`,
+    );
+  }
+
+  listingTrail(listingId: string): Promise<StepRow[]> {
+    return queryRows<StepRow>(
+      this.db,
+      sql`select s.step, s.actor, o.order_no, s.note, s.created_at from otc_steps s left join otc_orders o on o.id = s.order_id
+          where s.listing_id = ${listingId}::uuid and s.scope = 'listing' order by s.id`,
+    );
+  }
+
+  orderTrail(orderId: string): Promise<StepRow[]> {
+    return queryRows<StepRow>(
+      this.db,
+      sql`select s.step, s.actor, null::text as order_no, s.note, s.created_at from otc_steps s
+          where s.order_id = ${orderId}::uuid and s.scope = 'order' order by s.id`,
+    );
+  }
+
+  // ── Appeals ──────────────────────────────────────────────────────────────────────────────────
+
+  /** Whether every image is the member's own upload for OTC that no other appeal uses. */
+  async evidenceUsable(tx: Tx, memberId: string, imageIds: readonly string[]): Promise<boolean> {
+    if (imageIds.length === 0) return true;
+    const rows = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from uploads u
+          where u.id = any(${uuidArray(imageIds)}) and u.owner_member_id = ${memberId}::uuid and u.purpose = 'otc'
+            and not exists (select 1 from otc_appeals a where u.id = any(a.image_ids))`,
+    );
+    return (rows[0]?.n ?? 0) === imageIds.length;
+  }
+
+  /** Null when this side has appealed the order already (unique per order and side). */
+  async insertAppeal(
+    tx: Tx,
+    row: {
+      orderId: string;
+      byRole: OtcRole;
+      byMemberId: string;
+      opening: boolean;
+      reason: OtcAppealReason;
+      description: string;
+      imageIds: readonly string[];
+      now: Date;
+    },
+  ): Promise<string | null> {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into otc_appeals (order_id, by_role, by_member_id, opening, reason, description, image_ids, created_at)
+          values (${row.orderId}::uuid, ${row.byRole}, ${row.byMemberId}::uuid, ${row.opening}, ${row.reason}, ${row.description},
+                  ${uuidArray(row.imageIds)}, ${row.now})
+          on conflict (order_id, by_role) do nothing returning id::text as id`,
+    );
+    return rows[0]?.id ?? null;
+  }
+
+  async appealsOf(orderIds: readonly string[]): Promise<AppealRow[]> {
+    if (orderIds.length === 0) return [];
+    return queryRows<AppealRow>(
+      this.db,
+      sql`select ${APPEAL_COLUMNS} from otc_appeals a left join operators op on op.id = a.ruled_by
+          where a.order_id = any(${uuidArray(orderIds)}) order by a.created_at, a.id`,
+    );
+  }
+
+  async ruleAppeals(
+    tx: Tx,
+    orderId: string,
+    ruling: { ruling: OtcRuling; note: string; operatorId: string; now: Date },
+  ): Promise<number> {
+    return runStatement(
+      tx,
+      sql`update otc_appeals set status = 'ruled', ruling = ${ruling.ruling}, ruling_note = ${ruling.note},
+            ruled_by = ${ruling.operatorId}::uuid, ruled_at = ${ruling.now}
+          where order_id = ${orderId}::uuid and status = 'open'`,
+    );
+  }
+
+  /** The queue: each appealed order once (its opening appeal), open first and oldest first. */
+  async appealQueue(
+    status: OtcAppealStatus,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AppealRow[]; total: number; open: number }> {
+    const order = status === 'open' ? sql`a.created_at asc` : sql`a.ruled_at desc`;
+    const rows = await queryRows<AppealRow>(
+      this.db,
+      sql`select ${APPEAL_COLUMNS} from otc_appeals a left join operators op on op.id = a.ruled_by
+          where a.opening and a.status = ${status} order by ${order}, a.id limit ${limit} offset ${offset}`,
+    );
+    const [counts] = await queryRows<{ total: number; open: number }>(
+      this.db,
+      sql`select count(*) filter (where status = ${status})::int as total, count(*) filter (where status = 'open')::int as open
+          from otc_appeals where opening`,
+    );
+    return { rows, total: counts?.total ?? 0, open: counts?.open ?? 0 };
+  }
+
+  /** Whether an upload is evidence in an appeal of this order. */
+  async evidenceOfOrder(orderId: string, uploadId: string): Promise<{ contentType: string; content: Buffer } | null> {
+    const rows = await queryRows<{ content_type: string; content: Buffer | Uint8Array }>(
+      this.db,
+      sql`select u.content_type, u.content from uploads u
+          where u.id = ${uploadId}::uuid
+            and exists (select 1 from otc_appeals a where a.order_id = ${orderId}::uuid and u.id = any(a.image_ids))`,
+    );
+    const row = rows[0];
+    return row ? { contentType: row.content_type, content: Buffer.from(row.content) } : null;
+  }
+
+  // ── Suspensions ──────────────────────────────────────────────────────────────────────────────
+
+  async suspendedUntil(memberId: string, now: Date, db: Db | Tx = this.db): Promise<Date | null> {
+    const rows = await queryRows<{ until: Date | string | null }>(
+      db,
+      sql`select max(until) as until from otc_suspensions where member_id = ${memberId}::uuid and lifted_at is null and until > ${now}`,
+    );
+    const until = rows[0]?.until;
+    return until ? new Date(until) : null;
+  }
+
+  async insertSuspension(
+    tx: Tx,
+    row: { memberId: string; until: Date; reason: string; orderId: string; operatorId: string; now: Date },
+  ): Promise<void> {
+    await runStatement(
+      tx,
+      sql`insert into otc_suspensions (member_id, until, reason, order_id, created_by, created_at)
+          values (${row.memberId}::uuid, ${row.until}, ${row.reason}, ${row.orderId}::uuid, ${row.operatorId}::uuid, ${row.now})`,
+    );
+  }
+
+  activeSuspensions(now: Date): Promise<SuspensionRow[]> {
+    return queryRows<SuspensionRow>(
+      this.db,
+      sql`select s.member_id::text as member_id, m.email, a.nickname, s.until, s.reason, o.order_no, s.created_at
+          from otc_suspensions s join members m on m.id = s.member_id
+          join accounts a on a.member_id = m.id and a.kind = 'main'
+          left join otc_orders o on o.id = s.order_id
+          where s.lifted_at is null and s.until > ${now} order by s.until desc`,
+    );
+  }
+
+  async liftSuspensions(tx: Tx, memberId: string, operatorId: string, now: Date): Promise<number> {
+    return runStatement(
+      tx,
+      sql`update otc_suspensions set lifted_at = ${now}, lifted_by = ${operatorId}::uuid
+          where member_id = ${memberId}::uuid and lifted_at is null and until > ${now}`,
+    );
+  }
+
+  // ── The checker ──────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Escrow against the books (decision 031): for every sell listing, its pending `otc_listing`
+   * holds equal available + fee_remaining; for every open order its `otc_order` hold equals its
+   * escrow, and no settled order still holds; deposits are held exactly while `held`. Answers the
+   * rows that disagree (empty: clean).
+   */
+  async escrowProblems(): Promise<{ kind: string; id: string; expected: string; held: string }[]> {
+    return queryRows(
+      this.db,
+      sql`select 'listing' as kind, l.id::text as id,
+                 (case when l.side = 'sell' then l.available + l.fee_remaining else 0 end)::text as expected,
+                 coalesce(h.total, 0)::text as held
+          from otc_listings l
+          left join (select split_part(reference_id, ':', 1) as listing_id, sum(amount) as total from ledger_holds
+                     where reference_type = 'otc_listing' and status = 'pending' group by 1) h on h.listing_id = l.id::text
+          where coalesce(h.total, 0) <> (case when l.side = 'sell' then l.available + l.fee_remaining else 0 end)
+          union all
+          select 'order', o.id::text,
+                 (case when o.state in ('pending_payment', 'paid', 'appeal') then o.escrow else 0 end)::text,
+                 coalesce(h.amount, 0)::text
+          from otc_orders o
+          left join ledger_holds h on h.reference_type = 'otc_order' and h.reference_id = o.id::text and h.status = 'pending'
+          where coalesce(h.amount, 0) <> (case when o.state in ('pending_payment', 'paid', 'appeal') then o.escrow else 0 end)
+          union all
+          select 'deposit', l.id::text, (case when l.deposit_status = 'held' then l.deposit else 0 end)::text,
+                 coalesce(h.amount, 0)::text
+          from otc_listings l
+          left join ledger_holds h on h.reference_type = 'otc_deposit' and h.reference_id = l.id::text and h.status = 'pending'
+          where coalesce(h.amount, 0) <> (case when l.deposit_status = 'held' then l.deposit else 0 end)
+          union all
+          select 'listing_quantity', l.id::text, l.quantity::text,
+                 (l.available + l.completed + coalesce((select sum(o.amount) from otc_orders o where o.listing_id = l.id
+                    and o.state in ('pending_payment', 'paid', 'appeal')), 0))::text
+          from otc_listings l
+          where l.state = 'matching' and l.available + l.completed + coalesce((select sum(o.amount) from otc_orders o
+                  where o.listing_id = l.id and o.state in ('pending_payment', 'paid', 'appeal')), 0) <> l.quantity`,
+    );
+  }
+}
