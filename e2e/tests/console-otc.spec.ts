@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { fieldLabel, money, translate, type OperatorRole, type OtcSettings } from '@custos/contract';
+import { fieldLabel, money, otcFee, translate, type OperatorRole, type OtcSettings } from '@custos/contract';
 import { collectErrors } from '../support/app';
 import { confirmDialog, openConsolePage } from '../support/console';
 import { expect, test, type TestMember, type TestOperator } from '../support/fixtures';
@@ -65,8 +65,9 @@ async function usdt(request: APIRequestContext, trader: TestMember): Promise<{ a
   return (await call<{ USDT: { available: string; held: string } }>(request, 'GET', '/api/user/assets', member(trader))).USDT;
 }
 
-async function guidePrice(request: APIRequestContext, trader: TestMember): Promise<string> {
-  return (await call<{ guidePrice: string }>(request, 'GET', '/api/otc/info', member(trader))).guidePrice;
+/** The operator's guide price (a listing at it is always in the band) and the maker's fee rate. */
+async function market(request: APIRequestContext, trader: TestMember): Promise<{ guidePrice: string; makerFeePct: string }> {
+  return call<{ guidePrice: string; makerFeePct: string }>(request, 'GET', '/api/otc/info', member(trader));
 }
 
 async function chatText(request: APIRequestContext, trader: TestMember, orderId: string, text: string): Promise<void> {
@@ -109,6 +110,25 @@ function steadyOperators<const R extends readonly OperatorRole[]>(
   }>;
 }
 
+/** Audit entries of an action (by a super admin, who may read the log). */
+async function auditEntries(
+  request: APIRequestContext,
+  auditor: TestOperator,
+  action: string,
+  targetId?: string,
+): Promise<{ operator: string | null; targetId: string | null; after: unknown }[]> {
+  const parameters = new URLSearchParams({ action, pageSize: '100' });
+  if (targetId) parameters.set('targetId', targetId);
+  return (
+    await call<{ items: { operator: string | null; targetId: string | null; after: unknown }[] }>(
+      request,
+      'GET',
+      `/api/admin/audit?${parameters.toString()}`,
+      bearer(auditor),
+    )
+  ).items;
+}
+
 /** Opens the appeal of an order from the queue and waits for the order's page. */
 async function openAppeal(page: Page, orderNo: string): Promise<void> {
   await openConsolePage(page, 'OTC appeals', /OTC$/);
@@ -136,13 +156,17 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
   openConsole,
 }) => {
   // Everything up to the appeal happens while the server's clock is this test's to move.
-  const { order, seller, buyer, arbiter } = await withPlatformLock('server-clock', async () => {
-    const [reviewer, arbiter] = await Promise.all([operators.create('reviewer'), operators.create('support')]);
+  const { order, seller, buyer, arbiter, auditor, makerFeePct } = await withPlatformLock('server-clock', async () => {
+    const [reviewer, arbiter, auditor] = await Promise.all([
+      operators.create('reviewer'),
+      operators.create('support'),
+      operators.create('super_admin'),
+    ]);
     const seller = await trader(request, members, fund, reviewer, 'otc-seller', '200');
     const buyer = await trader(request, members, fund, reviewer, 'otc-buyer', '0');
 
     // The seller lists 100 USDT at the guide price; the buyer takes 40 of it.
-    const price = await guidePrice(request, seller);
+    const { guidePrice: price, makerFeePct } = await market(request, seller);
     const listing = await call<{ id: string; listingNo: string }>(request, 'POST', '/api/otc/post', member(seller), {
       side: 'sell',
       quantity: '100',
@@ -170,7 +194,14 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
       description: 'Paid in full from my own card; the seller does not release.',
       imageIds: [evidence],
     });
-    return { order, seller, buyer, arbiter };
+    // The seller answers with an appeal of their own.
+    await call(request, 'POST', '/api/otc/appeal', member(seller), {
+      orderId: order.id,
+      reason: 'payment_not_received',
+      description: 'No transfer in my statement yet.',
+      imageIds: [],
+    });
+    return { order, seller, buyer, arbiter, auditor, makerFeePct };
   });
 
   const page = await openConsole(arbiter);
@@ -187,6 +218,9 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
     'Paid in full from my own card; the seller does not release.',
   );
   await expectImagesDrawn(appeal, 'otc-evidence-image', 1);
+  const answer = page.locator('[data-testid="otc-appeal"][data-by="seller"]');
+  await expect(answer.getByTestId('otc-appeal-reason')).toHaveText('Payment not received');
+  await expect(answer.getByTestId('otc-appeal-description')).toHaveText('No transfer in my statement yet.');
   const chat = page.getByTestId('otc-chat');
   await expect(chat.getByTestId('otc-chat-message')).toHaveCount(3);
   await expect(chat.getByTestId('otc-chat-message').nth(0)).toContainText('Transferred from my ICBC card just now');
@@ -194,8 +228,12 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
   await expect(chat.getByTestId('otc-chat-message').nth(2)).toContainText(`Seller · ${seller.email}`);
   await expectImagesDrawn(chat, 'otc-chat-image', 1);
   await expect(page.getByTestId('otc-trail').locator('[data-step="paid"]')).toHaveCount(1);
-  await expect(page.getByTestId('otc-trail').locator('[data-step="appealed"]')).toHaveCount(1);
-  await expect(page.getByTestId('otc-order-escrow')).toHaveText('40.0000');
+  // Both appeals are on the trail.
+  await expect(page.getByTestId('otc-trail').locator('[data-step="appealed"]')).toHaveCount(2);
+  // The order holds its 40 USDT and its share of the seller-lister's fee.
+  await expect(page.getByTestId('otc-order-escrow')).toHaveText(
+    money.formatMoney(money.add(money.parseMoney('40'), money.parseMoney(otcFee('40.0000', makerFeePct)))),
+  );
 
   // A ruling needs a note; then it is confirmed once.
   await page.getByTestId('otc-ruling-release').click();
@@ -221,6 +259,12 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
   );
   await expect(page.getByTestId('otc-trail').locator('[data-step="ruled"]')).toHaveCount(1);
   expect(await usdt(request, buyer)).toEqual({ available: '40.0000', held: '0.0000' });
+  expect(await auditEntries(request, auditor, 'otc.appeal_ruled', order.id)).toEqual([
+    expect.objectContaining({
+      operator: arbiter.username,
+      after: expect.objectContaining({ ruling: 'release_to_buyer' }) as unknown,
+    }),
+  ]);
   await openConsolePage(page, 'OTC appeals', /OTC$/);
   await expect(page.locator(`[data-testid="otc-appeal-row"][data-order-no="${order.orderNo}"]`)).toHaveCount(0);
 
@@ -249,7 +293,7 @@ test('an appeal against a buy listing’s lister: returned to the seller, the li
     // The lister buys USDT: only the security deposit is held from them.
     const lister = await trader(request, members, fund, reviewer, 'otc-lister', '60');
     const seller = await trader(request, members, fund, reviewer, 'otc-taker', '40');
-    const price = await guidePrice(request, lister);
+    const { guidePrice: price } = await market(request, lister);
     const listing = await call<{ id: string }>(request, 'POST', '/api/otc/post', member(lister), {
       side: 'buy',
       quantity: '100',
@@ -290,11 +334,12 @@ test('an appeal against a buy listing’s lister: returned to the seller, the li
 
   // Releasing to the buyer would find for the lister: no deposit to forfeit then.
   await page.getByTestId('otc-ruling-release').click();
-  await expect(page.getByTestId('otc-ruling-forfeit').locator('input')).toBeDisabled();
+  const forfeit = page.getByRole('checkbox', { name: /Forfeit the lister/ });
+  await expect(forfeit).toBeDisabled();
   await page.getByTestId('otc-ruling-return').click();
-  await expect(page.getByTestId('otc-ruling-forfeit').locator('input')).toBeEnabled();
-  await page.getByTestId('otc-ruling-forfeit').click();
-  await page.getByTestId('otc-ruling-suspend').click();
+  await expect(forfeit).toBeEnabled();
+  await forfeit.check();
+  await page.getByRole('checkbox', { name: /Suspend the buyer from OTC/ }).check();
   await page.getByTestId('otc-ruling-days').fill('7');
   await page.getByTestId('otc-ruling-note').fill('No payment reached the seller; the buyer marked paid without paying.');
   await page.getByTestId('otc-ruling-submit').click();
@@ -326,7 +371,7 @@ test('the OTC settings form refuses bad input with the contract’s message and 
   operators,
   openConsole,
 }) => {
-  const [finance] = await steadyOperators(operators, ['finance']);
+  const [finance, auditor] = await steadyOperators(operators, ['finance', 'super_admin']);
   const page = await openConsole(finance);
   const errors = collectErrors(page);
   await openConsolePage(page, 'OTC settings', /OTC$/);
@@ -378,6 +423,11 @@ test('the OTC settings form refuses bad input with the contract’s message and 
         ...before,
         listingMaximum: raised,
       });
+      // The save is in the audit log under this operator's name.
+      const saves = await auditEntries(request, auditor, 'otc.settings_updated');
+      expect(saves.filter((entry) => entry.operator === finance.username)).toEqual([
+        expect.objectContaining({ after: expect.objectContaining({ listingMaximum: raised }) as unknown }),
+      ]);
       await page.reload();
       await expect(settings.getByTestId('otc-listing-maximum')).toHaveValue(raised);
     } finally {

@@ -8,7 +8,7 @@ import {
   adminOtcRuleResponse,
   adminOtcSettingsResponse,
   adminOtcSuspensionsResponse,
-  otcOkResponse,
+  emptyResponse,
   type AdminOtcRuleRequest,
   type OtcAppealStatus,
   type OtcListingState,
@@ -128,6 +128,6 @@ export function liftOtcSuspension(memberId: string) {
     method: 'POST',
     path: `/api/admin/otc/suspensions/${id(memberId)}/lift`,
     body: {},
-    data: otcOkResponse,
+    data: emptyResponse,
   });
 }
