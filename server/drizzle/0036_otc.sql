@@ -99,7 +99,7 @@ CREATE TABLE "otc_orders" (
 	CONSTRAINT "otc_orders_cancel_reason_check" CHECK ("otc_orders"."cancel_reason" is null or "otc_orders"."cancel_reason" in ('buyer_cancelled', 'seller_cancelled', 'payment_timeout', 'ruling')),
 	CONSTRAINT "otc_orders_completed_check" CHECK (("otc_orders"."state" = 'completed') = ("otc_orders"."completed_at" is not null)),
 	CONSTRAINT "otc_orders_cancelled_check" CHECK (("otc_orders"."state" = 'cancelled') = ("otc_orders"."cancelled_at" is not null)),
-	CONSTRAINT "otc_orders_paid_check" CHECK ("otc_orders"."state" in ('pending_payment', 'cancelled') or "otc_orders"."paid_at" is not null)
+	CONSTRAINT "otc_orders_paid_check" CHECK ("otc_orders"."state" not in ('paid', 'appeal') or "otc_orders"."paid_at" is not null)
 );
 --> statement-breakpoint
 CREATE TABLE "otc_steps" (

@@ -97,7 +97,7 @@ describe('withdrawal methods', () => {
     expect(again.body).toMatchObject({ code: 409, message: 'This method is saved already' });
   });
 
-  it('saves a bank card and only ever shows its last four digits; wallets are off by default', async () => {
+  it('saves a bank card and only ever shows its last four digits; wallets are saved as payment details only', async () => {
     const bank = await call<WithdrawMethod>('POST', '/api/withdraw/add_bank', {
       bankName: 'ICBC',
       cardNumber: '6222 0212 3456 7890',
@@ -107,10 +107,22 @@ describe('withdrawal methods', () => {
     expect(bank.body.data).toMatchObject({ type: 'bank', cardNumberMasked: '**** 7890', bankName: 'ICBC' });
     expect(JSON.stringify(bank.body)).not.toContain('6222');
     bankMethod = bank.body.data;
-    const wechat = await call('POST', '/api/withdraw/add_wechat', { holderName: 'Li Lei', account: 'lilei' });
-    expect(wechat.body).toMatchObject({ code: 409, message: 'This withdrawal method is not available at the moment' });
+    // wechat and alipay are OTC payment details (product.md §5, decision 031): saved, never withdrawn to.
+    const wechat = await call<WithdrawMethod>('POST', '/api/withdraw/add_wechat', { holderName: 'Li Lei', account: 'lilei' });
+    expect(wechat.body).toMatchObject({ code: 200, data: { type: 'wechat', account: 'lilei' } });
     const list = await call<WithdrawMethod[]>('GET', '/api/withdraw/methods');
-    expect(list.body.data.map((method) => method.type)).toEqual(['crypto', 'bank']);
+    expect(list.body.data.map((method) => method.type)).toEqual(['crypto', 'bank', 'wechat']);
+    const index = await call<WithdrawIndex>('GET', '/api/withdraw/index');
+    expect(index.body.data.methods.map((method) => method.type)).toEqual(['crypto', 'bank']);
+    const refused = await call('POST', '/api/withdraw/withdraw', {
+      methodId: wechat.body.data.id,
+      amount: '20',
+      tradePassword: 'trade-pass-1',
+      idempotencyKey: 'wechat-withdraw-1',
+    });
+    expect(refused.body).toMatchObject({ code: 409 });
+    expect(refused.body.message).toContain('OTC');
+    await call('POST', '/api/withdraw/delete_method', { id: wechat.body.data.id });
   });
 });
 

@@ -143,7 +143,8 @@ export const otcOrders = pgTable(
     ),
     check('otc_orders_completed_check', sql`(${table.state} = 'completed') = (${table.completedAt} is not null)`),
     check('otc_orders_cancelled_check', sql`(${table.state} = 'cancelled') = (${table.cancelledAt} is not null)`),
-    check('otc_orders_paid_check', sql`${table.state} in ('pending_payment', 'cancelled') or ${table.paidAt} is not null`),
+    // Paid and appealed orders were marked paid; a seller may release before the buyer marked it.
+    check('otc_orders_paid_check', sql`${table.state} not in ('paid', 'appeal') or ${table.paidAt} is not null`),
     uniqueIndex('otc_orders_client_key').on(table.takerMemberId, table.clientKey),
     index('otc_orders_listing_idx').on(table.listingId),
     index('otc_orders_buyer_idx').on(table.buyerMemberId, table.createdAt),

@@ -623,10 +623,10 @@ export class OtcRepository {
     return rows[0]?.id ?? null;
   }
 
-  async appealsOf(orderIds: readonly string[]): Promise<AppealRow[]> {
+  async appealsOf(orderIds: readonly string[], db: Db | Tx = this.db): Promise<AppealRow[]> {
     if (orderIds.length === 0) return [];
     return queryRows<AppealRow>(
-      this.db,
+      db,
       sql`select ${APPEAL_COLUMNS} from otc_appeals a left join operators op on op.id = a.ruled_by
           where a.order_id = any(${uuidArray(orderIds)}) order by a.created_at, a.id`,
     );

@@ -1535,6 +1535,7 @@ export class OtcService {
           : { state: 'cancelled', cancelledAt: now, cancelReason: 'ruling', now },
       );
       if (!changed) throw AppError.conflict('otc.not_under_appeal');
+      await this.announce(tx, changed, 'ruled');
       await this.repository.ruleAppeals(tx, orderId, { ruling: body.ruling, note: body.note, operatorId: actor.operatorId, now });
       await this.repository.insertStep(tx, {
         scope: 'order',
@@ -1579,7 +1580,7 @@ export class OtcService {
       }
       if (body.ruling === 'release_to_buyer') await this.finishCompleted(tx, changed, 'operator', body.note, now);
       else await this.finishCancelled(tx, changed, 'operator', 'ruling', now);
-      const appeals = await this.repository.appealsOf([orderId]);
+      const appeals = await this.repository.appealsOf([orderId], tx);
       const opening = appeals.find((appeal) => appeal.opening);
       if (opening)
         await this.operatorEvents.publishOtc(tx, { kind: 'otc.appeal', orderId, appealId: opening.id, status: 'ruled' });

@@ -48,6 +48,11 @@ function iso(value: Date | string | null): string | null {
   return value === null ? null : new Date(value).toISOString();
 }
 
+/** wechat and alipay: payment details for OTC only, never a withdrawal target (product.md §5). */
+function isPaymentOnly(type: WithdrawMethodType): boolean {
+  return type === 'wechat' || type === 'alipay';
+}
+
 function maskCard(cardNumber: string): string {
   return `**** ${cardNumber.slice(-4)}`;
 }
@@ -161,7 +166,9 @@ export class WithdrawService {
     context: MemberSessionContext,
     method: Omit<MethodRow, 'id' | 'created_at' | 'member_id'> & { identity: string },
   ): Promise<WithdrawMethod> {
-    await this.requireMethodType(method.type);
+    // wechat and alipay are payment details for OTC only (product.md §5, decision 031): always saved,
+    // never withdrawn to; the operator's switches govern withdrawal targets only.
+    if (!isPaymentOnly(method.type)) await this.requireMethodType(method.type);
     const row = await this.repository.insertMethod({ ...method, member_id: context.member.id });
     if (!row) throw AppError.conflict('withdraw.duplicate_method');
     return toMethod(row);
@@ -274,7 +281,7 @@ export class WithdrawService {
       nextOpenAt: state.open ? null : iso(state.nextOpenAt),
       holidayToday: state.open ? null : state.holiday,
       usedToday: money.formatMoney(money.parseMoney(await this.repository.usedOnDay(this.db, accountId, today))),
-      methods: await this.methods(context),
+      methods: (await this.methods(context)).filter((method) => !isPaymentOnly(method.type)),
       hasTradePassword: context.member.tradePasswordHash !== null,
       requiresAuthenticator: context.member.totpSecret !== null,
       isMainAccount: context.account.kind === 'main',
@@ -313,6 +320,7 @@ export class WithdrawService {
       if (!anyMethod) throw new AppError(BusinessCode.NO_WITHDRAW_METHOD, 'withdraw.no_method');
       throw AppError.notFound();
     }
+    if (isPaymentOnly(method.type)) throw AppError.conflict('withdraw.payment_only');
     if (!settings.methods[method.type]) throw AppError.conflict('withdraw.method_disabled');
     const { state, today } = await this.window(settings);
     if (!state.open) throw this.outsideWindowError(settings, state.holiday, state.date);

@@ -343,4 +343,5 @@ export const ja: MessageCatalogue = {
   'field.maxOpenTakerOrders': '同時進行注文数',
   'field.takerDailyCancelLimit': '1 日のキャンセル上限',
   'field.listingDeposit': '広告保証金',
+  'withdraw.payment_only': 'WeChat と Alipay は OTC 取引専用の支払方法です。銀行カードまたは暗号資産アドレスに出金してください',
 };

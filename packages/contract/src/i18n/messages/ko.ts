@@ -344,4 +344,5 @@ export const ko: MessageCatalogue = {
   'field.maxOpenTakerOrders': '동시 진행 주문 수',
   'field.takerDailyCancelLimit': '일일 취소 한도',
   'field.listingDeposit': '광고 보증금',
+  'withdraw.payment_only': '위챗과 알리페이는 OTC 거래 전용 결제 수단입니다. 은행 카드나 암호화폐 주소로 출금해 주세요',
 };

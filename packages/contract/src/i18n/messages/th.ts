@@ -340,4 +340,5 @@ export const th: MessageCatalogue = {
   'field.maxOpenTakerOrders': 'คำสั่งที่เปิดพร้อมกัน',
   'field.takerDailyCancelLimit': 'จำนวนยกเลิกต่อวัน',
   'field.listingDeposit': 'เงินประกันประกาศ',
+  'withdraw.payment_only': 'WeChat และ Alipay ใช้สำหรับการซื้อขาย OTC เท่านั้น กรุณาถอนไปยังบัญชีธนาคารหรือที่อยู่คริปโต',
 };

@@ -340,4 +340,5 @@ export const zhHans: MessageCatalogue = {
   'field.maxOpenTakerOrders': '同时进行订单数',
   'field.takerDailyCancelLimit': '每日取消次数上限',
   'field.listingDeposit': '挂单保证金',
+  'withdraw.payment_only': '微信和支付宝仅用于 OTC 交易收付款，请提现到银行卡或加密货币地址',
 };

@@ -340,4 +340,5 @@ export const zhHant: MessageCatalogue = {
   'field.maxOpenTakerOrders': '同時進行訂單數',
   'field.takerDailyCancelLimit': '每日取消次數上限',
   'field.listingDeposit': '掛單保證金',
+  'withdraw.payment_only': '微信和支付寶僅用於 OTC 交易收付款，請提現到銀行卡或加密貨幣地址',
 };
