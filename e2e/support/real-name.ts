@@ -15,11 +15,7 @@ async function data<T>(response: Awaited<ReturnType<APIRequestContext['post']>>,
 }
 
 /** Uploads an image the member's calls can refer to (`purpose` as the upload call takes it). */
-export async function uploadImage(
-  request: APIRequestContext,
-  member: TestMember,
-  purpose: UploadPurpose,
-): Promise<string> {
+export async function uploadImage(request: APIRequestContext, member: TestMember, purpose: UploadPurpose): Promise<string> {
   const uploaded = await data<{ id: string }>(
     await request.post('/api/upload/image', {
       headers: { authorization: member.token },

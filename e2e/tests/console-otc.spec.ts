@@ -156,7 +156,7 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
   openConsole,
 }) => {
   // Everything up to the appeal happens while the server's clock is this test's to move.
-  const { order, seller, buyer, arbiter, auditor, makerFeePct } = await withPlatformLock('server-clock', async () => {
+  const { order, listingNo, seller, buyer, arbiter, auditor, makerFeePct } = await withPlatformLock('server-clock', async () => {
     const [reviewer, arbiter, auditor] = await Promise.all([
       operators.create('reviewer'),
       operators.create('support'),
@@ -201,7 +201,7 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
       description: 'No transfer in my statement yet.',
       imageIds: [],
     });
-    return { order, seller, buyer, arbiter, auditor, makerFeePct };
+    return { order, listingNo: listing.listingNo, seller, buyer, arbiter, auditor, makerFeePct };
   });
 
   const page = await openConsole(arbiter);
@@ -254,7 +254,7 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
   await expect(page.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'completed');
   await expect(page.getByTestId('otc-order-escrow')).toHaveText('0.0000');
   await expect(page.getByTestId('otc-ruling')).toHaveCount(0);
-  await expect(page.getByTestId('otc-appeal-ruling-note')).toHaveText(
+  await expect(appeal.getByTestId('otc-appeal-ruling-note')).toHaveText(
     'The bank receipt matches the order; released to the buyer.',
   );
   await expect(page.getByTestId('otc-trail').locator('[data-step="ruled"]')).toHaveCount(1);
@@ -270,12 +270,23 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
 
   // The orders list shows it completed, and leads back to it.
   await openConsolePage(page, 'OTC orders', /OTC$/);
-  await page.getByTestId('otc-orders-search').getByRole('textbox').fill(order.orderNo);
+  await page.getByTestId('otc-orders-search').locator('input').fill(order.orderNo);
   await page.getByTestId('otc-orders-search').getByRole('button', { name: 'Search' }).click();
   const row = page.locator(`[data-testid="otc-order-row"][data-order-no="${order.orderNo}"]`);
   await expect(row).toHaveAttribute('data-state', 'completed');
   await row.getByTestId('otc-order-open').click();
   await expect(page.getByTestId('otc-order-no')).toHaveText(order.orderNo);
+
+  // The listing leads to its orders, and on to this one.
+  await openConsolePage(page, 'OTC listings', /OTC$/);
+  await page.getByTestId('otc-listings-search').locator('input').fill(listingNo);
+  await page.getByTestId('otc-listings-search').getByRole('button', { name: 'Search' }).click();
+  const listingRow = page.locator(`[data-testid="otc-listing-row"][data-listing-no="${listingNo}"]`);
+  await expect(listingRow).toHaveAttribute('data-state', 'matching');
+  await expect(listingRow.getByTestId('otc-listing-available')).toHaveText('60.0000');
+  await listingRow.getByTestId('otc-listing-orders').click();
+  await page.locator(`[data-testid="otc-order-row"][data-order-no="${order.orderNo}"]`).getByTestId('otc-order-open').click();
+  await expect(page.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'completed');
   expect(errors).toEqual([]);
 });
 

@@ -85,6 +85,19 @@ export const ACTOR_LABELS: Record<OtcActor, string> = {
 
 export const PAYMENT_TYPE_LABELS: Record<OtcPaymentType, string> = { bank: 'Bank card', wechat: 'WeChat', alipay: 'Alipay' };
 
+/**
+ * A trail step's note as an operator reads it: an appeal's reason and a ruling's outcome are stored
+ * as codes ("payment_not_received", "release_to_buyer: …") and shown with their labels.
+ */
+export function trailNote(step: OtcOrderStep, note: string): string {
+  if (step === 'appealed' && note in APPEAL_REASON_LABELS) return APPEAL_REASON_LABELS[note as OtcAppealReason];
+  if (step === 'ruled') {
+    const [code = '', ...rest] = note.split(': ');
+    if (code in RULING_LABELS) return [RULING_LABELS[code as OtcRuling], ...rest].join(': ');
+  }
+  return note;
+}
+
 /** A 30-day reputation in one line: completed orders, completion rate, average release time. */
 export function reputationText(reputation: OtcReputation): string {
   const rate = reputation.completionRate30d === null ? '—' : `${reputation.completionRate30d} %`;

@@ -68,9 +68,11 @@ export function OrderChat({ order }: { order: AdminOtcOrderDetail }) {
             data-testid="otc-chat-message"
             data-sender={item.sender}
           >
-            <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-              {author(item, order)} · {formatTime(item.createdAt)}
-            </Typography.Text>
+            <div>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {author(item, order)} · {formatTime(item.createdAt)}
+              </Typography.Text>
+            </div>
             {item.text !== null && <div className="support-message-text">{item.text}</div>}
             {item.hasImage && (
               <PrivateImage path={otcChatImagePath(order.id, item.id)} alt="Chat image" testId="otc-chat-image" />

@@ -103,10 +103,14 @@ export function OtcAppealsScreen() {
             align: 'right',
             render: (_: unknown, appeal) => `${appeal.order.fiatAmount} ${appeal.order.fiatCurrency}`,
           },
-          { title: 'Buyer', render: (_: unknown, appeal) => <PartyCell party={appeal.order.buyer} testId="otc-appeal-buyer" /> },
           {
-            title: 'Seller',
-            render: (_: unknown, appeal) => <PartyCell party={appeal.order.seller} testId="otc-appeal-seller" />,
+            title: 'Buyer · seller',
+            render: (_: unknown, appeal) => (
+              <Space orientation="vertical" size={4}>
+                <PartyCell party={appeal.order.buyer} testId="otc-appeal-buyer" />
+                <PartyCell party={appeal.order.seller} testId="otc-appeal-seller" />
+              </Space>
+            ),
           },
           { title: 'Evidence', render: (_: unknown, appeal) => `${appeal.imageIds.length} image(s)` },
           {

@@ -21,8 +21,8 @@ import {
   ORDER_STATE_LABELS,
   PAYMENT_TYPE_LABELS,
   RULING_LABELS,
-  SIDE_LABELS,
   STEP_LABELS,
+  trailNote,
 } from '../otc';
 
 function time(value: string | null): string {
@@ -92,7 +92,8 @@ function OrderFacts({ order }: { order: AdminOtcOrderDetail }) {
         <Link to={`/otc/listings?query=${encodeURIComponent(order.listingNo)}`} data-testid="otc-order-listing">
           {order.listingNo}
         </Link>{' '}
-        ({SIDE_LABELS[order.listingSide].toLowerCase()}; the {order.lister} listed, the {order.taker} took it)
+        ({order.listingSide === 'sell' ? 'a sell listing' : 'a buy listing'}: the {order.lister} listed, the {order.taker} took
+        it)
       </Descriptions.Item>
       <Descriptions.Item label="Amount">
         <Amount value={order.amount} testId="otc-order-amount" /> USDT at {order.price} {order.fiatCurrency}
@@ -230,7 +231,7 @@ export function OtcOrderScreen({ operator }: { operator: Operator }) {
                           {STEP_LABELS[item.step]} · {ACTOR_LABELS[item.actor]}
                         </Typography.Text>
                         <Typography.Text type="secondary">{formatTime(item.at)}</Typography.Text>
-                        {item.note && <Typography.Text>{item.note}</Typography.Text>}
+                        {item.note && <Typography.Text>{trailNote(item.step, item.note)}</Typography.Text>}
                       </Space>
                     ),
                   }))}

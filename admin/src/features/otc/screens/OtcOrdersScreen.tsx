@@ -10,7 +10,7 @@ import { otcKeys } from '../api/keys';
 import { OTC_FALLBACK_REFETCH_MS, useOtcLive } from '../api/use-otc-live';
 import { LiveTag } from '../components/LiveTag';
 import { PartyCell } from '../components/Party';
-import { ORDER_STATE_COLOURS, ORDER_STATE_LABELS, SIDE_LABELS, orderOutcome } from '../otc';
+import { ORDER_STATE_COLOURS, ORDER_STATE_LABELS, orderOutcome } from '../otc';
 
 const PAGE_SIZE = 20;
 const ALL = 'all';
@@ -105,7 +105,7 @@ export function OtcOrdersScreen() {
                   {order.orderNo}
                 </Link>
                 <Typography.Text type="secondary">
-                  listing {order.listingNo} · {SIDE_LABELS[order.listingSide].toLowerCase()}
+                  {order.listingSide === 'sell' ? 'sell' : 'buy'} listing {order.listingNo}
                 </Typography.Text>
               </Space>
             ),
