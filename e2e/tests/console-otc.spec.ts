@@ -262,7 +262,7 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
   expect(await auditEntries(request, auditor, 'otc.appeal_ruled', order.id)).toEqual([
     expect.objectContaining({
       operator: arbiter.username,
-      after: expect.objectContaining({ ruling: 'release_to_buyer' }) as unknown,
+      after: expect.objectContaining({ ruling: 'release_to_buyer' }),
     }),
   ]);
   await openConsolePage(page, 'OTC appeals', /OTC$/);
@@ -437,7 +437,7 @@ test('the OTC settings form refuses bad input with the contract’s message and 
       // The save is in the audit log under this operator's name.
       const saves = await auditEntries(request, auditor, 'otc.settings_updated');
       expect(saves.filter((entry) => entry.operator === finance.username)).toEqual([
-        expect.objectContaining({ after: expect.objectContaining({ listingMaximum: raised }) as unknown }),
+        expect.objectContaining({ after: expect.objectContaining({ listingMaximum: raised }) }),
       ]);
       await page.reload();
       await expect(settings.getByTestId('otc-listing-maximum')).toHaveValue(raised);
