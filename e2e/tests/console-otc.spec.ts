@@ -297,7 +297,7 @@ test('an appeal against a buy listing’s lister: returned to the seller, the li
   fund,
   openConsole,
 }) => {
-  const { order, seller, lister, arbiter, deposit } = await withPlatformLock('server-clock', async () => {
+  const { order, seller, lister, deposit, page, errors } = await withPlatformLock('server-clock', async () => {
     const [reviewer, arbiter] = await Promise.all([operators.create('reviewer'), operators.create('support')]);
     const { listingDeposit: deposit } = await call<OtcSettings>(request, 'GET', '/api/admin/otc/settings', bearer(arbiter));
     expect(money.isPositive(money.parseMoney(deposit)), 'the seeded security deposit is on').toBe(true);
@@ -325,18 +325,25 @@ test('an appeal against a buy listing’s lister: returned to the seller, the li
     });
     await call(request, 'POST', '/api/otc/confirm_pay', member(lister), { orderId: order.id });
     await chatText(request, seller, order.id, 'No transfer has reached my card.');
+    // The arbiter has the queue open, live, before the appeal is made.
+    const page = await openConsole(arbiter);
+    const errors = collectErrors(page);
+    await openConsolePage(page, 'OTC appeals', /OTC$/);
+    await expect(page.getByTestId('otc-live')).toHaveText('Live');
     await appealOnceAllowed(request, seller, order.id, {
       reason: 'payment_not_received',
       description: 'The buyer marked the order paid but nothing arrived; statement attached.',
       imageIds: [await uploadImage(request, seller, 'otc')],
     });
-    return { order, seller, lister, arbiter, deposit };
+    return { order, seller, lister, deposit, page, errors };
   });
   expect(await usdt(request, seller)).toEqual({ available: '0.0000', held: '40.0000' });
 
-  const page = await openConsole(arbiter);
-  const errors = collectErrors(page);
-  await openAppeal(page, order.orderNo);
+  // The appeal reaches the open queue through the live channel (well within the 15 s fallback).
+  const row = page.locator(`[data-testid="otc-appeal-row"][data-order-no="${order.orderNo}"]`);
+  await expect(row).toHaveCount(1, { timeout: 5_000 });
+  await row.getByTestId('otc-appeal-open').click();
+  await expect(page.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'appeal');
   const appeal = page.locator('[data-testid="otc-appeal"][data-by="seller"]');
   await expect(appeal.getByTestId('otc-appeal-reason')).toHaveText('Payment not received');
   await expectImagesDrawn(appeal, 'otc-evidence-image', 1);

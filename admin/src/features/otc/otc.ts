@@ -171,6 +171,12 @@ export function contractIssueText(issue: { path: readonly PropertyKey[]; message
  * the contract's schema refuses with the server's wording; the server checks the same schema again.
  */
 export function toOtcSettings(form: OtcSettingsForm): { settings: OtcSettings } | { problem: string; field: string } {
+  // An emptied field is missing, whatever its type, as the server would say of a missing field.
+  const missing = (Object.keys(SETTINGS_LABELS) as (keyof OtcSettings)[]).find((key) => {
+    const value: unknown = form[key];
+    return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  });
+  if (missing) return { problem: translate('en', 'reason.required', { field: fieldLabel('en', missing) }), field: missing };
   const normalised: Record<string, unknown> = { ...form };
   for (const key of MONEY_SETTINGS) {
     const text = typeof form[key] === 'string' ? form[key].trim() : '';

@@ -101,7 +101,10 @@ export function RulingPanel({ order }: { order: AdminOtcOrderDetail }) {
             void message.success(`Ruled: ${RULING_LABELS[request.ruling].toLowerCase()}`);
           },
           (reason: unknown) => {
+            // Shown here and as a toast: a refusal because the order left the appeal (another
+            // operator ruled) refreshes the order, and this panel then goes with the appeal.
             setRefusal(errorText(reason));
+            void message.error(`Not ruled: ${errorText(reason)}`);
             void queryClient.invalidateQueries({ queryKey: otcKeys.order(order.id) });
           },
         ),
