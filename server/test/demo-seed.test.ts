@@ -7,6 +7,7 @@ import { money, type TeamInfo, type TeamMember } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { createServices } from '../src/container.js';
 import { DEMO_MEMBER, DEMO_OPERATOR, DEMO_TEAM, seedDemo } from '../src/demo/seed.js';
+import { DEMO_OTC_TRADERS } from '../src/demo/otc.js';
 import { DEMO_CHAT } from '../src/demo/support-chat.js';
 import { DEMO_TEAM_TREE } from '../src/demo/team.js';
 import { createLogger } from '../src/lib/logger.js';
@@ -73,7 +74,7 @@ describe('demo seed', () => {
   it('adds nothing when run again', async () => {
     const before = await rowCounts();
     const balancesBefore = await balancesOf(DEMO_MEMBER.email);
-    expect(before.members).toBe(1 + DEMO_TEAM.length + DEMO_TEAM_TREE.length);
+    expect(before.members).toBe(1 + DEMO_TEAM.length + DEMO_TEAM_TREE.length + DEMO_OTC_TRADERS.length);
     const teamBefore = await teamOf(DEMO_MEMBER.email);
     const summary = await seedDemo(t.services, { demo: true });
     expect(await rowCounts()).toEqual(before);
@@ -271,5 +272,24 @@ describe('terminal log format', () => {
     expect(formatLogLine('not json', false)).toBe('not json\n');
     const error = formatLogLine(JSON.stringify({ level: 50, time, msg: 'boom', err: { stack: 'Error: x\n    at y' } }), false);
     expect(error).toBe('07:08:09.045 ERROR  boom\n    Error: x\n        at y\n');
+  });
+
+  it('opens an OTC market with listings on both sides, an order in progress and an appeal in the queue', async () => {
+    expect(await t.services.otc.escrowProblems()).toEqual([]);
+    const viewer = await t.services.auth.memberByEmail(DEMO_MEMBER.email);
+    const context = { sessionId: '', member: viewer!.member, account: viewer!.account };
+    const sells = await t.services.otc.market(context, { side: 'sell' }, 1, 20);
+    const buys = await t.services.otc.market(context, { side: 'buy' }, 1, 20);
+    expect(sells.items.map((item) => [item.price, item.available])).toEqual([
+      ['7.2000', '900.0000'],
+      ['7.2500', '300.0000'],
+    ]);
+    expect(buys.items.map((item) => [item.price, item.available])).toEqual([['7.1500', '740.0000']]);
+    const orders = await t.services.otc.adminOrders({}, 1, 20);
+    expect(orders.items.map((order) => order.state).sort()).toEqual(['appeal', 'paid']);
+    const queue = await t.services.otc.appealQueue('open', 1, 20);
+    expect(queue.items).toHaveLength(1);
+    expect(queue.items[0]!.order.seller.email).toBe(DEMO_OTC_TRADERS[2]);
+    expect((await t.services.otc.getSettings()).releaseWindowMinutes).toBe(15);
   });
 });

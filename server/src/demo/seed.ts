@@ -19,6 +19,7 @@ import { seedAirdrops } from './airdrops.js';
 import { seedQuotes } from './quotes.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
 import { DEMO_MEMBER, type DemoContext, type DemoMember } from './context.js';
+import { seedOtc } from './otc.js';
 
 export { DEMO_MEMBER, type DemoContext, type DemoMember };
 
@@ -262,6 +263,7 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   seedQuotes,
   seedSupportChat,
   seedHelpAndDocuments,
+  seedOtc,
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────

@@ -94,6 +94,16 @@ export const OTC_APPEAL_DESCRIPTION_MAX_LENGTH = 500;
 export const OTC_APPEAL_IMAGES_MAX = 5;
 export const OTC_PAYMENT_METHODS_MAX = 5;
 
+/** A money string's value, or null when it is not one (refinements run even when a field failed). */
+function moneyOrNull(value: unknown): bigint | null {
+  if (typeof value !== 'string') return null;
+  try {
+    return money.parseMoney(value);
+  } catch {
+    return null;
+  }
+}
+
 function decimalParts(value: string): { numerator: bigint; places: number } {
   const [whole = '0', fraction = ''] = value.split('.');
   return { numerator: BigInt(`${whole}${fraction}`), places: fraction.length };
@@ -197,8 +207,8 @@ export const otcSettingsSchema = z
     paymentWindowMinMinutes: z.number().int().min(5).max(180),
     paymentWindowMaxMinutes: z.number().int().min(5).max(180),
     paymentWindowDefaultMinutes: z.number().int().min(5).max(180),
-    /** After "I have paid", the seller's time to release; once it passes either side may appeal. */
-    releaseWindowMinutes: z.number().int().min(1).max(1440),
+    /** After "I have paid", the seller's time to release; once it passes either side may appeal (0: at once). */
+    releaseWindowMinutes: z.number().int().min(0).max(1440),
     /** Bounds of a listing's per-order limits, and the largest listing (USDT). */
     orderMinimum: moneyAmountSchema,
     orderMaximum: moneyAmountSchema,
@@ -222,7 +232,9 @@ export const otcSettingsSchema = z
     ) {
       context.addIssue({ code: 'custom', path: ['paymentWindowDefaultMinutes'], message: 'otc_window_order' });
     }
-    if (money.compare(money.parseMoney(value.orderMinimum), money.parseMoney(value.orderMaximum)) > 0) {
+    const minimum = moneyOrNull(value.orderMinimum);
+    const maximum = moneyOrNull(value.orderMaximum);
+    if (minimum !== null && maximum !== null && minimum > maximum) {
       context.addIssue({ code: 'custom', path: ['orderMaximum'], message: 'otc_limits_order' });
     }
   });
@@ -350,9 +362,11 @@ export const otcPostListingRequest = z
     idempotencyKey: idempotencyKeySchema,
   })
   .superRefine((value, context) => {
-    const min = money.parseMoney(value.minPerOrder);
-    const max = money.parseMoney(value.maxPerOrder);
-    if (min > max) context.addIssue({ code: 'custom', path: ['maxPerOrder'], message: 'otc_limits_order' });
+    const min = moneyOrNull(value.minPerOrder);
+    const max = moneyOrNull(value.maxPerOrder);
+    if (min !== null && max !== null && min > max) {
+      context.addIssue({ code: 'custom', path: ['maxPerOrder'], message: 'otc_limits_order' });
+    }
   });
 export type OtcPostListingRequest = z.input<typeof otcPostListingRequest>;
 

@@ -345,7 +345,8 @@ export const en = {
   'field.maxOpenTakerOrders': 'open orders as taker',
   'field.takerDailyCancelLimit': 'cancellations per day',
   'field.listingDeposit': 'listing deposit',
-  'withdraw.payment_only': 'WeChat and Alipay are payment methods for OTC trading only; withdraw to a bank card or a crypto address',
+  'withdraw.payment_only':
+    'WeChat and Alipay are payment methods for OTC trading only; withdraw to a bank card or a crypto address',
 } as const;
 
 export type MessageKey = keyof typeof en;

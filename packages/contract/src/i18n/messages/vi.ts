@@ -345,5 +345,6 @@ export const vi: MessageCatalogue = {
   'field.maxOpenTakerOrders': 'số lệnh mở cùng lúc',
   'field.takerDailyCancelLimit': 'số lần hủy mỗi ngày',
   'field.listingDeposit': 'ký quỹ quảng cáo',
-  'withdraw.payment_only': 'WeChat và Alipay chỉ dùng để thanh toán giao dịch OTC; vui lòng rút về thẻ ngân hàng hoặc địa chỉ tiền mã hóa',
+  'withdraw.payment_only':
+    'WeChat và Alipay chỉ dùng để thanh toán giao dịch OTC; vui lòng rút về thẻ ngân hàng hoặc địa chỉ tiền mã hóa',
 };

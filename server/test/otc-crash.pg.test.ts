@@ -1,0 +1,217 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomInt, randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTC_SETTINGS_DEFAULTS, type OtcListingDetail, type OtcOrder, type OtcOrderDetail } from '@custos/contract';
+import { queryRows } from '../src/db/client.js';
+import { LedgerRepository } from '../src/modules/ledger/ledger.repository.js';
+import { LedgerService } from '../src/modules/ledger/ledger.service.js';
+import { OtcRepository } from '../src/modules/otc/otc.repository.js';
+import { listingBody, seedTraders, TRADE_PASSWORD, type Trader } from './support/otc.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// A real server process on real PostgreSQL, killed with SIGKILL during a burst of OTC takes,
+// payments, cancellations and releases; after a restart every order is in a valid state and the
+// escrow held equals what listings and open orders hold (docs/decisions/031-otc.md).
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let database: TestDatabase;
+let server: ChildProcess | undefined;
+let baseUrl = '';
+let sellers: Trader[];
+let buyers: Trader[];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    if (Date.now() > deadline) throw new Error('server did not start');
+    const healthy = await fetch(`${baseUrl}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+async function call<T>(url: string, token: string, body?: object): Promise<Envelope<T>> {
+  const response = await fetch(`${baseUrl}${url}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', authorization: token, lang: 'EN' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database.database;
+  const ledger = new LedgerService(db, new LedgerRepository(db));
+  sellers = await seedTraders(db, ledger, 'crash-seller', 4, '100000');
+  buyers = await seedTraders(db, ledger, 'crash-buyer', 12, '1000');
+  // Room for a long burst: many cancellations and open orders per taker.
+  await db.execute(
+    sql`insert into platform_settings (key, value)
+        values ('otc', ${JSON.stringify({ ...OTC_SETTINGS_DEFAULTS, takerDailyCancelLimit: 100, maxOpenTakerOrders: 20 })}::jsonb)`,
+  );
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  server = await startServer(port);
+}, 120_000);
+afterAll(async () => {
+  server?.kill('SIGKILL');
+  await database.dispose();
+});
+
+async function checkEscrow(): Promise<void> {
+  const { db } = database.database;
+  const problems = await new OtcRepository(db).escrowProblems();
+  expect(problems).toEqual([]);
+  const report = await new LedgerService(db, new LedgerRepository(db)).verify();
+  expect(report.problems).toEqual([]);
+  // Every order is in a state it may be in, with what that state needs.
+  const invalid = await queryRows<{ id: string }>(
+    db,
+    sql`select id::text as id from otc_orders
+        where not ((state = 'pending_payment' and paid_at is null and completed_at is null and cancelled_at is null)
+                or (state = 'paid' and paid_at is not null and completed_at is null and cancelled_at is null)
+                or (state = 'appeal' and paid_at is not null)
+                or (state = 'completed' and completed_at is not null and cancelled_at is null)
+                or (state = 'cancelled' and cancelled_at is not null and cancel_reason is not null and completed_at is null))`,
+  );
+  expect(invalid).toEqual([]);
+}
+
+describe('a crash during an OTC burst', () => {
+  it(
+    'leaves every order valid and escrow equal to open quantities, before and after a restart',
+    { timeout: 240_000 },
+    async () => {
+      const listings: string[] = [];
+      for (const seller of sellers) {
+        const posted = await call<OtcListingDetail>(
+          '/api/otc/post',
+          seller.token,
+          listingBody(seller, { quantity: '5000', minPerOrder: '10', maxPerOrder: '50' }),
+        );
+        expect(posted.code).toBe(200);
+        listings.push(posted.data.id);
+      }
+
+      let acknowledged = 0;
+      let dead = false;
+      const buyerLoop = async (buyer: Trader) => {
+        while (!dead) {
+          try {
+            const listingId = listings[randomInt(listings.length)]!;
+            const taken = await call<OtcOrderDetail>('/api/otc/buy', buyer.token, {
+              listingId,
+              amount: String(10 + randomInt(20)),
+              idempotencyKey: randomUUID(),
+            });
+            if (taken.code !== 200) continue;
+            acknowledged += 1;
+            const action = randomInt(10) < 6 ? '/api/otc/confirm_pay' : '/api/otc/buyer_cancel';
+            if ((await call(action, buyer.token, { orderId: taken.data.id })).code === 200) acknowledged += 1;
+          } catch {
+            // The server died under this request.
+          }
+        }
+      };
+      const sellerLoop = async (seller: Trader) => {
+        while (!dead) {
+          try {
+            const paid = await call<{ items: OtcOrder[] }>('/api/otc/my_sell_list?state=paid&pageSize=20', seller.token);
+            for (const order of paid.data?.items ?? []) {
+              const released = await call('/api/otc/release', seller.token, { orderId: order.id, tradePassword: TRADE_PASSWORD });
+              if (released.code === 200) acknowledged += 1;
+            }
+            const pending = await call<{ items: OtcOrder[] }>(
+              '/api/otc/my_sell_list?state=pending_payment&pageSize=5',
+              seller.token,
+            );
+            const victim = pending.data?.items[0];
+            if (victim && randomInt(4) === 0) {
+              if ((await call('/api/otc/cancel', seller.token, { orderId: victim.id })).code === 200) acknowledged += 1;
+            }
+          } catch {
+            // The server died under this request.
+          }
+        }
+      };
+      const loops = [...buyers.map(buyerLoop), ...sellers.map(sellerLoop)];
+      while (acknowledged < 120) await new Promise((resolve) => setTimeout(resolve, 20));
+      server!.kill('SIGKILL');
+      dead = true;
+      await Promise.all(loops);
+
+      const { db } = database.database;
+      const [counts] = await queryRows<{ orders: number; completed: number; cancelled: number; open: number }>(
+        db,
+        sql`select count(*)::int as orders, count(*) filter (where state = 'completed')::int as completed,
+            count(*) filter (where state = 'cancelled')::int as cancelled,
+            count(*) filter (where state in ('pending_payment', 'paid', 'appeal'))::int as open from otc_orders`,
+      );
+      expect(counts!.orders).toBeGreaterThan(20);
+      expect(counts!.completed).toBeGreaterThan(0);
+      expect(counts!.cancelled).toBeGreaterThan(0);
+      await checkEscrow();
+
+      // After a restart the open orders carry on: every paid order is released, every pending one cancelled.
+      server = await startServer(Number(new URL(baseUrl).port));
+      for (const seller of sellers) {
+        for (const state of ['paid', 'pending_payment'] as const) {
+          const open = await call<{ items: OtcOrder[] }>(`/api/otc/my_sell_list?state=${state}&pageSize=100`, seller.token);
+          for (const order of open.data.items) {
+            const done =
+              state === 'paid'
+                ? await call('/api/otc/release', seller.token, { orderId: order.id, tradePassword: TRADE_PASSWORD })
+                : await call('/api/otc/cancel', seller.token, { orderId: order.id });
+            expect(done.code).toBe(200);
+          }
+        }
+        const listing = await call('/api/otc/revoke', seller.token, { listingId: listings[sellers.indexOf(seller)]! });
+        expect(listing.code).toBe(200);
+      }
+      const [left] = await queryRows<{ open: number; held: string }>(
+        db,
+        sql`select (select count(*)::int from otc_orders where state in ('pending_payment', 'paid', 'appeal')) as open,
+            (select coalesce(sum(amount), 0)::numeric(38,4)::text from ledger_holds where status = 'pending' and reference_type like 'otc_%') as held`,
+      );
+      expect(left).toEqual({ open: 0, held: '0.0000' });
+      await checkEscrow();
+    },
+  );
+});

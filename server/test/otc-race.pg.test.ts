@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OtcListingDetail, OtcOrderDetail } from '@custos/contract';
+import { queryRows } from '../src/db/client.js';
+import { listingBody, seedTraders, type Trader } from './support/otc.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+// Races on real PostgreSQL connections: many takers at once on one listing.
+let t: TestApp;
+let seller: Trader;
+let takers: Trader[];
+
+interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+async function call<T>(url: string, token: string, payload: object): Promise<Envelope<T>> {
+  const response = await t.app.inject({ method: 'POST', url, headers: { authorization: token, lang: 'EN' }, payload });
+  return response.json<Envelope<T>>();
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.testDatabase.database.db;
+  seller = (await seedTraders(db, t.services.ledger, 'race-seller', 1, '100000'))[0]!;
+  takers = await seedTraders(db, t.services.ledger, 'race-taker', 100, '1000');
+}, 120_000);
+afterEach(async () => {
+  expect(await t.services.otc.escrowProblems()).toEqual([]);
+  expect((await t.services.ledger.verify()).problems).toEqual([]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('100 takers racing for one listing', () => {
+  it(
+    'take exactly its quantity: each order is escrowed once and the listing never goes below zero',
+    { timeout: 120_000 },
+    async () => {
+      const listing = (
+        await call<OtcListingDetail>(
+          '/api/otc/post',
+          seller.token,
+          listingBody(seller, { quantity: '500', minPerOrder: '10', maxPerOrder: '10' }),
+        )
+      ).data;
+      const results = await Promise.all(
+        takers.map((taker) =>
+          call<OtcOrderDetail>('/api/otc/buy', taker.token, {
+            listingId: listing.id,
+            amount: '10',
+            idempotencyKey: randomUUID(),
+          }),
+        ),
+      );
+      const won = results.filter((result) => result.code === 200);
+      const lost = results.filter((result) => result.code !== 200);
+      expect(won).toHaveLength(50);
+      for (const result of lost) expect([409]).toContain(result.code);
+      const [row] = await queryRows<{ available: string; fee_remaining: string; open: number; taken: string }>(
+        t.testDatabase.database.db,
+        sql`select l.available::text as available, l.fee_remaining::text as fee_remaining,
+            (select count(*)::int from otc_orders o where o.listing_id = l.id) as open,
+            (select coalesce(sum(amount), 0)::text from otc_orders o where o.listing_id = l.id) as taken
+          from otc_listings l where l.id = ${listing.id}::uuid`,
+      );
+      expect(row).toEqual({ available: '0.0000', fee_remaining: '0.0000', open: 50, taken: '500.0000' });
+    },
+  );
+
+  it('a listing that cannot be split goes to exactly one of 100 takers', { timeout: 120_000 }, async () => {
+    const listing = (
+      await call<OtcListingDetail>('/api/otc/post', seller.token, listingBody(seller, { quantity: '30', splittable: false }))
+    ).data;
+    // Another 100 takers (those who won above still hold an open order: the open-order limit allows three).
+    const results = await Promise.all(
+      takers.map((taker) =>
+        call<OtcOrderDetail>('/api/otc/buy', taker.token, { listingId: listing.id, amount: '30', idempotencyKey: randomUUID() }),
+      ),
+    );
+    expect(results.filter((result) => result.code === 200)).toHaveLength(1);
+  });
+
+  it('the same request sent 20 times at once makes one order', { timeout: 60_000 }, async () => {
+    const listing = (await call<OtcListingDetail>('/api/otc/post', seller.token, listingBody(seller, { quantity: '100' }))).data;
+    const taker = takers[99]!;
+    const key = randomUUID();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call<OtcOrderDetail>('/api/otc/buy', taker.token, { listingId: listing.id, amount: '15', idempotencyKey: key }),
+      ),
+    );
+    expect(results.every((result) => result.code === 200)).toBe(true);
+    expect(new Set(results.map((result) => result.data.id)).size).toBe(1);
+  });
+});
