@@ -37,7 +37,9 @@ function Preview({ settings }: { settings: OtcSettings }) {
         the maker pays a fee of {otcFee(PREVIEW_QUANTITY, settings.makerFeePct)} USDT
       </Descriptions.Item>
       <Descriptions.Item label="Appeals">
-        open {settings.releaseWindowMinutes} min after the buyer marks an order paid, if the seller has not released
+        {settings.releaseWindowMinutes === 0
+          ? 'open as soon as the buyer marks an order paid'
+          : `open ${settings.releaseWindowMinutes} min after the buyer marks an order paid, if the seller has not released`}
       </Descriptions.Item>
     </Descriptions>
   );
@@ -172,8 +174,12 @@ export function OtcSettingsScreen({ operator }: { operator: Operator }) {
             >
               {minutes('otc-window-default', 5, 180)}
             </Form.Item>
-            <Form.Item label={SETTINGS_LABELS.releaseWindowMinutes} name="releaseWindowMinutes">
-              {minutes('otc-release-window', 1, 1440)}
+            <Form.Item
+              label={SETTINGS_LABELS.releaseWindowMinutes}
+              name="releaseWindowMinutes"
+              extra="0: either side may appeal as soon as the order is marked paid."
+            >
+              {minutes('otc-release-window', 0, 1440)}
             </Form.Item>
           </Space>
           <Typography.Title level={5}>Limits and deposit</Typography.Title>
