@@ -287,6 +287,14 @@ test('an appeal by the buyer: the operator reads the evidence and the chat, rele
   await listingRow.getByTestId('otc-listing-orders').click();
   await page.locator(`[data-testid="otc-order-row"][data-order-no="${order.orderNo}"]`).getByTestId('otc-order-open').click();
   await expect(page.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'completed');
+
+  // The buyer's balances in the console show the released USDT.
+  await openConsolePage(page, 'Members');
+  await page.getByPlaceholder('E-mail, nickname or invitation code').fill(buyer.email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('cell', { name: buyer.email }).click();
+  await page.getByRole('tab', { name: 'Balances & ledger' }).click();
+  await expect(page.getByTestId(`balances-${buyer.accountId}`).getByTestId('balance-USDT-total')).toHaveText('40.0000');
   expect(errors).toEqual([]);
 });
 
