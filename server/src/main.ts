@@ -167,6 +167,7 @@ function demoBanner(summary: DemoSummary, chain: DemoChain | undefined, base: st
     `    trading password: ${summary.member.tradePassword}`,
     `    team (invited by the demo member, same passwords): ${summary.team.join(', ')}`,
     `    more of its team, up to three generations down (same passwords): ${summary.teamBelow.join(', ')}`,
+    `    OTC traders (real-name approved, same passwords): ${summary.otcTraders.join(', ')}`,
     `  Console (${base}/admin/): ${summary.operator.username} / ${summary.operator.password}`,
     `    authenticator code: npm run demo:code   (or add the secret ${summary.operator.totpSecret} to an authenticator app)`,
   ];

@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 
 // Races on real PostgreSQL connections: many takers at once on one listing.
 let t: TestApp;
+let nowMs = Date.now();
+const clock = { now: () => new Date(nowMs) };
 let seller: Trader;
 let takers: Trader[];
 
@@ -22,7 +24,7 @@ async function call<T>(url: string, token: string, payload: object): Promise<Env
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { clock });
   const db = t.testDatabase.database.db;
   seller = (await seedTraders(db, t.services.ledger, 'race-seller', 1, '100000'))[0]!;
   takers = await seedTraders(db, t.services.ledger, 'race-taker', 100, '1000');
@@ -95,5 +97,44 @@ describe('100 takers racing for one listing', () => {
     );
     expect(results.every((result) => result.code === 200)).toBe(true);
     expect(new Set(results.map((result) => result.data.id)).size).toBe(1);
+  });
+
+  it('timers run on several instances at once cancel each due order exactly once', { timeout: 120_000 }, async () => {
+    const listing = (
+      await call<OtcListingDetail>(
+        '/api/otc/post',
+        seller.token,
+        listingBody(seller, { quantity: '300', minPerOrder: '10', maxPerOrder: '10', paymentWindowMinutes: 10 }),
+      )
+    ).data;
+    const orders = await Promise.all(
+      takers.slice(50, 70).map((taker) =>
+        call<OtcOrderDetail>('/api/otc/buy', taker.token, {
+          listingId: listing.id,
+          amount: '10',
+          idempotencyKey: randomUUID(),
+        }),
+      ),
+    );
+    expect(orders.every((order) => order.code === 200)).toBe(true);
+    nowMs += 11 * 60_000;
+    // Five instances' timers at once, each also racing the buyers' late "I have paid".
+    const runs = await Promise.all([
+      ...Array.from({ length: 5 }, () => t.services.otc.runTimers()),
+      ...orders
+        .slice(0, 5)
+        .map((order, index) => call('/api/otc/confirm_pay', takers[50 + index]!.token, { orderId: order.data.id })),
+    ]);
+    const expired = runs.slice(0, 5).reduce((sum, run) => sum + (run as { expired: number }).expired, 0);
+    expect(expired).toBe(20);
+    for (const late of runs.slice(5)) expect(late).toMatchObject({ code: 409 });
+    const [row] = await queryRows<{ available: string; cancelled: number; steps: number }>(
+      t.testDatabase.database.db,
+      sql`select l.available::text as available,
+            (select count(*)::int from otc_orders o where o.listing_id = l.id and o.cancel_reason = 'payment_timeout') as cancelled,
+            (select count(*)::int from otc_steps s where s.listing_id = l.id and s.step = 'cancelled') as steps
+          from otc_listings l where l.id = ${listing.id}::uuid`,
+    );
+    expect(row).toEqual({ available: '300.0000', cancelled: 20, steps: 20 });
   });
 });

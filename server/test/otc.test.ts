@@ -6,6 +6,7 @@ import { queryRows } from '../src/db/client.js';
 import { availableOf } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { listingBody, seedTraders, TINY_PNG, TRADE_PASSWORD, type Trader } from './support/otc.js';
+import { openStream, type SseStream } from './support/sse.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 let t: TestApp;
@@ -14,6 +15,8 @@ const clock = { now: () => new Date(nowMs) };
 let traders: Trader[];
 let arbiter: string;
 let finance: string;
+let baseUrl: string;
+const opened: SseStream[] = [];
 
 type Method = 'GET' | 'POST' | 'PUT';
 interface Envelope<T> {
@@ -88,6 +91,7 @@ async function memberEventKinds(memberId: string): Promise<string[]> {
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   traders = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'otc', 20);
   arbiter = await operatorToken(t, 'otc-arbiter', 'support');
   finance = await operatorToken(t, 'otc-finance', 'finance');
@@ -98,6 +102,7 @@ afterEach(async () => {
   expect((await t.services.ledger.verify()).problems).toEqual([]);
 });
 afterAll(async () => {
+  for (const stream of opened) stream.close();
   await t.close();
 });
 
@@ -607,8 +612,11 @@ describe('appeals and rulings', () => {
     expect(Number(await feesBalance()) - Number(feesBefore)).toBeCloseTo(50.05, 4); // the fee and the deposit
     // A second ruling finds nothing under appeal.
     expect((await consoleCall('POST', `/api/admin/otc/orders/${order.id}/rule`, arbiter, ruleBody)).code).toBe(409);
-    // The seller is suspended from OTC.
+    // The seller is suspended from OTC: cannot post, and their listing is off the market and cannot be taken.
     expect(await post(seller)).toMatchObject({ code: 403 });
+    const market = await call<{ items: { id: string }[] }>('GET', '/api/otc/all_sell_list?side=sell&pageSize=100', buyer.token);
+    expect(market.data.items.map((item) => item.id)).not.toContain(listing.id);
+    expect(await buy(buyer, listing.id, '10')).toMatchObject({ code: 409, message: 'This listing is no longer available' });
     const suspensions = await consoleCall<{ items: { memberId: string }[] }>('GET', '/api/admin/otc/suspensions', arbiter);
     expect(suspensions.data.items.map((item) => item.memberId)).toContain(seller.memberId);
     const audit = await queryRows<{ action: string }>(
@@ -693,5 +701,47 @@ describe('the console', () => {
     );
     expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['otc.settings_updated', 'otc.listing_revoked']));
     await consoleCall('PUT', '/api/admin/otc/settings', finance, settings);
+  });
+});
+
+describe('live channels', () => {
+  it('tell both members and the console at every step, without reloading', async () => {
+    const [seller, buyer] = [traders[0]!, traders[2]!];
+    const listing = (await post(seller, { quantity: '50' })).data;
+    const reviewer = await operatorToken(t, 'otc-reviewer', 'reviewer');
+    const refused = await openStream(baseUrl, `Bearer ${reviewer}`, undefined, '/api/admin/otc/events');
+    opened.push(refused);
+    expect(refused.status).toBe(403);
+    const consoleStream = await openStream(baseUrl, `Bearer ${finance}`, undefined, '/api/admin/otc/events');
+    const sellerStream = await openStream(baseUrl, seller.token);
+    const buyerStream = await openStream(baseUrl, buyer.token);
+    opened.push(consoleStream, sellerStream, buyerStream);
+    for (const stream of [consoleStream, sellerStream, buyerStream]) expect((await stream.next()).event).toBe('ready');
+    const data = async (stream: SseStream) => (JSON.parse((await stream.next()).data) as { data: Record<string, unknown> }).data;
+
+    const order = (await buy(buyer, listing.id, '20')).data;
+    expect(await data(buyerStream)).toMatchObject({
+      kind: 'otc.order',
+      orderId: order.id,
+      state: 'pending_payment',
+      step: 'created',
+    });
+    expect(await data(sellerStream)).toMatchObject({ kind: 'otc.order', orderId: order.id, step: 'created' });
+    expect(await data(sellerStream)).toMatchObject({ kind: 'otc.listing', listingId: listing.id, available: '30.0000' });
+    expect(await data(consoleStream)).toMatchObject({ kind: 'otc.order', orderId: order.id, step: 'created' });
+
+    await call('POST', '/api/otc/chat_send', buyer.token, { orderId: order.id, text: 'Transfer sent' });
+    expect(await data(sellerStream)).toMatchObject({ kind: 'otc.chat', orderId: order.id, preview: 'Transfer sent' });
+    expect(await data(consoleStream)).toMatchObject({ kind: 'otc.chat', orderId: order.id });
+
+    await call('POST', '/api/otc/confirm_pay', buyer.token, { orderId: order.id });
+    expect(await data(sellerStream)).toMatchObject({ kind: 'otc.order', state: 'paid', step: 'paid' });
+    expect(await data(buyerStream)).toMatchObject({ kind: 'otc.order', state: 'paid', step: 'paid' });
+    expect(await data(consoleStream)).toMatchObject({ kind: 'otc.order', step: 'paid' });
+
+    await call('POST', '/api/otc/release', seller.token, { orderId: order.id, tradePassword: TRADE_PASSWORD });
+    expect(await data(buyerStream)).toMatchObject({ kind: 'otc.order', state: 'completed', step: 'released' });
+    expect(await data(sellerStream)).toMatchObject({ kind: 'otc.order', state: 'completed', step: 'released' });
+    await call('POST', '/api/otc/revoke', seller.token, { listingId: listing.id });
   });
 });

@@ -19,7 +19,7 @@ import { seedAirdrops } from './airdrops.js';
 import { seedQuotes } from './quotes.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
 import { DEMO_MEMBER, type DemoContext, type DemoMember } from './context.js';
-import { seedOtc } from './otc.js';
+import { DEMO_OTC_TRADERS, seedOtc } from './otc.js';
 
 export { DEMO_MEMBER, type DemoContext, type DemoMember };
 
@@ -75,6 +75,8 @@ export interface DemoSummary {
   /** The rest of the demo member's team (server/src/demo/team.ts), up to three generations down; same passwords. */
   teamBelow: readonly string[];
   operator: { username: string; password: string; totpSecret: string };
+  /** OTC traders with listings, an order in progress and an appeal (server/src/demo/otc.ts); same passwords. */
+  otcTraders: readonly string[];
   /** The demo member's BEP20 deposit address, when the BEP20 network is on. */
   depositAddress: string | null;
 }
@@ -348,6 +350,7 @@ export async function seedDemo(services: Services, options: { demo: boolean }): 
     member: DEMO_MEMBER,
     team: DEMO_TEAM,
     teamBelow: DEMO_TEAM_TREE.map((member) => member.email),
+    otcTraders: DEMO_OTC_TRADERS,
     operator: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password, totpSecret: DEMO_OPERATOR.totpSecret },
     depositAddress,
   };

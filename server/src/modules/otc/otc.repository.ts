@@ -368,11 +368,17 @@ export class OtcRepository {
    * (within the per-order limits as they stand), accepting `paymentType`; best price first.
    */
   async market(
-    filter: { side: OtcSide; amount?: string | undefined; paymentType?: OtcPaymentType | undefined },
+    filter: { side: OtcSide; amount?: string | undefined; paymentType?: OtcPaymentType | undefined; now: Date },
     limit: number,
     offset: number,
   ): Promise<{ rows: ListingRow[]; total: number }> {
-    const conditions: SQL[] = [sql`l.state = 'matching'`, sql`l.side = ${filter.side}`, sql`l.available > 0`];
+    const conditions: SQL[] = [
+      sql`l.state = 'matching'`,
+      sql`l.side = ${filter.side}`,
+      sql`l.available > 0`,
+      // A suspended lister's listings are off the market while the suspension lasts.
+      sql`not exists (select 1 from otc_suspensions s where s.member_id = l.member_id and s.lifted_at is null and s.until > ${filter.now})`,
+    ];
     if (filter.amount !== undefined) {
       const amount = sql`${filter.amount}::numeric`;
       conditions.push(sql`${amount} <= least(l.max_per_order, l.available)`);

@@ -274,7 +274,7 @@ export class OtcService {
     const settings = await this.settings.get('otc');
     const amount = query.amount === undefined ? undefined : format(parse(query.amount));
     const { rows, total } = await this.repository.market(
-      { side: query.side, amount, paymentType: query.paymentType },
+      { side: query.side, amount, paymentType: query.paymentType, now: this.now() },
       pageSize,
       (page - 1) * pageSize,
     );
@@ -618,6 +618,7 @@ export class OtcService {
         if (winner) return winner;
         if (listing.member_id === memberId) throw AppError.conflict('otc.own_listing');
         if (listing.state !== 'matching') throw AppError.conflict('otc.listing_unavailable');
+        if (await this.repository.suspendedUntil(listing.member_id, now, tx)) throw AppError.conflict('otc.listing_unavailable');
         const available = parse(listing.available);
         if (available === 0n) throw AppError.conflict('otc.listing_unavailable');
         if (!listing.splittable) {
@@ -1179,7 +1180,7 @@ export class OtcService {
       amount: row.amount,
       price: row.price,
       fiatCurrency: settings.fiatCurrency,
-      fiatAmount: Number(row.fiat_amount).toFixed(2),
+      fiatAmount: row.fiat_amount,
       fee: row.fee,
       buyerReceives: format(row.listing_side === 'sell' ? amount : money.subtract(amount, parse(row.fee))),
       counterparty: toReputation(reputations.get(counterpart)),
@@ -1408,7 +1409,7 @@ export class OtcService {
       amount: row.amount,
       price: row.price,
       fiatCurrency: settings.fiatCurrency,
-      fiatAmount: Number(row.fiat_amount).toFixed(2),
+      fiatAmount: row.fiat_amount,
       fee: row.fee,
       buyer: parties.get(row.buyer_member_id)!,
       seller: parties.get(row.seller_member_id)!,
