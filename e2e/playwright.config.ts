@@ -31,10 +31,10 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'app', testIgnore: /(earn|team-income|otc-appeal)\.spec\.ts/ },
+    { name: 'app', testIgnore: /(earn|team-income|otc-appeal|console-otc)\.spec\.ts/ },
     // The earn and team income tests move the server's clock forward (to advance the platform day),
-    // which would upset every authenticator code and window the others rely on: they run last. So does
-    // the OTC appeal (past the release window).
-    { name: 'advancing-clock', testMatch: /(earn|team-income|otc-appeal)\.spec\.ts/, dependencies: ['app'] },
+    // which would upset every authenticator code and window the others rely on: they run last. So do
+    // the OTC appeal tests (past an order's release window, so that an appeal may be made).
+    { name: 'advancing-clock', testMatch: /(earn|team-income|otc-appeal|console-otc)\.spec\.ts/, dependencies: ['app'] },
   ],
 });

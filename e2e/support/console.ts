@@ -61,6 +61,8 @@ export async function openConsolePage(page: Page, name: string, group?: RegExp):
     const groupItem = page.getByRole('menuitem', { name: group });
     if ((await groupItem.getAttribute('aria-expanded')) !== 'true') await groupItem.click();
     await expect(groupItem).toHaveAttribute('aria-expanded', 'true');
+    // The menu scrolls with the page: after working down a long page its items are above the view.
+    await item.scrollIntoViewIfNeeded();
     // The group opens with a height motion that clips its lower items: a click on an item still
     // clipped lands on nothing (seen under load). Click once the item is wholly shown.
     await expect(item).toBeInViewport({ ratio: 1 });

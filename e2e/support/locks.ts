@@ -8,7 +8,10 @@ import path from 'node:path';
  * The lock is a directory (made atomically) in a folder the global setup makes fresh for each run,
  * so a run that was killed leaves no lock behind for the next.
  */
-export async function withPlatformLock<T>(name: 'exchange-settings' | 'server-clock', body: () => Promise<T>): Promise<T> {
+export async function withPlatformLock<T>(
+  name: 'exchange-settings' | 'server-clock' | 'otc-settings',
+  body: () => Promise<T>,
+): Promise<T> {
   const folder = process.env.E2E_LOCK_DIR;
   if (!folder) throw new Error('E2E_LOCK_DIR is not set (global setup did not run)');
   const lock = path.join(folder, name);

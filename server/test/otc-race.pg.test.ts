@@ -108,15 +108,13 @@ describe('100 takers racing for one listing', () => {
       )
     ).data;
     const orders = await Promise.all(
-      takers
-        .slice(50, 70)
-        .map((taker) =>
-          call<OtcOrderDetail>('/api/otc/buy', taker.token, {
-            listingId: listing.id,
-            amount: '10',
-            idempotencyKey: randomUUID(),
-          }),
-        ),
+      takers.slice(50, 70).map((taker) =>
+        call<OtcOrderDetail>('/api/otc/buy', taker.token, {
+          listingId: listing.id,
+          amount: '10',
+          idempotencyKey: randomUUID(),
+        }),
+      ),
     );
     expect(orders.every((order) => order.code === 200)).toBe(true);
     nowMs += 11 * 60_000;

@@ -39,6 +39,12 @@ import { OperatorsScreen } from '../features/operators/screens/OperatorsScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
 import { WithdrawalsScreen } from '../features/withdrawals/screens/WithdrawalsScreen';
 import { WithdrawSettingsScreen } from '../features/withdrawals/screens/WithdrawSettingsScreen';
+import { OtcAppealsScreen } from '../features/otc/screens/OtcAppealsScreen';
+import { OtcListingsScreen } from '../features/otc/screens/OtcListingsScreen';
+import { OtcOrderScreen } from '../features/otc/screens/OtcOrderScreen';
+import { OtcOrdersScreen } from '../features/otc/screens/OtcOrdersScreen';
+import { OtcSettingsScreen } from '../features/otc/screens/OtcSettingsScreen';
+import { OtcSuspensionsScreen } from '../features/otc/screens/OtcSuspensionsScreen';
 
 function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSignedOut: () => void }) {
   const navigate = useNavigate();
@@ -115,6 +121,16 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
                 <Route path="/chain/watchers" element={<WatchersScreen />} />
                 <Route path="/chain/withdrawals" element={<WithdrawalsScreen operator={operator} />} />
                 <Route path="/chain/withdraw-settings" element={<WithdrawSettingsScreen operator={operator} />} />
+              </>
+            )}
+            {operatorMay(operator.role, 'otc.read') && (
+              <>
+                <Route path="/otc/appeals" element={<OtcAppealsScreen />} />
+                <Route path="/otc/orders" element={<OtcOrdersScreen />} />
+                <Route path="/otc/orders/:orderId" element={<OtcOrderScreen operator={operator} />} />
+                <Route path="/otc/listings" element={<OtcListingsScreen operator={operator} />} />
+                <Route path="/otc/suspensions" element={<OtcSuspensionsScreen operator={operator} />} />
+                <Route path="/otc/settings" element={<OtcSettingsScreen operator={operator} />} />
               </>
             )}
             {operatorMay(operator.role, 'operators.manage') && (

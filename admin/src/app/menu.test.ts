@@ -32,7 +32,7 @@ describe('menuFor', () => {
         ['/chain/withdraw-settings', 'Withdrawal settings'],
       ]);
     }
-    expect(MENU_GROUPS).toEqual(['ledger', 'chain', 'earn']);
+    expect(MENU_GROUPS).toEqual(['ledger', 'chain', 'earn', 'otc']);
   });
 
   it('shows the earn pages (custody plans, orders, settlement runs, mining machines, AI dividend) to the roles that may read the ledger, grouped under Earn', () => {
@@ -69,5 +69,16 @@ describe('menuFor', () => {
   it('shows the customer-service inbox only to the roles with support.chat (super admin, support)', () => {
     for (const role of ['super_admin', 'support'] as const) expect(keys(menuFor(operator(role))), role).toContain('/support');
     for (const role of ['finance', 'reviewer'] as const) expect(keys(menuFor(operator(role))), role).not.toContain('/support');
+  });
+
+  it('shows the OTC pages to the roles with otc.read, grouped under OTC; a reviewer sees none of them', () => {
+    for (const role of ['super_admin', 'finance', 'support'] as const) {
+      const otc = menuFor(operator(role)).find((item) => item.key === 'otc');
+      expect(
+        otc?.children?.map((item) => item.key),
+        role,
+      ).toEqual(['/otc/appeals', '/otc/orders', '/otc/listings', '/otc/suspensions', '/otc/settings']);
+    }
+    expect(menuFor(operator('reviewer')).find((item) => item.key === 'otc')).toBeUndefined();
   });
 });

@@ -15,6 +15,7 @@ import {
   LineChartOutlined,
   MailOutlined,
   SafetyCertificateOutlined,
+  SwapOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import { operatorMay, type Operator, type OperatorPermission } from '@custos/contract';
@@ -65,6 +66,18 @@ export const MENU: MenuEntry[] = [
       { key: '/earn/settlement', label: 'Settlement runs', permission: 'ledger.read' },
       { key: '/earn/machines', label: 'Mining machines', permission: 'ledger.read' },
       { key: '/earn/dividend', label: 'AI dividend', permission: 'ledger.read' },
+    ],
+  },
+  {
+    key: 'otc',
+    icon: <SwapOutlined />,
+    label: 'OTC',
+    children: [
+      { key: '/otc/appeals', label: 'OTC appeals', permission: 'otc.read' },
+      { key: '/otc/orders', label: 'OTC orders', permission: 'otc.read' },
+      { key: '/otc/listings', label: 'OTC listings', permission: 'otc.read' },
+      { key: '/otc/suspensions', label: 'OTC suspensions', permission: 'otc.read' },
+      { key: '/otc/settings', label: 'OTC settings', permission: 'otc.read' },
     ],
   },
   { key: '/team/levels', icon: <ApartmentOutlined />, label: 'Team levels', permission: 'members.read' },
