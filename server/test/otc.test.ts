@@ -704,6 +704,32 @@ describe('the console', () => {
   });
 });
 
+describe('a frozen lister', () => {
+  it('has their listings taken off the market until unfrozen', async () => {
+    const [lister, taker] = [traders[9]!, traders[10]!];
+    const listing = (await post(lister, { quantity: '40' })).data;
+    const ids = async () =>
+      (
+        await call<{ items: { id: string }[] }>('GET', '/api/otc/all_sell_list?side=sell&pageSize=100', taker.token)
+      ).data.items.map((item) => item.id);
+    expect(await ids()).toContain(listing.id);
+    expect(
+      (await consoleCall('POST', `/api/admin/members/${lister.memberId}/freeze`, arbiter, { reason: 'OTC test' })).code,
+    ).toBe(200);
+    expect(await ids()).not.toContain(listing.id);
+    expect(await buy(taker, listing.id, '10')).toMatchObject({ code: 409, message: 'This listing is no longer available' });
+    expect(
+      (await consoleCall('POST', `/api/admin/members/${lister.memberId}/unfreeze`, arbiter, { reason: 'OTC test done' })).code,
+    ).toBe(200);
+    expect(await ids()).toContain(listing.id);
+    // Freezing ended the lister's sessions: an operator takes the listing down (audited).
+    const revoked = await consoleCall<{ state: string }>('POST', `/api/admin/otc/listings/${listing.id}/revoke`, finance, {
+      reason: 'Test clean-up',
+    });
+    expect(revoked.data.state).toBe('cancelled');
+  });
+});
+
 describe('live channels', () => {
   it('tell both members and the console at every step, without reloading', async () => {
     const [seller, buyer] = [traders[0]!, traders[2]!];

@@ -376,8 +376,9 @@ export class OtcRepository {
       sql`l.state = 'matching'`,
       sql`l.side = ${filter.side}`,
       sql`l.available > 0`,
-      // A suspended lister's listings are off the market while the suspension lasts.
+      // A suspended or frozen lister's listings are off the market while that lasts.
       sql`not exists (select 1 from otc_suspensions s where s.member_id = l.member_id and s.lifted_at is null and s.until > ${filter.now})`,
+      sql`exists (select 1 from members m where m.id = l.member_id and m.status = 'active')`,
     ];
     if (filter.amount !== undefined) {
       const amount = sql`${filter.amount}::numeric`;
@@ -692,6 +693,17 @@ export class OtcRepository {
     );
     const until = rows[0]?.until;
     return until ? new Date(until) : null;
+  }
+
+  /** Whether a member's listings may be taken now: not suspended from OTC, account not frozen. */
+  async listerAvailable(tx: Tx, memberId: string, now: Date): Promise<boolean> {
+    const rows = await queryRows<{ ok: boolean }>(
+      tx,
+      sql`select exists (select 1 from members m where m.id = ${memberId}::uuid and m.status = 'active')
+            and not exists (select 1 from otc_suspensions s where s.member_id = ${memberId}::uuid and s.lifted_at is null
+                              and s.until > ${now}) as ok`,
+    );
+    return rows[0]?.ok ?? false;
   }
 
   async insertSuspension(

@@ -618,7 +618,8 @@ export class OtcService {
         if (winner) return winner;
         if (listing.member_id === memberId) throw AppError.conflict('otc.own_listing');
         if (listing.state !== 'matching') throw AppError.conflict('otc.listing_unavailable');
-        if (await this.repository.suspendedUntil(listing.member_id, now, tx)) throw AppError.conflict('otc.listing_unavailable');
+        if (!(await this.repository.listerAvailable(tx, listing.member_id, now)))
+          throw AppError.conflict('otc.listing_unavailable');
         const available = parse(listing.available);
         if (available === 0n) throw AppError.conflict('otc.listing_unavailable');
         if (!listing.splittable) {
