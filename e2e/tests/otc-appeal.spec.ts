@@ -1,5 +1,6 @@
 import ko from '../../web/src/app/i18n/locales/ko.json' with { type: 'json' };
-import { hashPath } from '../support/app';
+import { collectErrors, hashPath } from '../support/app';
+import { confirmDialog, openConsolePage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 import { approveRealName, PHOTO_PNG } from '../support/identity';
 import { withPlatformLock } from '../support/locks';
@@ -11,14 +12,16 @@ const L = ko;
  * Issue 14: an order that goes to appeal, in Korean. The buyer marks it paid, the seller does not
  * release; once the release window has passed (the server's clock is moved past it, so this runs in
  * the "advancing-clock" project, holding the clock's lock) the buyer appeals with evidence, both
- * apps show the order frozen, and the platform's ruling reaches both without a reload.
+ * apps show the order frozen, an operator rules in the console (reading the evidence), and the
+ * ruling reaches both apps without a reload.
  */
-test('OTC appeal in Korean: the buyer appeals after the release window, the order freezes for both, the ruling reaches both live', async ({
+test('OTC appeal in Korean: the buyer appeals after the release window, the order freezes for both, the console rules, the ruling reaches both live', async ({
   browser,
   request,
   members,
   operators,
   fund,
+  openConsole,
 }) => {
   test.setTimeout(240_000);
   const seller = await members.create('otc-appeal-seller', { tradePassword: true });
@@ -80,12 +83,32 @@ test('OTC appeal in Korean: the buyer appeals after the release window, the orde
     await expect(s.getByTestId('otc-release')).toHaveCount(0);
     await expect(s.getByTestId('otc-appeal-item')).toContainText(L.otc.appeal.reasons.paid_not_released);
 
-    // The platform rules (the console's call): released to the buyer; both apps follow live.
-    const ruled = await request.post(`/api/admin/otc/orders/${order.id}/rule`, {
-      headers: { authorization: `Bearer ${arbiter.token}` },
-      data: { ruling: 'release_to_buyer', note: '입금 내역을 확인했습니다.' },
+    // An operator opens the appeal from the console's queue, sees the buyer's evidence, and releases to
+    // the buyer; both apps, open all along, follow live.
+    const consolePage = await openConsole(arbiter);
+    const consoleErrors = collectErrors(consolePage);
+    await openConsolePage(consolePage, 'OTC appeals', /OTC$/);
+    await consolePage
+      .locator(`[data-testid="otc-appeal-row"][data-order-no="${order.orderNo}"]`)
+      .getByTestId('otc-appeal-open')
+      .click();
+    await expect(consolePage.getByTestId('otc-order-no')).toHaveText(order.orderNo);
+    await expect(consolePage.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'appeal');
+    const appeal = consolePage.locator('[data-testid="otc-appeal"][data-by="buyer"]');
+    await expect(appeal.getByTestId('otc-appeal-description')).toHaveText(
+      '50 USDT 대금을 송금했지만 판매자가 릴리스하지 않습니다.',
+    );
+    await expect(appeal.locator('img[data-testid="otc-evidence-image"], [data-testid="otc-evidence-image"] img')).toHaveCount(1);
+    await consolePage.getByTestId('otc-ruling-release').click();
+    await consolePage.getByTestId('otc-ruling-note').fill('입금 내역을 확인했습니다.');
+    await consolePage.getByTestId('otc-ruling-submit').click();
+    expect(
+      await confirmDialog(consolePage, 'Confirm the ruling', 'Rule', `/api/admin/otc/orders/${order.id}/rule`),
+    ).toMatchObject({
+      code: 200,
     });
-    expect(((await ruled.json()) as { code: number; message: string }).code).toBe(200);
+    await expect(consolePage.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'completed');
+    expect(consoleErrors).toEqual([]);
     for (const page of [b, s]) {
       await expect(page.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'completed');
       await expect(page.getByTestId('otc-appeal-item')).toHaveAttribute('data-status', 'ruled');
