@@ -65,12 +65,7 @@ export default function SecurityScreen() {
       </List>
       {others > 0 && (
         <div className="settings-logout">
-          <Button
-            block
-            fill="outline"
-            loading={endOthers.isPending}
-            onClick={() => endOthers.mutate()}
-          >
+          <Button block fill="outline" loading={endOthers.isPending} onClick={() => endOthers.mutate()}>
             {t('security.signOutOthers')}
           </Button>
         </div>
