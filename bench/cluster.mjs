@@ -1,7 +1,7 @@
 // A throw-away PostgreSQL 15 cluster for the benchmarks (default durability), owned by the
 // `postgres` user when run as root (initdb refuses root).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -34,13 +34,19 @@ export function chownToPostgres(target) {
   chownSync(target, uid, gid);
 }
 
-/** Starts a cluster on a free loopback port; `extraOptions` go to postgres (`-c name=value …`). */
-export async function startCluster(extraOptions = '') {
-  const base = mkdtempSync(path.join(tmpdir(), 'custos-bench-'));
+/**
+ * Starts a cluster on a free loopback port; `extraOptions` go to postgres (`-c name=value …`). With
+ * `keepIn`, the cluster lives in that folder and outlives the run (`existed` says whether a cluster was
+ * already there to start again), so a long seed is paid once.
+ */
+export async function startCluster(extraOptions = '', { keepIn } = {}) {
+  const base = keepIn ?? mkdtempSync(path.join(tmpdir(), 'custos-bench-'));
+  mkdirSync(base, { recursive: true });
   chownToPostgres(base);
   const dataDir = path.join(base, 'data');
   const port = await freePort();
-  asOwner('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8']);
+  const existed = existsSync(path.join(dataDir, 'PG_VERSION'));
+  if (!existed) asOwner('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8']);
   asOwner('pg_ctl', [
     '-D',
     dataDir,
@@ -54,6 +60,7 @@ export async function startCluster(extraOptions = '') {
   return {
     base,
     port,
+    existed,
     url: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
     stop() {
       try {
@@ -61,7 +68,7 @@ export async function startCluster(extraOptions = '') {
       } catch {
         // already stopped
       }
-      rmSync(base, { recursive: true, force: true });
+      if (!keepIn) rmSync(base, { recursive: true, force: true });
     },
   };
 }

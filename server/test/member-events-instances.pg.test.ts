@@ -72,14 +72,14 @@ describe('live notifications across instances', () => {
     const stream = await openStream(bUrl, member);
     opened.push(stream);
     expect((await stream.next()).event).toBe('ready');
-    // Cut every LISTEN connection to this database (both instances' listeners: member events and
-    // the console's operator events, decision 029).
+    // Cut every LISTEN connection to this database: each instance listens for member events, the
+    // support inbox's operator events (decision 029) and the OTC console's (decision 031).
     const cut = await queryRows<{ ok: boolean }>(
       a.testDatabase.database.db,
       sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
           where datname = current_database() and query ilike 'listen %'`,
     );
-    expect(cut.map((row) => row.ok)).toEqual([true, true, true, true]);
+    expect(cut.map((row) => row.ok)).toEqual([true, true, true, true, true, true]);
     const id = await feedbackAndReply('While cut', 'Still delivered');
     const frame = await stream.next();
     expect(JSON.parse(frame.data)).toMatchObject({ data: { kind: 'feedback.replied', feedbackId: id, title: 'While cut' } });
