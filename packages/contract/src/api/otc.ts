@@ -192,6 +192,11 @@ export type OtcPaymentDetail = z.infer<typeof otcPaymentDetailSchema>;
 
 // ── Settings (operator, platform_settings `otc`) ─────────────────────────────────────────────────
 
+/** A percent below 100, compared on the text's whole part (the rate is never turned into a float). */
+const percentBelowHundredSchema = decimalRateSchema.refine((value) => BigInt(value.split('.')[0] ?? '0') < 100n, {
+  error: ValidationReason.invalid,
+});
+
 export const otcSettingsSchema = z
   .object({
     enabled: z.boolean(),
@@ -200,9 +205,9 @@ export const otcSettingsSchema = z
     /** The operator's guide price (fiat per USDT), shown on top of the market. */
     guidePrice: otcPriceSchema,
     /** Listings are priced within ± this percent of the guide price, e.g. "5" = 95 %–105 %. */
-    priceBandPct: decimalRateSchema.refine((value) => Number.parseFloat(value) < 100, { error: ValidationReason.invalid }),
+    priceBandPct: percentBelowHundredSchema,
     /** The maker's fee as a percent of each order's quantity, rounded up (decision 031), e.g. "0.1". */
-    makerFeePct: decimalRateSchema.refine((value) => Number.parseFloat(value) < 100, { error: ValidationReason.invalid }),
+    makerFeePct: percentBelowHundredSchema,
     /** Payment windows a lister may choose, and the default for a new listing (minutes). */
     paymentWindowMinMinutes: z.number().int().min(5).max(180),
     paymentWindowMaxMinutes: z.number().int().min(5).max(180),
