@@ -228,6 +228,8 @@ describe('team figures', () => {
     expect(all.total).toBe(13);
     const second = await members('a', 'scope=all&pageSize=5&page=3');
     expect(letters(second.items)).toEqual(['d', 'c', 'b']);
+    // A page past the end is empty and still carries the total.
+    expect(await members('a', 'scope=all&pageSize=5&page=4')).toEqual({ items: [], total: 13, page: 4, pageSize: 5 });
     expect(all.items[2]).toMatchObject({ generation: 4, isValid: true, ownCustody: '700.0000', teamPerformance: '0.0000' });
 
     const found = await members('a', 'query=TM-L');

@@ -38,6 +38,14 @@ export interface VersionRow {
   created_at: Date | string;
 }
 
+/** The team page's figures of one member (`pageFigures`). */
+export interface PageFiguresRow extends NodeRow {
+  level: number;
+  opened_today: string;
+  opened_month: string;
+  next_legs_held: number;
+}
+
 /** A listed team member with the figures the level is computed from. */
 export interface MemberRow extends NodeRow {
   email: string;
@@ -116,25 +124,33 @@ export class TeamRepository {
     return rows[0] ?? null;
   }
 
-  /** New team custody opened on days from `from` to `to` (inclusive). */
-  async openedBetween(seq: string, from: string, to: string): Promise<string> {
-    const rows = await queryRows<{ opened: string }>(
+  /**
+   * Everything the team page reads about one member in one statement (it answers on every visit):
+   * the node's figures, its level under `rules`, the new team custody of `today` and of the month
+   * from `monthStart`, and how many direct members meet the next level's leg requirement (0 when
+   * that level asks for none).
+   */
+  async pageFigures(accountId: string, rules: LevelRule[], today: string, monthStart: string): Promise<PageFiguresRow | null> {
+    const rows = await queryRows<PageFiguresRow>(
       this.db,
-      sql`select coalesce(sum(opened), 0)::text as opened from team_performance_days
-          where account_seq = ${seq}::bigint and day between ${from}::date and ${to}::date`,
+      sql`with node as (
+            select n.*, ${levelOf(rules)} as level
+            from accounts a join team_nodes n on n.account_id = coalesce(a.main_account_id, a.id) where a.id = ${accountId}::uuid
+          )
+          select ${NODE_COLUMNS}, n.level,
+            (select coalesce(sum(p.opened), 0)::text from team_performance_days p
+              where p.account_seq = n.seq and p.day = ${today}::date) as opened_today,
+            (select coalesce(sum(p.opened), 0)::text from team_performance_days p
+              where p.account_seq = n.seq and p.day between ${monthStart}::date and ${today}::date) as opened_month,
+            coalesce((select (select count(*)::int from (select 1 from team_nodes c where c.inviter_seq = n.seq
+                  and c.own_custody >= lv."legOwn" and c.valid_direct_count >= lv."legDir" and c.team_performance >= lv."legPerf"
+                  limit lv.legs) q)
+                from jsonb_to_recordset(${JSON.stringify(rules)}::jsonb)
+                  as lv(level int, legs int, "legOwn" numeric, "legDir" int, "legPerf" numeric)
+                where lv.level = n.level + 1 and lv.legs > 0), 0) as next_legs_held
+          from node n`,
     );
-    return rows[0]!.opened;
-  }
-
-  /** How many direct members meet the given thresholds (stopping at `limit`). */
-  async legsMeeting(seq: string, own: string, dir: number, perf: string, limit: number): Promise<number> {
-    const rows = await queryRows<{ n: number }>(
-      this.db,
-      sql`select count(*)::int as n from (select 1 from team_nodes c where c.inviter_seq = ${seq}::bigint
-            and c.own_custody >= ${own}::numeric and c.valid_direct_count >= ${dir} and c.team_performance >= ${perf}::numeric
-            limit ${limit}) q`,
-    );
-    return rows[0]!.n;
+    return rows[0] ?? null;
   }
 
   async levelOfNode(seq: string, rules: LevelRule[]): Promise<number> {
@@ -187,6 +203,46 @@ export class TeamRepository {
     return { rows, total: count?.total ?? 0 };
   }
 
+  /**
+   * The member's own downline page as `members()` answers it, with the node resolved from the
+   * account in the same statement and, without a search, the total read from the node's counts in
+   * it too: one round trip for the list a member pages through. Null when the account has no node.
+   */
+  async membersOfAccount(
+    accountId: string,
+    filter: { scope: TeamScope; query?: string | undefined },
+    rules: LevelRule[],
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: MemberRow[]; total: number } | null> {
+    if (filter.query) {
+      const node = await this.node(accountId);
+      return node ? this.members(node.seq, filter, rules, limit, offset) : null;
+    }
+    const depth = filter.scope === 'direct' ? sql` and c.depth = 1` : sql``;
+    const rows = await queryRows<MemberRow & { total: number; sort_key: string }>(
+      this.db,
+      sql`with me as (
+            select n.seq, ${filter.scope === 'direct' ? sql`n.direct_count` : sql`n.team_count`} as total
+            from accounts a join team_nodes n on n.account_id = coalesce(a.main_account_id, a.id) where a.id = ${accountId}::uuid
+          ), page as (
+            select ${NODE_COLUMNS}, m.email, a.nickname, c.depth as generation, ${levelOf(rules)} as level, c.descendant_seq as sort_key
+            from me join team_closure c on c.ancestor_seq = me.seq${depth}
+              join team_nodes n on n.seq = c.descendant_seq
+              join accounts a on a.id = n.account_id join members m on m.id = a.member_id
+            order by c.descendant_seq desc limit ${limit} offset ${offset}
+          )
+          select me.total, page.* from me left join page on true order by page.sort_key desc`,
+    );
+    if (rows.length === 0) return null;
+    const total = rows[0]!.total;
+    const listed = rows[0]!.seq === null ? [] : rows;
+    return {
+      total,
+      rows: listed.map(({ total: _total, sort_key: _sortKey, ...row }) => row),
+    };
+  }
+
   /** The upline of `seq`, from the direct inviter to the top (console only). */
   async upline(seq: string, rules: LevelRule[]): Promise<MemberRow[]> {
     return queryRows<MemberRow>(
@@ -219,6 +275,21 @@ export class TeamRepository {
   // ── Level tables ───────────────────────────────────────────────────────────────────────────────
 
   /** The version in force on `day`: the latest one effective on or before it. */
+  /** The version in force on `day` with its levels, in one statement. */
+  async tableOn(day: string): Promise<{ version: VersionRow; levels: LevelRow[] } | null> {
+    const rows = await queryRows<VersionRow & { levels: LevelRow[] }>(
+      this.db,
+      sql`select v.id, v.effective_from::text as effective_from, v.created_at,
+            coalesce((select json_agg(l order by l.level) from (select ${LEVEL_COLUMNS} from team_levels l where l.version_id = v.id) l), '[]')
+              as levels
+          from team_level_versions v where v.effective_from <= ${day}::date order by v.effective_from desc limit 1`,
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const { levels, ...version } = row;
+    return { version, levels };
+  }
+
   async versionOn(day: string, db: Db | Tx = this.db): Promise<VersionRow | null> {
     const rows = await queryRows<VersionRow>(
       db,

@@ -154,10 +154,9 @@ export class TeamService {
 
   /** The level table in force on `day` (one always is: the migration seeds one from 2000-01-01). */
   private async tableOn(day: string): Promise<{ effectiveFrom: string; levels: LevelRow[]; rules: LevelRule[] }> {
-    const version = await this.repository.versionOn(day);
-    if (!version) throw new Error(`no team level table in force on ${day}`);
-    const levels = await this.repository.levels(version.id);
-    return { effectiveFrom: version.effective_from, levels, rules: rulesOf(levels) };
+    const table = await this.repository.tableOn(day);
+    if (!table) throw new Error(`no team level table in force on ${day}`);
+    return { effectiveFrom: table.version.effective_from, levels: table.levels, rules: rulesOf(table.levels) };
   }
 
   private async nodeOf(accountId: string): Promise<NodeRow> {
@@ -169,15 +168,15 @@ export class TeamService {
   async info(context: MemberSessionContext): Promise<TeamInfo> {
     const today = this.today();
     const table = await this.tableOn(today);
-    const node = await this.nodeOf(context.account.id);
-    const level = await this.repository.levelOfNode(node.seq, table.rules);
+    const node = await this.repository.pageFigures(context.account.id, table.rules, today, `${today.slice(0, 8)}01`);
+    if (!node) throw new Error(`account ${context.account.id} has no team node`);
+    const level = node.level;
     const current = table.levels.find((row) => row.level === level)!;
     const nextRow = table.levels.find((row) => row.level === level + 1);
     let next: TeamInfo['next'] = null;
     if (nextRow) {
       const rule = table.rules.find((candidate) => candidate.level === nextRow.level)!;
-      const legsHeld =
-        rule.legs > 0 ? await this.repository.legsMeeting(node.seq, rule.legOwn, rule.legDir, rule.legPerf, rule.legs) : 0;
+      const legsHeld = node.next_legs_held;
       next = {
         level: nextRow.level,
         name: nextRow.name,
@@ -205,8 +204,8 @@ export class TeamService {
       isValid: isValid(node.own_custody),
       validThreshold: VALID_CUSTODY_USDT,
       performance: {
-        today: fourPlaces(await this.repository.openedBetween(node.seq, today, today)),
-        month: fourPlaces(await this.repository.openedBetween(node.seq, `${today.slice(0, 8)}01`, today)),
+        today: fourPlaces(node.opened_today),
+        month: fourPlaces(node.opened_month),
         total: fourPlaces(node.team_performance),
       },
       directCount: node.direct_count,
@@ -224,8 +223,15 @@ export class TeamService {
     pageSize: number,
   ): Promise<{ items: TeamMember[]; total: number; page: number; pageSize: number }> {
     const table = await this.tableOn(this.today());
-    const node = await this.nodeOf(context.account.id);
-    const { rows, total } = await this.repository.members(node.seq, filter, table.rules, pageSize, (page - 1) * pageSize);
+    const found = await this.repository.membersOfAccount(
+      context.account.id,
+      filter,
+      table.rules,
+      pageSize,
+      (page - 1) * pageSize,
+    );
+    if (!found) throw new Error(`account ${context.account.id} has no team node`);
+    const { rows, total } = found;
     const names = new Map(table.levels.map((row) => [row.level, row.name]));
     return {
       items: rows.map((row) => ({
