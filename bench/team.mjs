@@ -352,7 +352,7 @@ if (phases.has('api')) {
       [probe.member_id, probe.account_id, createHash('sha256').update(probe.token, 'utf8').digest('hex')],
     );
   }
-  const server = await startApiServer(databaseUrl);
+  const server = await startApiServer(databaseUrl, (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean));
   process.on('exit', () => server.stop());
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   function get(pathName, token, address) {

@@ -38,6 +38,11 @@ export interface VersionRow {
   created_at: Date | string;
 }
 
+/** The node's own count a downline page reports as its total (kept with the tree; `differences()` checks it). */
+function totalColumn(scope: TeamScope): SQL {
+  return scope === 'direct' ? sql`n.direct_count` : sql`n.team_count`;
+}
+
 /** The team page's figures of one member (`pageFigures`). */
 export interface PageFiguresRow extends NodeRow {
   level: number;
@@ -182,9 +187,20 @@ export class TeamRepository {
     limit: number,
     offset: number,
   ): Promise<{ rows: MemberRow[]; total: number }> {
+    if (!filter.query) {
+      return (
+        (await this.page(
+          sql`select n.seq, ${totalColumn(filter.scope)} as total from team_nodes n where n.seq = ${seq}::bigint`,
+          filter.scope,
+          rules,
+          limit,
+          offset,
+        )) ?? { rows: [], total: 0 }
+      );
+    }
     const parts: SQL[] = [sql`c.ancestor_seq = ${seq}::bigint`];
     if (filter.scope === 'direct') parts.push(sql`c.depth = 1`);
-    if (filter.query) parts.push(sql`strpos(lower(a.nickname), lower(${filter.query})) > 0`);
+    parts.push(sql`strpos(lower(a.nickname), lower(${filter.query})) > 0`);
     const where = sql.join(parts, sql` and `);
     const rows = await queryRows<MemberRow>(
       this.db,
@@ -193,20 +209,18 @@ export class TeamRepository {
             join accounts a on a.id = n.account_id join members m on m.id = a.member_id
           where ${where} order by c.descendant_seq desc limit ${limit} offset ${offset}`,
     );
-    const counted = filter.query
-      ? sql`select count(*)::int as total from team_closure c join team_nodes n on n.seq = c.descendant_seq
-            join accounts a on a.id = n.account_id where ${where}`
-      : // Without a search the node's own counts answer (kept with the tree; differences() checks
-        // them), so a large team is not counted row by row on every page.
-        sql`select ${filter.scope === 'direct' ? sql`direct_count` : sql`team_count`} as total from team_nodes where seq = ${seq}::bigint`;
-    const [count] = await queryRows<{ total: number }>(this.db, counted);
+    const [count] = await queryRows<{ total: number }>(
+      this.db,
+      sql`select count(*)::int as total from team_closure c join team_nodes n on n.seq = c.descendant_seq
+            join accounts a on a.id = n.account_id where ${where}`,
+    );
     return { rows, total: count?.total ?? 0 };
   }
 
   /**
    * The member's own downline page as `members()` answers it, with the node resolved from the
-   * account in the same statement and, without a search, the total read from the node's counts in
-   * it too: one round trip for the list a member pages through. Null when the account has no node.
+   * account in the same statement: one round trip for the list a member pages through (a search
+   * takes the general path). Null when the account has no node.
    */
   async membersOfAccount(
     accountId: string,
@@ -219,28 +233,47 @@ export class TeamRepository {
       const node = await this.node(accountId);
       return node ? this.members(node.seq, filter, rules, limit, offset) : null;
     }
-    const depth = filter.scope === 'direct' ? sql` and c.depth = 1` : sql``;
+    return this.page(
+      sql`select n.seq, ${totalColumn(filter.scope)} as total
+          from accounts a join team_nodes n on n.account_id = coalesce(a.main_account_id, a.id) where a.id = ${accountId}::uuid`,
+      filter.scope,
+      rules,
+      limit,
+      offset,
+    );
+  }
+
+  /**
+   * One page of the downline of the node `me` selects (its `seq` and the `total` to report), in one
+   * statement. The page's keys are cut from the closure index first and only those rows are joined:
+   * joined first, PostgreSQL sorted a large team's every member to keep twenty. The direct list
+   * reads `depth` from the partial index's predicate, so it is an index-only scan in key order.
+   */
+  private async page(
+    me: SQL,
+    scope: TeamScope,
+    rules: LevelRule[],
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: MemberRow[]; total: number } | null> {
+    const keys =
+      scope === 'direct'
+        ? sql`select c.descendant_seq, 1 as depth from team_closure c where c.ancestor_seq = (select seq from me) and c.depth = 1`
+        : sql`select c.descendant_seq, c.depth from team_closure c where c.ancestor_seq = (select seq from me)`;
     const rows = await queryRows<MemberRow & { total: number; sort_key: string }>(
       this.db,
-      sql`with me as (
-            select n.seq, ${filter.scope === 'direct' ? sql`n.direct_count` : sql`n.team_count`} as total
-            from accounts a join team_nodes n on n.account_id = coalesce(a.main_account_id, a.id) where a.id = ${accountId}::uuid
-          ), page as (
-            select ${NODE_COLUMNS}, m.email, a.nickname, c.depth as generation, ${levelOf(rules)} as level, c.descendant_seq as sort_key
-            from me join team_closure c on c.ancestor_seq = me.seq${depth}
-              join team_nodes n on n.seq = c.descendant_seq
+      sql`with me as (${me}), keys as (${keys} order by c.descendant_seq desc limit ${limit} offset ${offset}),
+          page as (
+            select ${NODE_COLUMNS}, m.email, a.nickname, k.depth as generation, ${levelOf(rules)} as level, k.descendant_seq as sort_key
+            from keys k join team_nodes n on n.seq = k.descendant_seq
               join accounts a on a.id = n.account_id join members m on m.id = a.member_id
-            order by c.descendant_seq desc limit ${limit} offset ${offset}
           )
           select me.total, page.* from me left join page on true order by page.sort_key desc`,
     );
     if (rows.length === 0) return null;
     const total = rows[0]!.total;
     const listed = rows[0]!.seq === null ? [] : rows;
-    return {
-      total,
-      rows: listed.map(({ total: _total, sort_key: _sortKey, ...row }) => row),
-    };
+    return { total, rows: listed.map(({ total: _total, sort_key: _sortKey, ...row }) => row) };
   }
 
   /** The upline of `seq`, from the direct inviter to the top (console only). */
