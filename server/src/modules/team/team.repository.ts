@@ -246,8 +246,10 @@ export class TeamRepository {
   /**
    * One page of the downline of the node `me` selects (its `seq` and the `total` to report), in one
    * statement. The page's keys are cut from the closure index first and only those rows are joined:
-   * joined first, PostgreSQL sorted a large team's every member to keep twenty. The direct list
-   * reads `depth` from the partial index's predicate, so it is an index-only scan in key order.
+   * joined first, PostgreSQL sorted a large team's every member to keep twenty. The keys are a
+   * lateral subquery of `me` because the statement is prepared by name: its generic plan, with the
+   * node a subquery's value and the limit a parameter, read the whole closure table in parallel.
+   * The direct list reads `depth` from the partial index's predicate: an index-only scan in key order.
    */
   private async page(
     me: SQL,
@@ -258,11 +260,11 @@ export class TeamRepository {
   ): Promise<{ rows: MemberRow[]; total: number } | null> {
     const keys =
       scope === 'direct'
-        ? sql`select c.descendant_seq, 1 as depth from team_closure c where c.ancestor_seq = (select seq from me) and c.depth = 1`
-        : sql`select c.descendant_seq, c.depth from team_closure c where c.ancestor_seq = (select seq from me)`;
+        ? sql`select c.descendant_seq, 1 as depth from team_closure c where c.ancestor_seq = me.seq and c.depth = 1`
+        : sql`select c.descendant_seq, c.depth from team_closure c where c.ancestor_seq = me.seq`;
     const rows = await queryRows<MemberRow & { total: number; sort_key: string }>(
       this.db,
-      sql`with me as (${me}), keys as (${keys} order by c.descendant_seq desc limit ${limit} offset ${offset}),
+      sql`with me as (${me}), keys as (select k.* from me cross join lateral (${keys} order by c.descendant_seq desc limit ${limit} offset ${offset}) k),
           page as (
             select ${NODE_COLUMNS}, m.email, a.nickname, k.depth as generation, ${levelOf(rules)} as level, k.descendant_seq as sort_key
             from keys k join team_nodes n on n.seq = k.descendant_seq
