@@ -23,9 +23,16 @@ export interface LocalTime {
 
 const WEEKDAYS: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 
-export function localTime(instant: Date, timeZone: string): LocalTime {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/**
+ * One formatter per time zone: building an `Intl.DateTimeFormat` costs far more than formatting with
+ * one, and the team page, the windows and the settlement ask for the local date on every call.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterOf(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
       timeZone,
       year: 'numeric',
       month: '2-digit',
@@ -34,7 +41,15 @@ export function localTime(instant: Date, timeZone: string): LocalTime {
       minute: '2-digit',
       weekday: 'short',
       hourCycle: 'h23',
-    })
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function localTime(instant: Date, timeZone: string): LocalTime {
+  const parts = Object.fromEntries(
+    formatterOf(timeZone)
       .formatToParts(instant)
       .map((part) => [part.type, part.value]),
   );
