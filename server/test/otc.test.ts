@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOtcOrderDetail, OtcChatHistory, OtcInfo, OtcListingDetail, OtcOrderDetail } from '@custos/contract';
+import { DEFAULT_PLATFORM_TIME_ZONE } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { platformDay } from '../src/modules/otc/otc.service.js';
 import { availableOf } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { listingBody, seedTraders, TINY_PNG, TRADE_PASSWORD, type Trader } from './support/otc.js';
@@ -682,6 +684,30 @@ describe('the console', () => {
       finance,
     );
     expect(orders.data.total).toBeGreaterThan(0);
+
+    // By the listing's side and the platform days the order was placed on (inclusive).
+    type Listed = { items: { id: string; listingSide: 'sell' | 'buy'; createdAt: string }[]; total: number };
+    const all = await consoleCall<Listed>('GET', '/api/admin/otc/orders?pageSize=100', finance);
+    const sample = all.data.items[0]!;
+    const day = platformDay(new Date(sample.createdAt), DEFAULT_PLATFORM_TIME_ZONE);
+    const bySide = await consoleCall<Listed>('GET', `/api/admin/otc/orders?pageSize=100&side=${sample.listingSide}`, finance);
+    expect(bySide.data.items.map((item) => item.id)).toContain(sample.id);
+    expect(bySide.data.items.every((item) => item.listingSide === sample.listingSide)).toBe(true);
+    const otherSide = sample.listingSide === 'sell' ? 'buy' : 'sell';
+    const byOther = await consoleCall<Listed>('GET', `/api/admin/otc/orders?pageSize=100&side=${otherSide}`, finance);
+    expect(byOther.data.items.map((item) => item.id)).not.toContain(sample.id);
+    expect(bySide.data.total + byOther.data.total).toBe(all.data.total);
+    const onDay = await consoleCall<Listed>('GET', `/api/admin/otc/orders?pageSize=100&from=${day}&to=${day}`, finance);
+    expect(onDay.data.items.map((item) => item.id)).toContain(sample.id);
+    expect(onDay.data.items.every((item) => platformDay(new Date(item.createdAt), DEFAULT_PLATFORM_TIME_ZONE) === day)).toBe(
+      true,
+    );
+    const nextDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const after = await consoleCall<Listed>('GET', `/api/admin/otc/orders?pageSize=100&from=${nextDay}`, finance);
+    expect(after.data.items.map((item) => item.id)).not.toContain(sample.id);
+    const backwards = await consoleCall('GET', `/api/admin/otc/orders?from=${nextDay}&to=${day}`, finance);
+    expect(backwards).toMatchObject({ code: 400 });
+    expect(backwards.message).toContain('must not be before the first day');
     const settings = (await consoleCall<Record<string, unknown>>('GET', '/api/admin/otc/settings', finance)).data;
     expect((await consoleCall('PUT', '/api/admin/otc/settings', arbiter, { ...settings, guidePrice: '7.3' })).code).toBe(403);
     const bad = await consoleCall('PUT', '/api/admin/otc/settings', finance, { ...settings, paymentWindowMinMinutes: 90 });

@@ -26,6 +26,7 @@ export const ValidationReason = {
   cardNumber: 'card_number',
   textUnstorable: 'text_unstorable',
   dateRange: 'date_range',
+  dateOrder: 'date_order',
 } as const;
 export type ValidationReason = (typeof ValidationReason)[keyof typeof ValidationReason];
 

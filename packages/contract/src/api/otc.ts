@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import * as money from '../money.js';
-import { ValidationReason, moneyStringSchema, requiredText, stringTypeError, verificationCodeSchema } from '../validators.js';
+import {
+  ValidationReason,
+  calendarDaySchema,
+  moneyStringSchema,
+  requiredText,
+  stringTypeError,
+  verificationCodeSchema,
+} from '../validators.js';
 import { pageOf, pageQuery } from './admin-members.js';
 import { CHAT_PAGE_MAX, CHAT_TEXT_MAX_LENGTH } from './chat.js';
 import { UPLOAD_MAX_BYTES } from './identity.js';
@@ -690,11 +697,21 @@ export const adminOtcOrderSchema = z.object({
 });
 export type AdminOtcOrder = z.infer<typeof adminOtcOrderSchema>;
 /** GET /api/admin/otc/orders */
-export const adminOtcOrdersQuery = pageQuery.extend({
-  state: z.enum(OTC_ORDER_STATES).optional(),
-  /** Order number, listing number or a party's e-mail. */
-  query: z.string().trim().max(254).optional(),
-});
+export const adminOtcOrdersQuery = pageQuery
+  .extend({
+    state: z.enum(OTC_ORDER_STATES).optional(),
+    /** Order number, listing number or a party's e-mail. */
+    query: z.string().trim().max(254).optional(),
+    /** The listing's side: `sell` for orders that bought USDT from a seller's listing. */
+    side: z.enum(OTC_SIDES).optional(),
+    /** Platform days the order was placed on, inclusive at both ends. */
+    from: calendarDaySchema.optional(),
+    to: calendarDaySchema.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    error: ValidationReason.dateOrder,
+    path: ['to'],
+  });
 export const adminOtcOrdersResponse = pageOf(adminOtcOrderSchema);
 
 /** GET /api/admin/otc/orders/:id: everything a ruling needs. */

@@ -10,7 +10,7 @@ import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MemberEventPublisher } from '../notifications/member-events.service.js';
 import type { TeamRepository } from '../team/team.repository.js';
 import { rulesOf } from '../team/team.service.js';
-import { localTime } from '../withdraw/withdraw-window.js';
+import { localTime } from '../../lib/platform-time.js';
 import type { AirdropsRepository, Audience, CampaignRow, RecipientRow } from './airdrops.repository.js';
 
 /** Recipients paid per transaction while a campaign arrives. */

@@ -19,7 +19,7 @@ import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { Clock } from '../common/common.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SecurityService } from '../security/security.service.js';
-import { localTime } from '../withdraw/withdraw-window.js';
+import { localTime } from '../../lib/platform-time.js';
 import type { HostingRepository, OrderRow, PlanRow } from './hosting.repository.js';
 import { fourPlaces, withoutTrailingZeros } from '../../lib/decimal-text.js';
 

@@ -7,7 +7,7 @@ import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../common/common.service.js';
 import { NothingToPostError, type LedgerService } from '../ledger/ledger.service.js';
-import { localTime } from '../withdraw/withdraw-window.js';
+import { addDays, localTime } from '../../lib/platform-time.js';
 import type { HostingRepository, RunRow } from './hosting.repository.js';
 
 /**
@@ -39,11 +39,6 @@ export async function forEachRange(
       if (!(error instanceof NothingToPostError)) throw error;
     }
   }
-}
-
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10);
 }
 
 function toRun(row: RunRow): SettlementRun {

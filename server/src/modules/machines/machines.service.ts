@@ -19,7 +19,7 @@ import type { Clock } from '../common/common.service.js';
 import { forEachRange, type SettlementStep } from '../hosting/settlement.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SecurityService } from '../security/security.service.js';
-import { localTime } from '../withdraw/withdraw-window.js';
+import { localTime } from '../../lib/platform-time.js';
 import type { MachineRow, MachinesRepository, ProductRow } from './machines.repository.js';
 import { fourPlaces, withoutTrailingZeros } from '../../lib/decimal-text.js';
 

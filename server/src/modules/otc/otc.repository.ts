@@ -231,6 +231,12 @@ export interface OrderFilter {
   states?: readonly OtcOrderState[];
   query?: string;
   id?: string;
+  /** The listing's side. */
+  side?: OtcSide;
+  /** Placed at or after this instant. */
+  createdFrom?: Date;
+  /** Placed before this instant. */
+  createdBefore?: Date;
 }
 
 /** Listings, orders, their trail, appeals and suspensions: the only SQL of the OTC module. */
@@ -503,6 +509,9 @@ export class OtcRepository {
       conditions.push(sql`(o.buyer_member_id = ${filter.memberId}::uuid or o.seller_member_id = ${filter.memberId}::uuid)`);
     if (filter.state) conditions.push(sql`o.state = ${filter.state}`);
     if (filter.states) conditions.push(sql`o.state = any(${textArray(filter.states)})`);
+    if (filter.side) conditions.push(sql`l.side = ${filter.side}`);
+    if (filter.createdFrom) conditions.push(sql`o.created_at >= ${filter.createdFrom.toISOString()}::timestamptz`);
+    if (filter.createdBefore) conditions.push(sql`o.created_at < ${filter.createdBefore.toISOString()}::timestamptz`);
     if (filter.query) {
       const like = `%${filter.query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       conditions.push(sql`(lower(o.order_no) like ${like} or lower(l.listing_no) like ${like}

@@ -45,6 +45,7 @@ import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import { fingerprint } from '../../lib/fingerprint.js';
+import { addDays, instantOf, localTime } from '../../lib/platform-time.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { Clock } from '../common/common.service.js';
@@ -93,7 +94,7 @@ const format = (value: Money) => money.formatMoney(value);
 
 /** The platform day (YYYY-MM-DD) of a moment in the platform's time zone. */
 export function platformDay(now: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return localTime(now, timeZone).date;
 }
 
 /** The next platform midnight after `now`. */
@@ -1426,9 +1427,26 @@ export class OtcService {
     }));
   }
 
-  async adminOrders(filter: { state?: OtcOrderState | undefined; query?: string | undefined }, page: number, pageSize: number) {
+  async adminOrders(
+    filter: {
+      state?: OtcOrderState | undefined;
+      query?: string | undefined;
+      side?: OtcSide | undefined;
+      from?: string | undefined;
+      to?: string | undefined;
+    },
+    page: number,
+    pageSize: number,
+  ) {
+    // Days are platform days: from the first day's midnight to the midnight after the last one.
     const { rows, total } = await this.repository.orders(
-      { ...(filter.state ? { state: filter.state } : {}), ...(filter.query ? { query: filter.query } : {}) },
+      {
+        ...(filter.state ? { state: filter.state } : {}),
+        ...(filter.query ? { query: filter.query } : {}),
+        ...(filter.side ? { side: filter.side } : {}),
+        ...(filter.from ? { createdFrom: instantOf(filter.from, '00:00', this.options.timeZone) } : {}),
+        ...(filter.to ? { createdBefore: instantOf(addDays(filter.to, 1), '00:00', this.options.timeZone) } : {}),
+      },
       pageSize,
       (page - 1) * pageSize,
     );

@@ -3,6 +3,7 @@ import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Db } from '../../db/client.js';
 import { fourPlaces } from '../../lib/decimal-text.js';
+import { addDays } from '../../lib/platform-time.js';
 import type { SettlementService, SettlementStep } from '../hosting/settlement.service.js';
 import { forEachRange } from '../hosting/settlement.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
@@ -15,11 +16,6 @@ import {
   type TeamEarningType,
   type TeamEarningsRepository,
 } from './team-earnings.repository.js';
-
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10);
-}
 
 /** A day's computation as stored, for the recompute check. */
 export interface DayFigures {

@@ -23,13 +23,8 @@ import { fourPlaces, withoutTrailingZeros } from '../../lib/decimal-text.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { Clock } from '../common/common.service.js';
-import { localTime } from '../withdraw/withdraw-window.js';
+import { addDays, localTime } from '../../lib/platform-time.js';
 import type { LevelRow, LevelRule, MemberRow, NodeRow, TeamRepository } from './team.repository.js';
-
-function addDays(day: string, days: number): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(Date.UTC(year!, month! - 1, date! + days)).toISOString().slice(0, 10);
-}
 
 export function toLevel(row: LevelRow): TeamLevel {
   return {

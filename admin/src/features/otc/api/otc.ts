@@ -31,6 +31,11 @@ export interface OtcOrderFilter {
   state: OtcOrderState | null;
   /** Order number, listing number or a party's e-mail. */
   query: string;
+  /** The listing's side. */
+  side: OtcSide | null;
+  /** Platform days placed on, inclusive ('YYYY-MM-DD', '' for open). */
+  from: string;
+  to: string;
 }
 
 function pageParameters(page: number, pageSize: number): URLSearchParams {
@@ -82,6 +87,9 @@ export function listOtcOrders(filter: OtcOrderFilter, page: number, pageSize: nu
   const parameters = pageParameters(page, pageSize);
   if (filter.state) parameters.set('state', filter.state);
   if (filter.query) parameters.set('query', filter.query);
+  if (filter.side) parameters.set('side', filter.side);
+  if (filter.from) parameters.set('from', filter.from);
+  if (filter.to) parameters.set('to', filter.to);
   return consoleRequest({ method: 'GET', path: `/api/admin/otc/orders?${parameters.toString()}`, data: adminOtcOrdersResponse });
 }
 

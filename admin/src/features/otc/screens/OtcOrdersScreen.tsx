@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { OTC_ORDER_STATES, type AdminOtcOrder, type OtcOrderState } from '@custos/contract';
+import { OTC_ORDER_STATES, OTC_SIDES, type AdminOtcOrder, type OtcOrderState, type OtcSide } from '@custos/contract';
 import { Amount } from '../../../components/Amount';
 import { formatTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/query/query-client';
@@ -19,15 +19,35 @@ function isOrderState(value: string | null): value is OtcOrderState {
   return (OTC_ORDER_STATES as readonly string[]).includes(value ?? '');
 }
 
+function isSide(value: string | null): value is OtcSide {
+  return (OTC_SIDES as readonly string[]).includes(value ?? '');
+}
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const dayOf = (value: string | null) => (value && DAY_PATTERN.test(value) ? value : '');
+
+const SIDE_LABELS: Record<OtcSide, string> = {
+  sell: 'Sell listings (member bought USDT)',
+  buy: 'Buy listings (member sold USDT)',
+};
+
 /**
- * Every OTC order (decision 031), newest first, filtered by state and by an order or listing number
- * or a party's e-mail. The filter lives in the address, so a listing links to its orders.
+ * Every OTC order (decision 031), newest first, filtered by state, the listing's side, the platform
+ * days it was placed on, and an order or listing number or a party's e-mail. The filter lives in the
+ * address, so a listing links to its orders.
  */
 export function OtcOrdersScreen() {
   const connected = useOtcLive();
   const [search, setSearch] = useSearchParams();
   const state = search.get('state');
-  const filter: OtcOrderFilter = { state: isOrderState(state) ? state : null, query: search.get('query') ?? '' };
+  const side = search.get('side');
+  const filter: OtcOrderFilter = {
+    state: isOrderState(state) ? state : null,
+    query: search.get('query') ?? '',
+    side: isSide(side) ? side : null,
+    from: dayOf(search.get('from')),
+    to: dayOf(search.get('to')),
+  };
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const orders = useQuery({
     queryKey: otcKeys.orders(filter, page),
@@ -41,6 +61,9 @@ export function OtcOrdersScreen() {
     const parameters = new URLSearchParams();
     if (merged.state) parameters.set('state', merged.state);
     if (merged.query) parameters.set('query', merged.query);
+    if (merged.side) parameters.set('side', merged.side);
+    if (merged.from) parameters.set('from', merged.from);
+    if (merged.to) parameters.set('to', merged.to);
     if (merged.page > 1) parameters.set('page', String(merged.page));
     setSearch(parameters);
   };
@@ -64,6 +87,31 @@ export function OtcOrdersScreen() {
             ...OTC_ORDER_STATES.map((value) => ({ value, label: ORDER_STATE_LABELS[value] })),
           ]}
           data-testid="otc-orders-state"
+        />
+        <Select<OtcSide | typeof ALL>
+          style={{ width: 280 }}
+          value={filter.side ?? ALL}
+          onChange={(value) => change({ side: value === ALL ? null : value })}
+          options={[{ value: ALL, label: 'Both sides' }, ...OTC_SIDES.map((value) => ({ value, label: SIDE_LABELS[value] }))]}
+          data-testid="otc-orders-side"
+        />
+        <Input
+          type="date"
+          aria-label="Placed from (platform day)"
+          value={filter.from}
+          max={filter.to || undefined}
+          onChange={(event) => change({ from: event.target.value })}
+          style={{ width: 160 }}
+          data-testid="otc-orders-from"
+        />
+        <Input
+          type="date"
+          aria-label="Placed to (platform day)"
+          value={filter.to}
+          min={filter.from || undefined}
+          onChange={(event) => change({ to: event.target.value })}
+          style={{ width: 160 }}
+          data-testid="otc-orders-to"
         />
         <Input.Search
           key={filter.query}

@@ -181,6 +181,7 @@ export const en = {
     'You have too many images that are not used yet (at most {count}, {megabytes} MB in all); unused images are removed after a day',
   'reason.text_unstorable': 'contains characters that cannot be stored (a NUL or a broken Unicode character)',
   'reason.date_range': 'must be a day between 2000-01-01 and 2099-12-31',
+  'reason.date_order': 'must not be before the first day',
   bad_url: 'The address of the call is malformed (a broken %-escape or a part that is too long)',
   'reason.rate_range': 'a rate from 0 to 100 % with at most 4 decimal places',
   'team.levels_gap': 'Levels are numbered V0, V1, V2… without a gap: V{level} is missing',

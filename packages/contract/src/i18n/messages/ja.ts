@@ -180,6 +180,7 @@ export const ja: MessageCatalogue = {
     'まだ使われていない画像が多すぎます（最大 {count} 枚、合計 {megabytes} MB）。使われていない画像は1日後に削除されます',
   'reason.text_unstorable': '保存できない文字（NUL 文字または壊れた Unicode 文字）が含まれています',
   'reason.date_range': '2000-01-01 から 2099-12-31 までの日付を指定してください',
+  'reason.date_order': '開始日より前の日付は指定できません',
   bad_url: '呼び出しのアドレスが不正です（% エスケープが壊れているか、一部が長すぎます）',
   'reason.rate_range': '0〜100 % の率を小数点以下4桁までで入力してください',
   'team.levels_gap': 'レベルは V0、V1、V2… と欠番なく並べてください：V{level} がありません',

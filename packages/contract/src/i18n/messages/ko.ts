@@ -179,6 +179,7 @@ export const ko: MessageCatalogue = {
     '아직 사용되지 않은 이미지가 너무 많습니다(최대 {count}개, 합계 {megabytes} MB). 사용되지 않은 이미지는 하루 후에 삭제됩니다',
   'reason.text_unstorable': '저장할 수 없는 문자(NUL 문자 또는 깨진 유니코드 문자)가 포함되어 있습니다',
   'reason.date_range': '2000-01-01부터 2099-12-31 사이의 날짜여야 합니다',
+  'reason.date_order': '시작일보다 이전일 수 없습니다',
   bad_url: '호출 주소가 올바르지 않습니다(% 이스케이프가 깨졌거나 일부가 너무 깁니다)',
   'reason.rate_range': '0~100 % 사이의 비율을 소수점 4자리까지 입력하세요',
   'team.levels_gap': '레벨은 V0, V1, V2… 처럼 빠짐없이 이어져야 합니다: V{level}이(가) 없습니다',

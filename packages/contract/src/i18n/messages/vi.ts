@@ -180,6 +180,7 @@ export const vi: MessageCatalogue = {
     'Bạn có quá nhiều ảnh chưa được sử dụng (tối đa {count} ảnh, tổng cộng {megabytes} MB); ảnh không dùng sẽ bị xóa sau một ngày',
   'reason.text_unstorable': 'chứa ký tự không thể lưu (ký tự NUL hoặc ký tự Unicode bị hỏng)',
   'reason.date_range': 'phải là ngày từ 2000-01-01 đến 2099-12-31',
+  'reason.date_order': 'không được trước ngày bắt đầu',
   bad_url: 'Địa chỉ của lệnh gọi không hợp lệ (mã thoát % bị hỏng hoặc một phần quá dài)',
   'reason.rate_range': 'tỷ lệ từ 0 đến 100 %, tối đa 4 chữ số thập phân',
   'team.levels_gap': 'Các cấp phải được đánh số V0, V1, V2… liên tục: thiếu V{level}',

@@ -177,6 +177,7 @@ export const zhHans: MessageCatalogue = {
   'upload.quota_exceeded': '未使用的图片过多（最多 {count} 张，共 {megabytes} MB）；未使用的图片会在一天后删除',
   'reason.text_unstorable': '包含无法保存的字符（空字符或残缺的 Unicode 字符）',
   'reason.date_range': '必须是 2000-01-01 至 2099-12-31 之间的日期',
+  'reason.date_order': '不能早于开始日期',
   bad_url: '请求地址格式错误（%转义不完整或某一段过长）',
   'reason.rate_range': '比例须在 0 到 100 % 之间，最多 4 位小数',
   'team.levels_gap': '等级须按 V0、V1、V2… 连续编号：缺少 V{level}',

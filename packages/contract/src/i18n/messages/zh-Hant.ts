@@ -177,6 +177,7 @@ export const zhHant: MessageCatalogue = {
   'upload.quota_exceeded': '未使用的圖片過多（最多 {count} 張，共 {megabytes} MB）；未使用的圖片會在一天後刪除',
   'reason.text_unstorable': '包含無法儲存的字元（空字元或殘缺的 Unicode 字元）',
   'reason.date_range': '必須是 2000-01-01 至 2099-12-31 之間的日期',
+  'reason.date_order': '不能早於開始日期',
   bad_url: '請求位址格式錯誤（%轉義不完整或某一段過長）',
   'reason.rate_range': '比例須在 0 到 100 % 之間，最多 4 位小數',
   'team.levels_gap': '等級須按 V0、V1、V2… 連續編號：缺少 V{level}',
