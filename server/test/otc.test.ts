@@ -276,6 +276,16 @@ describe('an order from take to release', () => {
       ['seller', true, null],
     ]);
     await call('POST', '/api/otc/chat_read', seller.token, { orderId: order.id, upTo: sent.data.id });
+    // The seller's ticks move live when the buyer reads the image, once: reading it again is no news.
+    const imageId = history.data.items[1]!.id;
+    await call('POST', '/api/otc/chat_read', buyer.token, { orderId: order.id, upTo: imageId });
+    await call('POST', '/api/otc/chat_read', buyer.token, { orderId: order.id, upTo: imageId });
+    const readEvents = await queryRows<{ payload: { orderId: string; readUpTo: string } }>(
+      t.testDatabase.database.db,
+      sql`select payload from member_events where member_id = ${seller.memberId}::uuid and kind = 'otc.chat_read'`,
+    );
+    expect(readEvents.map((row) => row.payload)).toEqual([{ orderId: order.id, readUpTo: imageId }]);
+    expect(await memberEventKinds(buyer.memberId)).not.toContain('otc.chat_read');
     const buyerHistory = await call<OtcChatHistory>('GET', `/api/otc/chat_messages?id=${order.id}`, buyer.token);
     expect(buyerHistory.data.counterpartyReadUpTo).toBe(sent.data.id);
     const imageResponse = await t.app.inject({

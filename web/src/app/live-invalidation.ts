@@ -29,6 +29,8 @@ export const LIVE_INVALIDATIONS: Record<MemberEventKind, readonly QueryKey[]> = 
   'otc.order': [otcKeys.all, assetKeys.all],
   'otc.listing': [otcKeys.all, assetKeys.all],
   'otc.chat': [otcKeys.chats()],
+  // The other party read the order's chat: the sender's ticks.
+  'otc.chat_read': [otcKeys.chats()],
 };
 
 export async function invalidateForLiveEvent(queryClient: QueryClient, kind: MemberEventKind): Promise<void> {

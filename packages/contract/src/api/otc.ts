@@ -621,6 +621,12 @@ export const otcChatEventData = z.object({
   messageId: z.string(),
   preview: z.string(),
 });
+/** The other party read the order's chat up to `readUpTo` (the sender's ticks). */
+export const otcChatReadEventData = z.object({
+  kind: z.literal('otc.chat_read'),
+  orderId: z.string(),
+  readUpTo: z.string(),
+});
 export type OtcOrderEventData = z.infer<typeof otcOrderEventData>;
 export type OtcListingEventData = z.infer<typeof otcListingEventData>;
 export type OtcChatEventData = z.infer<typeof otcChatEventData>;

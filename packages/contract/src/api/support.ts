@@ -3,7 +3,7 @@ import { TEXT_AREA_MAX_LENGTH } from '../constants.js';
 import { ValidationReason, moneyStringSchema, requiredText, stringTypeError } from '../validators.js';
 import { pageOf, pageQuery } from './admin-members.js';
 import { LEDGER_PURPOSES, RECORD_TYPES } from './ledger.js';
-import { otcChatEventData, otcListingEventData, otcOrderEventData } from './otc.js';
+import { otcChatEventData, otcChatReadEventData, otcListingEventData, otcOrderEventData } from './otc.js';
 
 // ── Live notifications (GET /api/user/events, decision 022) ───────────────────────────────────────
 
@@ -23,6 +23,7 @@ export const MEMBER_EVENT_KINDS = [
   'otc.order',
   'otc.listing',
   'otc.chat',
+  'otc.chat_read',
 ] as const;
 export type MemberEventKind = (typeof MEMBER_EVENT_KINDS)[number];
 
@@ -45,6 +46,7 @@ export const memberEventData = z.discriminatedUnion('kind', [
   otcOrderEventData,
   otcListingEventData,
   otcChatEventData,
+  otcChatReadEventData,
 ]);
 export type MemberEventData = z.infer<typeof memberEventData>;
 

@@ -1288,8 +1288,14 @@ export class OtcService {
   }
 
   async chatRead(context: MemberSessionContext, orderId: string, upTo: string): Promise<void> {
-    const { order } = await this.partyOrder(context, orderId);
-    await this.db.transaction((tx) => this.chat.markOrderRead(tx, order.conversation_id!, context.member.id, upTo));
+    const { order, role } = await this.partyOrder(context, orderId);
+    const counterpart = role === 'buyer' ? order.seller_member_id : order.buyer_member_id;
+    await this.db.transaction(async (tx) => {
+      // Only a mark that moved is news to the other party (their ticks); a repeated read sends nothing.
+      const readUpTo = await this.chat.markOrderRead(tx, order.conversation_id!, context.member.id, upTo);
+      if (readUpTo !== null)
+        await this.memberEvents.publish(tx, counterpart, { kind: 'otc.chat_read', orderId: order.id, readUpTo });
+    });
   }
 
   async chatImage(context: MemberSessionContext, orderId: string, messageId: string) {

@@ -344,17 +344,18 @@ export class SupportChatRepository {
   }
 
   /** A participant's read mark moves forward, never past the newest message someone else wrote. */
-  async advanceParticipantRead(tx: Tx, conversationId: string, memberId: string, upTo: string): Promise<boolean> {
+  /** Moves the member's read mark up to `upTo` (the others' newest message at or before it); the new mark, or null if it did not move. */
+  async advanceParticipantRead(tx: Tx, conversationId: string, memberId: string, upTo: string): Promise<string | null> {
     const newest = sql`(select coalesce(max(id), 0) from chat_messages
                         where conversation_id = ${conversationId}::uuid and id <= ${upTo}::bigint
                           and (sender_member_id is null or sender_member_id <> ${memberId}::uuid))`;
-    return (
-      (await runStatement(
-        tx,
-        sql`update chat_participants set read_up_to = greatest(read_up_to, ${newest}), delivered_up_to = greatest(delivered_up_to, ${newest})
-            where conversation_id = ${conversationId}::uuid and member_id = ${memberId}::uuid and read_up_to < ${newest}`,
-      )) > 0
+    const [moved] = await queryRows<{ read_up_to: string }>(
+      tx,
+      sql`update chat_participants set read_up_to = greatest(read_up_to, ${newest}), delivered_up_to = greatest(delivered_up_to, ${newest})
+          where conversation_id = ${conversationId}::uuid and member_id = ${memberId}::uuid and read_up_to < ${newest}
+          returning read_up_to::text as read_up_to`,
     );
+    return moved?.read_up_to ?? null;
   }
 
   // ── Canned replies ──

@@ -428,7 +428,8 @@ export class SupportChatService {
     return toOrderMessage(message);
   }
 
-  markOrderRead(tx: Tx, conversationId: string, memberId: string, upTo: string): Promise<boolean> {
+  /** The member's new read mark on an order's chat, or null when it did not move. */
+  markOrderRead(tx: Tx, conversationId: string, memberId: string, upTo: string): Promise<string | null> {
     return this.repository.advanceParticipantRead(tx, conversationId, memberId, upTo);
   }
 

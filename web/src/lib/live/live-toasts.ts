@@ -29,5 +29,8 @@ export function liveToastText(t: TFunction, event: MemberEvent): string | null {
       return null;
     case 'otc.chat':
       return data.preview ? t('otc.live.chat', { preview: data.preview }) : t('otc.live.chatImage');
+    // Ticks on the order's chat: no toast.
+    case 'otc.chat_read':
+      return null;
   }
 }
