@@ -4,6 +4,12 @@ export const assetKeys = {
   summary: () => [...assetKeys.all, 'summary'] as const,
 };
 
+/** The member's main account and sub-accounts (the account switch clears the whole cache). */
+export const accountKeys = {
+  all: ['accounts'] as const,
+  list: () => [...accountKeys.all, 'list'] as const,
+};
+
 export const userKeys = {
   all: ['user'] as const,
   info: () => [...userKeys.all, 'info'] as const,

@@ -1,25 +1,23 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel, translate, type AccountList } from '@custos/contract';
+import { fieldLabel, translate } from '@custos/contract';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
 import { createSubAccount } from '../api/create-sub-account';
+import { accountKeys } from '../../../api/keys';
 import { listAccounts } from '../../../api/list-accounts';
 import { switchAccount } from '../api/switch-account';
 
 /** second: the main account and its sub-accounts; switch which one the app acts for, create more. */
 export default function AccountsScreen() {
   const { t } = useTranslation();
-  const [accounts, setAccounts] = useState<AccountList>([]);
+  const queryClient = useQueryClient();
+  const accounts = useQuery({ queryKey: accountKeys.list(), queryFn: listAccounts }).data ?? [];
   const [form] = Form.useForm<{ nickname: string }>();
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(() => {
-    listAccounts().then(setAccounts, () => undefined);
-  }, []);
-  useEffect(load, [load]);
 
   const locale = currentLocale();
   return (
@@ -43,7 +41,9 @@ export default function AccountsScreen() {
                     switchAccount({ accountId: account.id }).then(
                       () => {
                         showToast(t('accounts.switched', { name: account.nickname }));
-                        load();
+                        // Every cached answer (balances, profile, team…) was the other account's: drop
+                        // them all, and what is on screen is fetched again for this one.
+                        void queryClient.resetQueries();
                       },
                       () => undefined,
                     );
@@ -68,7 +68,7 @@ export default function AccountsScreen() {
             .then(() => {
               showToast(t('accounts.created'));
               form.resetFields();
-              load();
+              void queryClient.invalidateQueries({ queryKey: accountKeys.all });
             })
             .then(done, done);
         }}

@@ -1,9 +1,11 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, NoticeBar, Segmented } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ExchangeDirection, type ExchangeIndex, type UserInfo } from '@custos/contract';
-import { getUserInfo } from '../../../api/get-user-info';
+import { type ExchangeDirection } from '@custos/contract';
+import { assetKeys } from '../../../api/keys';
+import { useUserInfo } from '../../../api/use-user-info';
 import { AmountField, TradePasswordField } from '../../../components/forms/AmountField';
 import { displayMoney, displayRate, percentOf, trimMoney } from '../../../lib/format/money';
 import { currentLocale } from '../../../lib/i18n/i18n';
@@ -12,9 +14,10 @@ import { IdempotencyKeyHolder } from '../../../lib/money/idempotency';
 import { showToast } from '../../../lib/toast';
 import { exchange } from '../api/exchange';
 import { getExchangeIndex } from '../api/get-exchange-index';
+import { exchangeKeys } from '../api/keys';
 import { DIRECTION_ASSETS, minimumOf, previewExchange, spendableOf } from '../preview';
 
-/** The quote is refreshed this often while the screen is open, and whenever it regains focus. */
+/** The quote is refreshed this often while the screen is open and visible, and whenever it regains focus. */
 const REFRESH_MS = 10_000;
 
 interface ExchangeValues {
@@ -35,33 +38,15 @@ function QuoteRow({ label, value, testId }: { label: string; value: string; test
 export default function ExchangeScreen() {
   const { t } = useTranslation();
   const [form] = Form.useForm<ExchangeValues>();
-  const [index, setIndex] = useState<ExchangeIndex | null>(null);
-  const [user, setUser] = useState<UserInfo | null>(null);
+  const queryClient = useQueryClient();
+  // The query cache refetches on focus and pauses the interval while the page is hidden.
+  const index = useQuery({ queryKey: exchangeKeys.index(), queryFn: getExchangeIndex, refetchInterval: REFRESH_MS }).data ?? null;
+  const user = useUserInfo().data ?? null;
   const [direction, setDirection] = useState<ExchangeDirection>('usdt_to_rab');
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
   const [keys] = useState(() => new IdempotencyKeyHolder());
   const amountText = Form.useWatch('amount', form) ?? '';
-
-  const refresh = useCallback(() => getExchangeIndex().then(setIndex, () => undefined), []);
-
-  useEffect(() => {
-    void refresh();
-    getUserInfo().then(setUser, () => undefined);
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') void refresh();
-    }, REFRESH_MS);
-    const onFocus = () => {
-      if (document.visibilityState === 'visible') void refresh();
-    };
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onFocus);
-    return () => {
-      window.clearInterval(timer);
-      window.removeEventListener('focus', onFocus);
-      document.removeEventListener('visibilitychange', onFocus);
-    };
-  }, [refresh]);
 
   const locale = currentLocale();
   const { from, to } = DIRECTION_ASSETS[direction];
@@ -92,7 +77,9 @@ export default function ExchangeScreen() {
     } finally {
       sending.current = false;
       setBusy(false);
-      void refresh();
+      // The new quote (a refusal may mean the price moved) and the balances it spent from.
+      void queryClient.invalidateQueries({ queryKey: exchangeKeys.index() });
+      void queryClient.invalidateQueries({ queryKey: assetKeys.all });
     }
   };
 

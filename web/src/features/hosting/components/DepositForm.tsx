@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, Form, NoticeBar, Switch } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { money, type HostingConfig, type HostingOrder, type HostingPlan } from '@custos/contract';
-import { getUserInfo } from '../../../api/get-user-info';
+import { useUserInfo } from '../../../api/use-user-info';
 import { AmountField, TradePasswordField } from '../../../components/forms/AmountField';
 import { displayMoney, percentOf, trimMoney } from '../../../lib/format/money';
 import { currentLocale } from '../../../lib/i18n/i18n';
@@ -37,18 +37,12 @@ export function DepositForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<DepositValues>();
   const [busy, setBusy] = useState(false);
-  const [hasTradePassword, setHasTradePassword] = useState(true);
+  // Until the profile is known the notice stays hidden rather than flashing.
+  const hasTradePassword = useUserInfo().data?.hasTradePassword ?? true;
   const sending = useRef(false);
   // The key is made when the form opens; a lost answer keeps it so a retry cannot deposit twice.
   const [keys] = useState(() => new IdempotencyKeyHolder());
   const amountText = Form.useWatch('amount', form) ?? '';
-
-  useEffect(() => {
-    getUserInfo().then(
-      (user) => setHasTradePassword(user.hasTradePassword),
-      () => undefined,
-    );
-  }, []);
 
   const locale = currentLocale();
   const amount = parseAmount(normaliseAmountInput(amountText));

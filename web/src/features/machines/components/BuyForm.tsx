@@ -3,7 +3,7 @@ import { Button, Form, NoticeBar } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MACHINE_PAYMENT_ASSETS, type MachinePaymentAsset, type MachineProduct, type MemberMachine } from '@custos/contract';
-import { getUserInfo } from '../../../api/get-user-info';
+import { useUserInfo } from '../../../api/use-user-info';
 import { TradePasswordField } from '../../../components/forms/AmountField';
 import { SingleSelector } from '../../../components/forms/SingleSelector';
 import { QuoteRow } from '../../../components/QuoteRow';
@@ -38,19 +38,13 @@ export function BuyForm({
   const { t } = useTranslation();
   const [form] = Form.useForm<BuyValues>();
   const [busy, setBusy] = useState(false);
-  const [hasTradePassword, setHasTradePassword] = useState(true);
+  // Until the profile is known the notice stays hidden rather than flashing.
+  const hasTradePassword = useUserInfo().data?.hasTradePassword ?? true;
   const sending = useRef(false);
   // The key is made when the form opens; a lost answer keeps it so a retry cannot buy twice.
   const [keys] = useState(() => new IdempotencyKeyHolder());
   const [initialPayment] = useState(() => defaultPayment(product, balances));
   const payWith = Form.useWatch<MachinePaymentAsset[] | undefined>('payWith', form)?.[0] ?? initialPayment;
-
-  useEffect(() => {
-    getUserInfo().then(
-      (user) => setHasTradePassword(user.hasTradePassword),
-      () => undefined,
-    );
-  }, []);
 
   // New balances (after a refusal) may change whether the choice is affordable.
   useEffect(() => {

@@ -2,4 +2,5 @@
 export const settingsKeys = {
   all: ['settings'] as const,
   sessions: () => [...settingsKeys.all, 'sessions'] as const,
+  avatars: () => [...settingsKeys.all, 'avatars'] as const,
 };

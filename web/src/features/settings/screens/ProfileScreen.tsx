@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { UPLOAD_CONTENT_TYPES, fieldLabel, translate, uploadedAvatar, uploadedAvatarId, type UserInfo } from '@custos/contract';
-import { getUserInfo } from '../../../api/get-user-info';
+import { UPLOAD_CONTENT_TYPES, fieldLabel, translate, uploadedAvatar, uploadedAvatarId } from '@custos/contract';
+import { accountKeys, userKeys } from '../../../api/keys';
+import { useUserInfo } from '../../../api/use-user-info';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
 import { getAvatarList } from '../api/get-avatar-list';
+import { settingsKeys } from '../api/keys';
 import { updateProfile } from '../api/update-profile';
 import { uploadAvatar } from '../api/upload-avatar';
 import { avatarFileProblem } from '../avatar-file';
@@ -14,28 +17,20 @@ import { avatarFileProblem } from '../avatar-file';
 /** setting1: avatar (from the platform's list or uploaded from the device) and nickname, for the account in use. */
 export default function ProfileScreen() {
   const { t } = useTranslation();
-  const [user, setUser] = useState<UserInfo | null>(null);
-  const [avatars, setAvatars] = useState<string[]>([]);
-  const [avatar, setAvatar] = useState<string | null>(null);
-  /** The member's own picture ("upload:<id>"): the one in use, or one just uploaded. */
-  const [uploaded, setUploaded] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const user = useUserInfo().data ?? null;
+  const avatars = useQuery({ queryKey: settingsKeys.avatars(), queryFn: getAvatarList }).data ?? [];
+  /** The picture the member picked here; until then, the one in use. */
+  const [avatarChoice, setAvatar] = useState<string | null>(null);
+  /** A picture the member uploaded here ("upload:<id>"); until then, their own one in use, if any. */
+  const [uploadedChoice, setUploaded] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const [busy, setBusy] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => {
-    getUserInfo().then(
-      (info) => {
-        setUser(info);
-        setAvatar(info.avatar);
-        if (uploadedAvatarId(info.avatar)) setUploaded(info.avatar);
-      },
-      () => undefined,
-    );
-    getAvatarList().then(setAvatars, () => undefined);
-  }, []);
-
   if (!user) return null;
+  const avatar = avatarChoice ?? user.avatar;
+  const uploaded = uploadedChoice ?? (uploadedAvatarId(user.avatar) ? user.avatar : null);
   const locale = currentLocale();
   return (
     <div className="profile-screen">
@@ -110,7 +105,14 @@ export default function ProfileScreen() {
           setBusy(true);
           const done = () => setBusy(false);
           updateProfile({ nickname: values.nickname.trim(), ...(avatar && avatar !== user.avatar ? { avatar } : {}) })
-            .then(() => showToast(t('profile.saved')))
+            .then(() => {
+              showToast(t('profile.saved'));
+              // The nickname and picture show on Mine and in the account list too.
+              return Promise.all([
+                queryClient.invalidateQueries({ queryKey: userKeys.all }),
+                queryClient.invalidateQueries({ queryKey: accountKeys.all }),
+              ]);
+            })
             .then(done, done);
         }}
         footer={

@@ -1,11 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, List, NoticeBar, Selector, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { TRANSFER_ASSETS, type AccountList, type UserAssets, type UserInfo } from '@custos/contract';
+import { TRANSFER_ASSETS } from '@custos/contract';
 import { getUserAssets } from '../../../api/get-user-assets';
-import { getUserInfo } from '../../../api/get-user-info';
+import { accountKeys, assetKeys } from '../../../api/keys';
 import { listAccounts } from '../../../api/list-accounts';
+import { useUserInfo } from '../../../api/use-user-info';
 import { AmountField, TradePasswordField } from '../../../components/forms/AmountField';
 import { displayMoney, trimMoney } from '../../../lib/format/money';
 import { currentLocale } from '../../../lib/i18n/i18n';
@@ -27,20 +29,14 @@ interface TransferValues {
 export default function TransferScreen() {
   const { t } = useTranslation();
   const [form] = Form.useForm<TransferValues>();
-  const [accounts, setAccounts] = useState<AccountList | null>(null);
-  const [assets, setAssets] = useState<UserAssets | null>(null);
-  const [user, setUser] = useState<UserInfo | null>(null);
+  const queryClient = useQueryClient();
+  const accounts = useQuery({ queryKey: accountKeys.list(), queryFn: listAccounts }).data ?? null;
+  const assets = useQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets }).data ?? null;
+  const user = useUserInfo().data ?? null;
   const [busy, setBusy] = useState(false);
   const sending = useRef(false);
   const [keys] = useState(() => new IdempotencyKeyHolder());
   const asset: TransferAsset = Form.useWatch<TransferAsset[] | undefined>('asset', form)?.[0] ?? 'USDT';
-
-  const loadAssets = useCallback(() => getUserAssets().then(setAssets, () => undefined), []);
-  useEffect(() => {
-    listAccounts().then(setAccounts, () => undefined);
-    getUserInfo().then(setUser, () => undefined);
-    void loadAssets();
-  }, [loadAssets]);
 
   const current = accounts?.find((account) => account.current);
   const others = accounts?.filter((account) => !account.current) ?? [];
@@ -67,7 +63,8 @@ export default function TransferScreen() {
     } finally {
       sending.current = false;
       setBusy(false);
-      void loadAssets();
+      // Both accounts' balances moved (or a refusal may have shown a stale one).
+      void queryClient.invalidateQueries({ queryKey: assetKeys.all });
     }
   };
 
