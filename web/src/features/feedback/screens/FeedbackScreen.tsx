@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Image, Input, List, Tag, TextArea } from 'antd-mobile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import {
   translate,
   type FeedbackItem,
 } from '@custos/contract';
+import { ImagePicker, type PickedImage } from '../../../components/forms/ImagePicker';
 import { PagedList } from '../../../components/lists/PagedList';
 import { fetchPrivateImage } from '../../../lib/api/image';
 import { formatDateTime } from '../../../lib/format/time';
@@ -20,11 +21,6 @@ import { feedbackKeys } from '../api/keys';
 import { listFeedback } from '../api/list-feedback';
 import { pushFeedback } from '../api/push-feedback';
 import { uploadFeedbackImage } from '../api/upload-feedback-image';
-
-interface Picked {
-  id: string;
-  preview: string;
-}
 
 /** One of the member's own images, fetched with the credential (never a public URL). */
 function PrivateThumb({ uploadId }: { uploadId: string }) {
@@ -82,14 +78,13 @@ function NewFeedbackForm({ onSent }: { onSent: () => void }) {
   const { t } = useTranslation();
   const locale = currentLocale();
   const [form] = Form.useForm();
-  const [images, setImages] = useState<Picked[]>([]);
+  const [images, setImages] = useState<PickedImage[]>([]);
   const [uploading, setUploading] = useState(false);
   const queryClient = useQueryClient();
   const send = useMutation({
     mutationFn: pushFeedback,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: feedbackKeys.all }),
   });
-  const input = useRef<HTMLInputElement>(null);
   const required = (field: string) => ({
     required: true,
     whitespace: true,
@@ -153,47 +148,15 @@ function NewFeedbackForm({ onSent }: { onSent: () => void }) {
         <Input placeholder={t('feedback.orderNoPlaceholder')} maxLength={64} data-testid="feedback-order-input" />
       </Form.Item>
       <Form.Item label={t('feedback.images', { max: FEEDBACK_IMAGES_MAX })}>
-        <div className="feedback-thumbs">
-          {images.map((image) => (
-            <div key={image.id} className="feedback-picked" data-testid="feedback-picked">
-              <Image src={image.preview} width={64} height={64} fit="cover" />
-              <button
-                type="button"
-                className="link-button"
-                onClick={() => {
-                  URL.revokeObjectURL(image.preview);
-                  setImages((current) => current.filter((other) => other.id !== image.id));
-                }}
-              >
-                {t('feedback.removeImage')}
-              </button>
-            </div>
-          ))}
-        </div>
-        <input
-          ref={input}
-          type="file"
-          accept="image/jpeg,image/png,image/webp"
-          hidden
-          data-testid="feedback-image-input"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file) return;
-            setUploading(true);
-            uploadFeedbackImage(file)
-              .then(
-                ({ id }) => setImages((current) => [...current, { id, preview: URL.createObjectURL(file) }]),
-                () => undefined,
-              )
-              .finally(() => setUploading(false));
-          }}
+        <ImagePicker
+          images={images}
+          setImages={setImages}
+          upload={uploadFeedbackImage}
+          max={FEEDBACK_IMAGES_MAX}
+          texts={{ add: t('feedback.addImage'), remove: t('feedback.removeImage') }}
+          testIdPrefix="feedback"
+          onUploadingChange={setUploading}
         />
-        {images.length < FEEDBACK_IMAGES_MAX && (
-          <Button size="small" loading={uploading} onClick={() => input.current?.click()} data-testid="feedback-add-image">
-            {t('feedback.addImage')}
-          </Button>
-        )}
       </Form.Item>
     </Form>
   );

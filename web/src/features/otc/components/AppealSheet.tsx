@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Button, Form, Image, Popup, TextArea } from 'antd-mobile';
+import { useState } from 'react';
+import { Button, Form, Popup, TextArea } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,6 +11,7 @@ import {
   fieldLabel,
   translate,
 } from '@custos/contract';
+import { ImagePicker, type PickedImage } from '../../../components/forms/ImagePicker';
 import { SingleSelector } from '../../../components/forms/SingleSelector';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';
@@ -37,10 +38,9 @@ export function AppealSheet({ orderId, role, onClose }: { orderId: string; role:
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AppealValues>();
-  const [images, setImages] = useState<{ id: string; preview: string }[]>([]);
+  const [images, setImages] = useState<PickedImage[]>([]);
   const [uploading, setUploading] = useState(false);
   const [busy, setBusy] = useState(false);
-  const input = useRef<HTMLInputElement>(null);
   const reasons = REASONS_BY_ROLE[role].filter((reason) => OTC_APPEAL_REASONS.includes(reason));
 
   const submit = async (values: AppealValues) => {
@@ -81,7 +81,15 @@ export function AppealSheet({ orderId, role, onClose }: { orderId: string; role:
           initialValues={{ reason: [reasons[0]] }}
           onFinish={(values: AppealValues) => void submit(values)}
           footer={
-            <Button block type="submit" color="warning" size="large" loading={busy} data-testid="otc-appeal-submit">
+            <Button
+              block
+              type="submit"
+              color="warning"
+              size="large"
+              loading={busy}
+              disabled={uploading}
+              data-testid="otc-appeal-submit"
+            >
               {t('otc.appeal.submit')}
             </Button>
           }
@@ -117,47 +125,15 @@ export function AppealSheet({ orderId, role, onClose }: { orderId: string; role:
             />
           </Form.Item>
           <Form.Item label={t('otc.appeal.evidence', { count: OTC_APPEAL_IMAGES_MAX })}>
-            <div className="feedback-thumbs">
-              {images.map((image) => (
-                <div key={image.id} className="feedback-picked" data-testid="otc-appeal-picked">
-                  <Image src={image.preview} width={64} height={64} fit="cover" />
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => {
-                      URL.revokeObjectURL(image.preview);
-                      setImages((current) => current.filter((other) => other.id !== image.id));
-                    }}
-                  >
-                    {t('otc.appeal.removeImage')}
-                  </button>
-                </div>
-              ))}
-            </div>
-            <input
-              ref={input}
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              hidden
-              data-testid="otc-appeal-image-input"
-              onChange={(event) => {
-                const file = event.target.files?.[0];
-                event.target.value = '';
-                if (!file) return;
-                setUploading(true);
-                uploadOtcImage(file, 'otc')
-                  .then(
-                    ({ id }) => setImages((current) => [...current, { id, preview: URL.createObjectURL(file) }]),
-                    () => undefined,
-                  )
-                  .finally(() => setUploading(false));
-              }}
+            <ImagePicker
+              images={images}
+              setImages={setImages}
+              upload={(file) => uploadOtcImage(file, 'otc')}
+              max={OTC_APPEAL_IMAGES_MAX}
+              texts={{ add: t('otc.appeal.addImage'), remove: t('otc.appeal.removeImage') }}
+              testIdPrefix="otc-appeal"
+              onUploadingChange={setUploading}
             />
-            {images.length < OTC_APPEAL_IMAGES_MAX && (
-              <Button size="small" loading={uploading} onClick={() => input.current?.click()} data-testid="otc-appeal-add-image">
-                {t('otc.appeal.addImage')}
-              </Button>
-            )}
           </Form.Item>
         </Form>
       </div>
