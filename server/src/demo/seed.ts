@@ -20,6 +20,7 @@ import { seedQuotes } from './quotes.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
 import { DEMO_MEMBER, type DemoContext, type DemoMember } from './context.js';
 import { DEMO_OTC_TRADERS, seedOtc } from './otc.js';
+import { seedReleases } from './releases.js';
 
 export { DEMO_MEMBER, type DemoContext, type DemoMember };
 
@@ -95,10 +96,6 @@ async function seedSite({ services }: DemoContext): Promise<void> {
       },
       null,
     );
-  }
-  const version = await services.settings.get('app_version');
-  if (!version.release_notes) {
-    await services.settings.set('app_version', { ...version, release_notes: 'Demo build: first public version.' }, null);
   }
 }
 
@@ -266,6 +263,7 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   seedSupportChat,
   seedHelpAndDocuments,
   seedOtc,
+  seedReleases,
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────
