@@ -11,8 +11,6 @@ import { BUILTIN_BUNDLE_ID, type BundleInfo, type ProgressStatus, type UpdaterPo
  * set it); otherwise the web app is updated by its service worker and has no native layer.
  */
 
-export const UPDATER_SWITCH_KEY = 'custos.updater';
-export const UPDATER_SWITCH_VALUE = 'browser-double';
 export const DOUBLE_STATE_KEY = 'custos.updater.double';
 
 interface DoubleState {

@@ -1,7 +1,10 @@
 import { Capacitor } from '@capacitor/core';
 import { APP_VERSION, APP_VERSION_CODE } from '@custos/contract';
-import { UPDATER_SWITCH_KEY, UPDATER_SWITCH_VALUE } from './browser-double';
 import type { UpdaterPort } from './updater-port';
+
+/** The localStorage switch that selects the browser test double (the e2e tests set it). */
+export const UPDATER_SWITCH_KEY = 'custos.updater';
+export const UPDATER_SWITCH_VALUE = 'browser-double';
 
 /** The live-update plugin's appReadyTimeout (capacitor.config.ts says the same): a new bundle must report healthy by then. */
 export const APP_READY_TIMEOUT_MS = 10_000;
