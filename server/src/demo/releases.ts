@@ -17,11 +17,11 @@ function filesUnder(root: string, directory = root): { name: string; content: Bu
 }
 
 /**
- * The hot bundle: the member app's own build (WEB_DIST_DIR, as `npm start` serves it) when there is
- * one, so the demo's release is the app itself; else a one-page bundle that says which version it is.
+ * The hot bundle: the member app's own build (the WEB_DIST_DIR the server serves, `web/dist` under
+ * `npm start`) when there is one, so the demo's release is the app itself; else a one-page bundle
+ * that says which version it is (a device would roll it back: it never reports healthy).
  */
-function demoBundle(): Buffer {
-  const dist = process.env.WEB_DIST_DIR;
+function demoBundle(dist: string | undefined): Buffer {
   if (dist && existsSync(path.join(dist, 'index.html'))) return storedZip(filesUnder(path.resolve(dist)));
   return storedZip([
     {
@@ -38,7 +38,7 @@ function demoBundle(): Buffer {
 export async function seedReleases(demo: DemoContext): Promise<void> {
   const { services, operatorId, origin } = demo;
   if ((await services.releases.list()).items.length > 0) return;
-  const content = demoBundle();
+  const content = demoBundle(demo.webDistDir);
   const sha256 = createHash('sha256').update(content).digest('hex');
   const uploaded = await services.releases.upload(operatorId, { kind: 'hot', sha256, content }, origin);
   const { id } = await services.releases.create(

@@ -269,7 +269,10 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────
 
 /** Seeds what is missing; refuses to run unless the server runs with --demo. */
-export async function seedDemo(services: Services, options: { demo: boolean }): Promise<DemoSummary> {
+export async function seedDemo(
+  services: Services,
+  options: { demo: boolean; webDistDir?: string | undefined },
+): Promise<DemoSummary> {
   if (!options.demo) throw new Error('the demo seed runs only with --demo');
   const operatorId = await services.operators.ensureDemoOperator(DEMO_OPERATOR);
   const financeOperatorId = await services.operators.ensureDemoOperator(DEMO_FINANCE);
@@ -282,6 +285,7 @@ export async function seedDemo(services: Services, options: { demo: boolean }): 
   };
   const demo: DemoContext = {
     services,
+    webDistDir: options.webDistDir,
     origin: SEED_ORIGIN,
     operatorId,
     financeOperatorId,
