@@ -48,6 +48,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { helpRoutes } from './modules/content/help.routes.js';
 import { documentsRoutes } from './modules/content/documents.routes.js';
 import { otcRoutes } from './modules/otc/otc.routes.js';
+import { releasesRoutes } from './modules/releases/releases.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -184,6 +185,7 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
     auth: services.auth,
     operators: services.operators,
   });
+  await app.register(releasesRoutes, { service: services.releases, auth: services.auth, operators: services.operators });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });

@@ -68,6 +68,8 @@ import { ContentRepository } from './modules/content/content.repository.js';
 import { ContentService } from './modules/content/content.service.js';
 import { DocumentsRepository } from './modules/content/documents.repository.js';
 import { DocumentsService } from './modules/content/documents.service.js';
+import { ReleasesRepository } from './modules/releases/releases.repository.js';
+import { ReleasesService } from './modules/releases/releases.service.js';
 import { HelpRepository } from './modules/content/help.repository.js';
 import { HelpService } from './modules/content/help.service.js';
 import { AirdropsRepository } from './modules/airdrops/airdrops.repository.js';
@@ -135,6 +137,8 @@ export interface Services {
   /** OTC trading (decision 031) and the console's OTC live channel (operators with otc.read). */
   otc: OtcService;
   otcOperatorEvents: OperatorEventsService;
+  /** App releases: packages, staged rollout, rollback and the version config (decision 037). */
+  releases: ReleasesService;
 }
 
 export function createServices(
@@ -328,5 +332,6 @@ export function createServices(
     supportChat,
     otc,
     otcOperatorEvents,
+    releases: new ReleasesService(db, new ReleasesRepository(db), audit, clock),
   };
 }

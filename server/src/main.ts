@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   let demoSummary: DemoSummary | null = null;
   if (demo) {
     try {
-      demoSummary = await seedDemo(services, { demo });
+      demoSummary = await seedDemo(services, { demo, webDistDir: config.webDistDir });
     } catch (error) {
       await demoChain?.stop();
       fail(`demo data could not be seeded: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -292,4 +292,12 @@ describe('terminal log format', () => {
     expect(queue.items[0]!.order.seller.email).toBe(DEMO_OTC_TRADERS[2]);
     expect((await t.services.otc.getSettings()).releaseWindowMinutes).toBe(15);
   });
+
+  it('publishes the demo hot release 1.0.20 to every member (decision 037)', async () => {
+    const version = await t.services.releases.appVersion(null);
+    expect(version).toMatchObject({ version: '1.0.20', hot_version_code: 10020 });
+    expect(version.release_notes).toContain('Demo release');
+    expect(version.hot_package_url).toMatch(/^\/api\/common\/app_package\/[0-9a-f-]{36}\.zip$/);
+    expect((await t.services.releases.list()).items).toHaveLength(1);
+  });
 });

@@ -14,6 +14,7 @@ import { ChangePasswordScreen } from '../features/auth/screens/ChangePasswordScr
 import { LoginScreen } from '../features/auth/screens/LoginScreen';
 import { AirdropsScreen } from '../features/airdrops/screens/AirdropsScreen';
 import { AuditLogScreen } from '../features/audit/screens/AuditLogScreen';
+import { ReleasesScreen } from '../features/releases/screens/ReleasesScreen';
 import { DepositsScreen } from '../features/chain/screens/DepositsScreen';
 import { DividendPoolsScreen } from '../features/earnings/screens/DividendPoolsScreen';
 import { WatchersScreen } from '../features/chain/screens/WatchersScreen';
@@ -102,6 +103,7 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
             {operatorMay(operator.role, 'content.manage') && <Route path="/content" element={<ContentScreen />} />}
             {operatorMay(operator.role, 'quotes.manage') && <Route path="/quotes" element={<QuotesScreen />} />}
             {operatorMay(operator.role, 'audit.read') && <Route path="/audit" element={<AuditLogScreen />} />}
+            {operatorMay(operator.role, 'releases.manage') && <Route path="/releases" element={<ReleasesScreen />} />}
             {operatorMay(operator.role, 'ledger.read') && (
               <>
                 <Route path="/ledger/adjustments" element={<AdjustmentsScreen operator={operator} />} />

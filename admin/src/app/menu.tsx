@@ -14,6 +14,7 @@ import {
   IdcardOutlined,
   LineChartOutlined,
   MailOutlined,
+  MobileOutlined,
   SafetyCertificateOutlined,
   SwapOutlined,
   TeamOutlined,
@@ -89,6 +90,7 @@ export const MENU: MenuEntry[] = [
   { key: '/feedback', icon: <CommentOutlined />, label: 'Feedback', permission: 'feedback.reply' },
   { key: '/support', icon: <CustomerServiceOutlined />, label: 'Customer service', permission: 'support.chat' },
   { key: '/mail', icon: <MailOutlined />, label: 'Mail outbox', permission: 'mail.read' },
+  { key: '/releases', icon: <MobileOutlined />, label: 'App releases', permission: 'releases.manage' },
   { key: '/audit', icon: <AuditOutlined />, label: 'Audit log', permission: 'audit.read' },
   { key: '/operators', icon: <SafetyCertificateOutlined />, label: 'Operators', permission: 'operators.manage' },
 ];

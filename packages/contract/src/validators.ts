@@ -107,6 +107,8 @@ const MAX_TEXT_SEARCH_DEPTH = 32;
 export function findUnstorableText(value: unknown, path: readonly string[] = [], depth = 0): string[] | null {
   if (typeof value === 'string') return isStorableText(value) ? null : [...path];
   if (value === null || typeof value !== 'object' || depth > MAX_TEXT_SEARCH_DEPTH) return null;
+  // Bytes (an uploaded package's body) are not text and are never walked byte by byte.
+  if (ArrayBuffer.isView(value)) return null;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
       const found = findUnstorableText(item, [...path, String(index)], depth + 1);

@@ -23,6 +23,8 @@ export interface DemoMember {
 /** What each domain function gets: the services, the demo people and a way to act as a member. */
 export interface DemoContext {
   services: Services;
+  /** The member app's build the server serves (WEB_DIST_DIR), when there is one: the demo's hot bundle. */
+  webDistDir?: string | undefined;
   origin: RequestOrigin;
   /** The demo operator (super admin), for operator actions; audited under its name. */
   operatorId: string;

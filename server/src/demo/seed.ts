@@ -20,6 +20,7 @@ import { seedQuotes } from './quotes.js';
 import { DEMO_TEAM_TREE, seedTeam } from './team.js';
 import { DEMO_MEMBER, type DemoContext, type DemoMember } from './context.js';
 import { DEMO_OTC_TRADERS, seedOtc } from './otc.js';
+import { seedReleases } from './releases.js';
 
 export { DEMO_MEMBER, type DemoContext, type DemoMember };
 
@@ -95,10 +96,6 @@ async function seedSite({ services }: DemoContext): Promise<void> {
       },
       null,
     );
-  }
-  const version = await services.settings.get('app_version');
-  if (!version.release_notes) {
-    await services.settings.set('app_version', { ...version, release_notes: 'Demo build: first public version.' }, null);
   }
 }
 
@@ -266,12 +263,16 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   seedSupportChat,
   seedHelpAndDocuments,
   seedOtc,
+  seedReleases,
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────
 
 /** Seeds what is missing; refuses to run unless the server runs with --demo. */
-export async function seedDemo(services: Services, options: { demo: boolean }): Promise<DemoSummary> {
+export async function seedDemo(
+  services: Services,
+  options: { demo: boolean; webDistDir?: string | undefined },
+): Promise<DemoSummary> {
   if (!options.demo) throw new Error('the demo seed runs only with --demo');
   const operatorId = await services.operators.ensureDemoOperator(DEMO_OPERATOR);
   const financeOperatorId = await services.operators.ensureDemoOperator(DEMO_FINANCE);
@@ -284,6 +285,7 @@ export async function seedDemo(services: Services, options: { demo: boolean }): 
   };
   const demo: DemoContext = {
     services,
+    webDistDir: options.webDistDir,
     origin: SEED_ORIGIN,
     operatorId,
     financeOperatorId,

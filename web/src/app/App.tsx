@@ -17,6 +17,7 @@ import { onLiveEvent, startLiveChannel } from '../lib/live/live-channel';
 import { liveToastText } from '../lib/live/live-toasts';
 import { createQueryClient } from '../lib/query/query-client';
 import { showToast } from '../lib/toast';
+import { AppUpdate } from '../lib/app-update/AppUpdate';
 import { invalidateForLiveEvent } from './live-invalidation';
 import type { createAppRouter } from './router';
 
@@ -77,6 +78,7 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={ANTD_LOCALES[locale]}>
         <RouterProvider router={router} />
+        <AppUpdate />
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -9,6 +9,7 @@ import { setNavigator } from '../lib/navigation';
 import { showToast } from '../lib/toast';
 import { App } from './App';
 import { createBackHandler } from './back-button';
+import { deepLinkTarget } from './deep-link';
 import { createAppRouter } from './router';
 import { ROOT_PATHS } from './routes';
 import { pathOfHash, startupRedirect } from './startup';
@@ -47,6 +48,11 @@ async function start(): Promise<void> {
       promptExit: () => showToast(t('common.pressAgainToExit')),
     });
     await CapacitorApp.addListener('backButton', onBack);
+    // Invitation links and other app links (AndroidManifest.xml intent filters) open their route.
+    await CapacitorApp.addListener('appUrlOpen', ({ url }) => {
+      const target = deepLinkTarget(url, credential.get() !== null);
+      if (target) void router.navigate(target);
+    });
   }
 
   const rootElement = document.getElementById('root');

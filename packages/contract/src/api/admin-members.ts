@@ -36,6 +36,8 @@ export const OPERATOR_PERMISSIONS = {
   'otc.manage': ['super_admin', 'finance'],
   /** Ruling on OTC appeals (moves escrow, may forfeit a deposit or suspend a member), writing in order chats. */
   'otc.arbitrate': ['super_admin', 'support'],
+  /** App releases (decision 037): upload packages, publish to a share of members, roll back. */
+  'releases.manage': ['super_admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

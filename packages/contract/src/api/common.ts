@@ -28,20 +28,6 @@ export const commonLangResponse = z.object({
 });
 export type CommonLang = z.infer<typeof commonLangResponse>;
 
-/**
- * GET /api/common/app_version: the Android package the app may update to. Field names are the
- * spec's own (§3, version config) because the packaged app's updater reads them.
- */
-export const appVersionResponse = z.object({
-  version: z.string(),
-  version_code: z.number().int().nonnegative(),
-  hot_version_code: z.number().int().nonnegative(),
-  package_url: z.string(),
-  hot_package_url: z.string(),
-  release_notes: z.string(),
-});
-export type AppVersion = z.infer<typeof appVersionResponse>;
-
 export const healthResponse = z.object({
   status: z.enum(['ok', 'stopping']),
   database: z.enum(['pglite', 'postgres']),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { appVersionResponse, avatarListResponse, commonConfigResponse, commonLangResponse, envelopeOf } from '@custos/contract';
+import { avatarListResponse, commonConfigResponse, commonLangResponse, envelopeOf } from '@custos/contract';
 import { ok } from '../../http/envelope.js';
 import type { CommonService } from './common.service.js';
 
@@ -26,18 +26,6 @@ export const commonRoutes: FastifyPluginAsyncZod<{ service: CommonService }> = a
       },
     },
     async (request) => ok(request.locale, service.lang(request.locale)),
-  );
-
-  app.get(
-    '/api/common/app_version',
-    {
-      schema: {
-        tags: ['common'],
-        summary: 'Newest Android package (full and hot update)',
-        response: { 200: envelopeOf(appVersionResponse) },
-      },
-    },
-    async (request) => ok(request.locale, await service.appVersion()),
   );
 
   app.get(

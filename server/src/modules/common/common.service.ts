@@ -3,7 +3,6 @@ import {
   LANG_HEADER_BY_LOCALE,
   LOCALES,
   LOCALE_NATIVE_NAMES,
-  type AppVersion,
   type CommonConfig,
   type CommonLang,
   type Locale,
@@ -52,9 +51,5 @@ export class CommonService {
 
   avatars(): Promise<string[]> {
     return this.settings.get('avatars');
-  }
-
-  appVersion(): Promise<AppVersion> {
-    return this.settings.get('app_version');
   }
 }

@@ -1,11 +1,8 @@
 import { z } from 'zod';
 import {
-  APP_VERSION,
-  APP_VERSION_CODE,
   DEFAULT_LOCALE,
   DOCUMENT_DEFAULT_MAX_BYTES,
   LOCALES,
-  appVersionResponse,
   communityLinksResponse,
   documentSettingsSchema,
   OTC_SETTINGS_DEFAULTS,
@@ -39,17 +36,6 @@ export const SETTINGS = {
   community_links: {
     schema: communityLinksResponse,
     defaults: { links: [] },
-  },
-  app_version: {
-    schema: appVersionResponse,
-    defaults: {
-      version: APP_VERSION,
-      version_code: APP_VERSION_CODE,
-      hot_version_code: APP_VERSION_CODE,
-      package_url: '',
-      hot_package_url: '',
-      release_notes: '',
-    },
   },
   /** How many sub-accounts a member may create under the main account. */
   accounts: {

@@ -348,6 +348,20 @@ export const en = {
   'field.listingDeposit': 'listing deposit',
   'withdraw.payment_only':
     'WeChat and Alipay are payment methods for OTC trading only; withdraw to a bank card or a crypto address',
+  'release.version_not_higher': 'The version code must be higher than {current}',
+  'release.checksum_mismatch': 'The file’s SHA-256 checksum does not match the one given; upload it again',
+  'release.invalid_type_full': 'The file is not an Android package (APK)',
+  'release.invalid_type_hot': 'The file is not a hot-update bundle (a zip with index.html)',
+  'release.too_large': 'The package is larger than {max}',
+  'release.package_used': 'This package already belongs to a release',
+  'release.rolled_back': 'A rolled-back release cannot be published again; upload a new version',
+  'release.not_published': 'Only a published release can be rolled back',
+  'field.packageId': 'package',
+  'field.versionCode': 'version code',
+  'field.versionName': 'version name',
+  'field.notes': 'release notes',
+  'field.rolloutPercent': 'rollout percentage',
+  'field.sha256': 'checksum',
 } as const;
 
 export type MessageKey = keyof typeof en;

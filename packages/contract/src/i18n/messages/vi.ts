@@ -348,4 +348,18 @@ export const vi: MessageCatalogue = {
   'field.listingDeposit': 'ký quỹ quảng cáo',
   'withdraw.payment_only':
     'WeChat và Alipay chỉ dùng để thanh toán giao dịch OTC; vui lòng rút về thẻ ngân hàng hoặc địa chỉ tiền mã hóa',
+  'release.version_not_higher': 'Mã phiên bản phải lớn hơn {current}',
+  'release.checksum_mismatch': 'Mã SHA-256 của tệp không khớp với mã đã nhập; vui lòng tải lên lại',
+  'release.invalid_type_full': 'Tệp không phải là gói Android (APK)',
+  'release.invalid_type_hot': 'Tệp không phải là gói cập nhật nóng (tệp zip có index.html)',
+  'release.too_large': 'Gói lớn hơn {max}',
+  'release.package_used': 'Gói này đã thuộc về một bản phát hành',
+  'release.rolled_back': 'Bản phát hành đã thu hồi không thể phát hành lại; hãy tải lên phiên bản mới',
+  'release.not_published': 'Chỉ có thể thu hồi bản phát hành đang phát hành',
+  'field.packageId': 'gói',
+  'field.versionCode': 'mã phiên bản',
+  'field.versionName': 'tên phiên bản',
+  'field.notes': 'ghi chú phát hành',
+  'field.rolloutPercent': 'tỷ lệ phát hành',
+  'field.sha256': 'mã kiểm tra',
 };

@@ -57,6 +57,16 @@ export default function DownloadScreen() {
         <>
           {qrDataUrl && <img className="download-qr" src={qrDataUrl} alt={t('download.scan')} width={220} height={220} />}
           <p className="download-hint">{t('download.scan')}</p>
+          {version.package_size > 0 && (
+            <p className="download-hint" data-testid="download-size">
+              {t('download.size', { size: (version.package_size / (1024 * 1024)).toFixed(1) })}
+            </p>
+          )}
+          {version.package_sha256 && (
+            <p className="download-hint download-sha256">
+              {t('download.sha256')}: <code data-testid="download-sha256">{version.package_sha256}</code>
+            </p>
+          )}
           <Button
             block
             color="primary"

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Dialog } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../toast';
+import { checkForUpdate, reportHealthy, setUpdateUi } from './update-controller';
+
+/**
+ * The update prompt everywhere (spec §4, §8): on start it reports the running bundle healthy and
+ * checks for a newer version; the flow's dialogs, progress (in MB) and messages are shown here.
+ */
+export function AppUpdate() {
+  const { t } = useTranslation();
+  const [progress, setProgress] = useState<{ received: string; total: string } | null>(null);
+
+  useEffect(() => {
+    setUpdateUi({
+      confirm: () =>
+        Dialog.confirm({
+          title: t('appUpdate.title'),
+          content: t('appUpdate.newVersion'),
+          confirmText: t('appUpdate.updateNow'),
+          cancelText: t('appUpdate.later'),
+        }),
+      progress: (received, total) => setProgress({ received, total }),
+      finished: () => setProgress(null),
+      failed: (reason) => showToast(t(reason === 'download' ? 'appUpdate.downloadFailed' : 'appUpdate.installFailed')),
+      restartPrompt: async (kind) => {
+        if (kind === 'message') {
+          showToast(t('appUpdate.appliedOnRestart'));
+          return false;
+        }
+        await Dialog.alert({
+          title: t('appUpdate.restartTitle'),
+          content: t('appUpdate.restartMessage'),
+          confirmText: t('appUpdate.restart'),
+        });
+        return true;
+      },
+    });
+    return () => setUpdateUi(null);
+  }, [t]);
+
+  useEffect(() => {
+    // The app got this far: the bundle is healthy. Then the start-up check (its failures are the client's toasts).
+    void reportHealthy()
+      .catch(() => undefined)
+      .then(() => checkForUpdate())
+      .catch(() => undefined);
+  }, []);
+
+  if (!progress) return null;
+  return (
+    <div className="app-update-progress" role="status" data-testid="update-progress">
+      {t('appUpdate.downloading', { received: progress.received, total: progress.total })}
+    </div>
+  );
+}

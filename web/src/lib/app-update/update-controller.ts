@@ -1,0 +1,52 @@
+import { getAppVersion } from '../../api/get-app-version';
+import { selectUpdaterPort } from './select-port';
+import { runUpdate, type UpdateOutcome, type UpdateUi } from './update-flow';
+import { BUILTIN_BUNDLE_ID, type UpdaterPort } from './updater-port';
+
+/*
+ * One update layer and one update run at a time for the whole app: the start-up check and
+ * setting5's "check for update" share them. The screens register how the flow is shown (AppUpdate).
+ */
+
+let port: Promise<UpdaterPort | null> | null = null;
+let ui: UpdateUi | null = null;
+let running: Promise<UpdateOutcome> | null = null;
+
+export function updaterPort(): Promise<UpdaterPort | null> {
+  port ??= selectUpdaterPort().catch(() => null);
+  return port;
+}
+
+export function setUpdateUi(next: UpdateUi | null): void {
+  ui = next;
+}
+
+/**
+ * Runs the update flow against the server's version config. null: this app has no native update
+ * layer (a plain browser), and the caller does what the web does.
+ */
+export async function checkForUpdate(): Promise<UpdateOutcome | null> {
+  const native = await updaterPort();
+  if (!native || !ui) return null;
+  const shownBy = ui;
+  running ??= getAppVersion()
+    .then((config) => runUpdate(config, native, shownBy))
+    .finally(() => {
+      running = null;
+    });
+  return running;
+}
+
+/** Tells the live-update layer the running bundle started well (else it is rolled back). */
+export async function reportHealthy(): Promise<void> {
+  const native = await updaterPort();
+  await native?.liveUpdate.notifyAppReady();
+}
+
+/** The hot bundle's version code the app runs, or null when it runs the web files it was installed with. */
+export async function runningHotVersion(): Promise<string | null> {
+  const native = await updaterPort();
+  if (!native) return null;
+  const { bundle } = await native.liveUpdate.current();
+  return bundle.id === BUILTIN_BUNDLE_ID ? null : bundle.version;
+}
