@@ -9,6 +9,7 @@ import { setNavigator } from '../lib/navigation';
 import { showToast } from '../lib/toast';
 import { App } from './App';
 import { createBackHandler } from './back-button';
+import { startInstallableWebApp } from './pwa/service-worker-updates';
 import { createAppRouter } from './router';
 import { ROOT_PATHS } from './routes';
 import { pathOfHash, startupRedirect } from './startup';
@@ -56,6 +57,7 @@ async function start(): Promise<void> {
       <App router={router} />
     </StrictMode>,
   );
+  if (!Capacitor.isNativePlatform()) startInstallableWebApp();
 }
 
 void start();
