@@ -9,6 +9,7 @@ import { setNavigator } from '../lib/navigation';
 import { showToast } from '../lib/toast';
 import { App } from './App';
 import { createBackHandler } from './back-button';
+import { prefetchLaunchPage } from './prefetch-launch-page';
 import { startInstallableWebApp } from './pwa/service-worker-updates';
 import { createAppRouter } from './router';
 import { ROOT_PATHS } from './routes';
@@ -30,6 +31,7 @@ unstableSetRender((node, container) => {
 });
 
 async function start(): Promise<void> {
+  prefetchLaunchPage();
   await initI18n();
 
   const launchPath = pathOfHash(window.location.hash);
