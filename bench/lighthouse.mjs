@@ -188,7 +188,8 @@ function figures(lhr) {
     (item) => item.resourceType === 'Script' && (item.sessionTargetType ?? 'page') === 'page',
   );
   const failed = Object.values(lhr.audits).filter(
-    (entry) => entry.score !== null && entry.score < 1 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === entry.id),
+    (entry) =>
+      entry.score !== null && entry.score < 1 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === entry.id),
   );
   return {
     performance: Math.round(lhr.categories.performance.score * 100),

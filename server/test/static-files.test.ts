@@ -157,7 +157,7 @@ describe('caching', () => {
 });
 
 describe('the policy of an installable member app', () => {
-  function policyOf(headers: Record<string, unknown>): Map<string, string[]> {
+  function policyOf(headers: Record<string, string | string[] | number | undefined>): Map<string, string[]> {
     return new Map(
       String(headers['content-security-policy'] ?? '')
         .split(';')

@@ -29,14 +29,14 @@ export function NavHeader({ title, showBack, right }: { title: string; showBack:
   return (
     <div ref={header} className="nav-header-host">
       <NavBar
-      className="nav-header"
-      data-testid="nav-header"
-      backIcon={showBack}
-      back={showBack ? '' : null}
-      onBack={goBack}
-      right={right}
-    >
-      {title}
+        className="nav-header"
+        data-testid="nav-header"
+        backIcon={showBack}
+        back={showBack ? '' : null}
+        onBack={goBack}
+        right={right}
+      >
+        {title}
       </NavBar>
     </div>
   );
