@@ -24,11 +24,23 @@ function newestMtimeMs(entries) {
 
 const contract = ['packages/contract/src'];
 const builds = [
-  { workspace: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/index.html', 'web/vite.config.ts', ...contract] },
+  {
+    workspace: 'web',
+    output: 'web/dist/index.html',
+    sources: [
+      'web/src',
+      'web/index.html',
+      'web/vite.config.ts',
+      'web/build',
+      'web/public',
+      'scripts/vite-precompress.mjs',
+      ...contract,
+    ],
+  },
   {
     workspace: 'admin',
     output: 'admin/dist/index.html',
-    sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', ...contract],
+    sources: ['admin/src', 'admin/index.html', 'admin/vite.config.ts', 'scripts/vite-precompress.mjs', ...contract],
   },
   { workspace: 'server', output: 'server/dist/main.js', sources: ['server/src', 'server/build.mjs', ...contract] },
 ];

@@ -15,6 +15,7 @@ import { frameworkErrorHandler, registerErrorHandling } from './http/error-handl
 import { registerStorableTextGuard } from './http/storable-text.js';
 import { registerRequestContext } from './http/request-context.js';
 import { CONSOLE_POLICY, registerSecurityHeaders, sendPageWithStyleNonce } from './http/security-headers.js';
+import { builtAppStaticOptions } from './http/static-files.js';
 import { trustFunction } from './http/trusted-proxy.js';
 import { commonRoutes } from './modules/common/common.routes.js';
 import { operatorAuthRoutes } from './modules/operators/operator.routes.js';
@@ -188,19 +189,18 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   await app.register(releasesRoutes, { service: services.releases, auth: services.auth, operators: services.operators });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
-    await app.register(fastifyStatic, { root: config.webDistDir, prefix: '/', index: ['index.html'], wildcard: false });
+    await app.register(fastifyStatic, { ...builtAppStaticOptions(config.webDistDir, '/'), index: ['index.html'] });
   }
   if (config.adminDistDir && existsSync(config.adminDistDir)) {
     // The console's page is answered here, with a fresh style nonce each time (antd writes <style>
     // elements); its assets are plain files.
     const consolePage = readFileSync(path.join(config.adminDistDir, 'index.html'), 'utf8');
+    const consoleFiles = builtAppStaticOptions(config.adminDistDir, '/admin/');
     await app.register(fastifyStatic, {
-      root: config.adminDistDir,
-      prefix: '/admin/',
+      ...consoleFiles,
       index: false,
-      globIgnore: ['index.html'],
+      globIgnore: [...consoleFiles.globIgnore, 'index.html'],
       decorateReply: false,
-      wildcard: false,
     });
     app.get('/admin', { schema: { hide: true } }, (_request, reply) => reply.redirect('/admin/', 301));
     for (const url of ['/admin/', '/admin/index.html']) {

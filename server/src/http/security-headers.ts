@@ -22,12 +22,8 @@ const LOCKED: Directives = {
 /** The API answers JSON and uploaded images: nothing in it may run, load or be framed. */
 export const API_POLICY: Directives = { ...LOCKED };
 
-/**
- * The member app: its own bundles and style sheets only; images are its own files, QR codes
- * (data: URLs drawn by the qrcode package) and uploaded photos and avatars, fetched with the
- * member's credential and shown as blob: URLs. It talks only to this origin's API.
- */
-export const MEMBER_APP_POLICY: Directives = {
+/** What both apps' pages load: their own bundles, style sheets and fonts, and this origin's API. */
+const APP_POLICY: Directives = {
   ...LOCKED,
   'script-src': ["'self'"],
   'style-src': ["'self'"],
@@ -37,10 +33,23 @@ export const MEMBER_APP_POLICY: Directives = {
 };
 
 /**
- * The console: as the member app, and antd's CSS-in-JS writes <style> elements at run time; those
- * carry the page's nonce (ConfigProvider csp), added per response by consolePolicy.
+ * The member app: its own bundles and style sheets only; images are its own files, QR codes
+ * (data: URLs drawn by the qrcode package) and uploaded photos and avatars, fetched with the
+ * member's credential and shown as blob: URLs. It talks only to this origin's API. It is an
+ * installable web app: its own web manifest and its own service worker (decision 036).
  */
-export const CONSOLE_POLICY: Directives = { ...MEMBER_APP_POLICY };
+export const MEMBER_APP_POLICY: Directives = {
+  ...APP_POLICY,
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
+};
+
+/**
+ * The console: as the member app without the manifest and the worker, and antd's CSS-in-JS writes
+ * <style> elements at run time; those carry the page's nonce (ConfigProvider csp), added per
+ * response by sendPageWithStyleNonce.
+ */
+export const CONSOLE_POLICY: Directives = { ...APP_POLICY };
 
 /**
  * The one <style> element Swagger UI writes: inside its logo (an inline SVG), in @fastify/swagger-ui's

@@ -1,40 +1,23 @@
 import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd-mobile';
-import enUS from 'antd-mobile/es/locales/en-US';
-import jaJP from 'antd-mobile/es/locales/ja-JP';
-import koKR from 'antd-mobile/es/locales/ko-KR';
-import thTH from 'antd-mobile/es/locales/th-TH';
-import viVN from 'antd-mobile/es/locales/vi-VN';
-import zhCN from 'antd-mobile/es/locales/zh-CN';
-import zhTW from 'antd-mobile/es/locales/zh-TW';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { isLocale, type Locale } from '@custos/contract';
 import { getConfig } from '../api/get-config';
 import { credential } from '../lib/auth/credential';
+import { uiKitLocale } from '../lib/i18n/i18n';
 import { onLiveEvent, startLiveChannel } from '../lib/live/live-channel';
 import { liveToastText } from '../lib/live/live-toasts';
 import { createQueryClient } from '../lib/query/query-client';
 import { showToast } from '../lib/toast';
 import { AppUpdate } from '../lib/app-update/AppUpdate';
+import { ConnectionTimeout } from './ConnectionTimeout';
 import { invalidateForLiveEvent } from './live-invalidation';
 import type { createAppRouter } from './router';
 
-type AntdLocale = typeof enUS;
-
 const KEFU_PATH = '/pages/kefu/kefu';
 const ORDER_DETAIL_PATH = '/pages/order_detail/order_detail';
-
-const ANTD_LOCALES: Record<Locale, AntdLocale> = {
-  'zh-Hans': zhCN,
-  en: enUS,
-  ja: jaJP,
-  ko: koKR,
-  th: thTH,
-  vi: viVN,
-  'zh-Hant': zhTW,
-};
 
 export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   const { i18n, t } = useTranslation();
@@ -76,9 +59,10 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
 
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]}>
+      <ConfigProvider locale={uiKitLocale(locale)}>
         <RouterProvider router={router} />
         <AppUpdate />
+        <ConnectionTimeout />
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -10,6 +10,8 @@ import { showToast } from '../lib/toast';
 import { App } from './App';
 import { createBackHandler } from './back-button';
 import { deepLinkTarget } from './deep-link';
+import { prefetchLaunchPage } from './prefetch-launch-page';
+import { startInstallableWebApp } from './pwa/service-worker-updates';
 import { createAppRouter } from './router';
 import { ROOT_PATHS } from './routes';
 import { pathOfHash, startupRedirect } from './startup';
@@ -30,6 +32,7 @@ unstableSetRender((node, container) => {
 });
 
 async function start(): Promise<void> {
+  prefetchLaunchPage();
   await initI18n();
 
   const launchPath = pathOfHash(window.location.hash);
@@ -62,6 +65,7 @@ async function start(): Promise<void> {
       <App router={router} />
     </StrictMode>,
   );
+  if (!Capacitor.isNativePlatform()) startInstallableWebApp();
 }
 
 void start();

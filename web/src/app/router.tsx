@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
+import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, createHashRouter, type RouteObject } from 'react-router';
 import { LazyPage } from './lazy-page';
 import { PageLayout } from './layout/PageLayout';
-import { TabBarLayout } from './layout/TabBarLayout';
 import { ROUTES, type AppRoute } from './routes';
+
+// The tab bar (its icons, the floating customer-service bubble) is not part of the log-in page's
+// code: it loads with the first tab page (decision 036).
+const TabBarLayout = lazy(() => import('./layout/TabBarLayout').then((module) => ({ default: module.TabBarLayout })));
 
 function RouteScreen({ route }: { route: AppRoute }) {
   const { t } = useTranslation();
@@ -18,7 +21,9 @@ function RouteScreen({ route }: { route: AppRoute }) {
       {page}
     </PageLayout>
   ) : (
-    <TabBarLayout title={title}>{page}</TabBarLayout>
+    <Suspense fallback={<div className="page-waiting" data-testid="page-waiting" />}>
+      <TabBarLayout title={title}>{page}</TabBarLayout>
+    </Suspense>
   );
 }
 

@@ -7,7 +7,7 @@ import { displayMoney } from '../../lib/format/money';
 export function AssetsSummary({ assets, onOpen }: { assets: UserAssets | null; onOpen?: () => void }) {
   const { t } = useTranslation();
   return (
-    <section
+    <div
       className={onOpen ? 'assets-summary assets-summary-link' : 'assets-summary'}
       data-testid="assets-summary"
       onClick={onOpen}
@@ -36,6 +36,6 @@ export function AssetsSummary({ assets, onOpen }: { assets: UserAssets | null; o
           </div>
         </div>
       </div>
-    </section>
+    </div>
   );
 }

@@ -58,6 +58,9 @@ export function HomeQuotes() {
   const { t } = useTranslation();
   const { data } = useQuery({ queryKey: quoteKeys.home(), queryFn: getForexProducts, refetchInterval: QUOTES_REFETCH_MS });
   const items = data?.items ?? [];
+  // While the first answer is on its way the list keeps a place, so what is below does not jump
+  // when it arrives (decision 036, layout shift).
+  if (!data) return <div className="home-quotes home-quotes-pending" aria-hidden="true" />;
   if (items.length === 0) return null;
   return (
     <div className="home-quotes" data-testid="home-quotes">

@@ -74,7 +74,7 @@ export async function apiRequest<S extends z.ZodType>(call: ApiCall<S>): Promise
     }
     const message = t('common.networkError', { message: error instanceof Error ? error.message : String(error) });
     showToast(message);
-    throw new ApiError('transport', message);
+    throw new ApiError('unreachable', message);
   } finally {
     clearTimeout(timer);
   }

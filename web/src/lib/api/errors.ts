@@ -2,7 +2,8 @@
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(
-    readonly kind: 'business' | 'transport' | 'timeout',
+    /** unreachable: no answer at all (no connection, server down); transport: an answer that is no envelope. */
+    readonly kind: 'business' | 'transport' | 'unreachable' | 'timeout',
     message: string,
     /** The envelope code for business failures. */
     readonly code?: number,

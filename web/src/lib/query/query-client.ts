@@ -15,7 +15,11 @@ export const MAX_NETWORK_RETRIES = 1;
  * already waited 60 s.
  */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  return error instanceof ApiError && error.kind === 'transport' && failureCount < MAX_NETWORK_RETRIES;
+  return (
+    error instanceof ApiError &&
+    (error.kind === 'transport' || error.kind === 'unreachable') &&
+    failureCount < MAX_NETWORK_RETRIES
+  );
 }
 
 /** The member app's one query cache (decision 023). */
