@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Descriptions, Form, Input, Space, Switch, Typography } from 'antd';
 import {
   exchangeSettingsSchema,
@@ -11,6 +12,7 @@ import {
 import { fractionToPercent, toMoneyString } from '../../../lib/decimal';
 import { getExchangeSettings } from '../api/get-exchange-settings';
 import { updateExchangeSettings } from '../api/update-exchange-settings';
+import { exchangeKeys } from '../api/keys';
 import { errorText } from '../../../lib/query/query-client';
 
 interface SettingsForm {
@@ -80,26 +82,32 @@ function Preview({ settings }: { settings: ExchangeSettings }) {
 /** RAB ⇄ USDT: the operator's price, fee and minimums; changes are audited with the values before and after. */
 export function ExchangeSettingsScreen({ operator }: { operator: Operator }) {
   const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  // An edit form: a window focus must not overwrite what the operator is typing.
+  const settingsQuery = useQuery({
+    queryKey: exchangeKeys.settings,
+    queryFn: getExchangeSettings,
+    refetchOnWindowFocus: false,
+  });
+  const saved = settingsQuery.data ?? null;
+  const error = settingsQuery.isError ? errorText(settingsQuery.error) : null;
   const [form] = Form.useForm<SettingsForm>();
-  const [saved, setSaved] = useState<ExchangeSettings | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const mayEdit = operatorMay(operator.role, 'exchange.settings');
   const watched = Form.useWatch([], form) as Partial<SettingsForm> | undefined;
   const feePercent = fractionToPercent(watched?.feeRate ?? '');
   const preview = watched ? toSettings(watched) : null;
 
-  const load = useCallback(() => {
-    setError(null);
-    getExchangeSettings().then(
-      (settings) => {
-        setSaved(settings);
-        form.setFieldsValue(settings);
-      },
-      (reason: unknown) => setError(errorText(reason)),
-    );
-  }, [form]);
-  useEffect(load, [load]);
+  // The form shows what is stored whenever a fresh copy arrives (first load, after a save or a discard).
+  useEffect(() => {
+    if (saved) form.setFieldsValue(saved);
+  }, [saved, form]);
+
+  /** Puts the stored copy back into the form and asks the server again (a newer copy replaces it). */
+  const discard = () => {
+    if (saved) form.setFieldsValue(saved);
+    void settingsQuery.refetch();
+  };
 
   const save = (values: SettingsForm) => {
     const next = toSettings(values);
@@ -129,7 +137,7 @@ export function ExchangeSettingsScreen({ operator }: { operator: Operator }) {
         return updateExchangeSettings(next)
           .then(
             (stored) => {
-              setSaved(stored);
+              queryClient.setQueryData(exchangeKeys.settings, stored);
               form.setFieldsValue(stored);
               void message.success('Exchange settings saved');
             },
@@ -185,7 +193,7 @@ export function ExchangeSettingsScreen({ operator }: { operator: Operator }) {
               <Button type="primary" htmlType="submit" loading={saving}>
                 Save
               </Button>
-              <Button htmlType="button" onClick={load}>
+              <Button htmlType="button" onClick={discard}>
                 Discard changes
               </Button>
             </Space>

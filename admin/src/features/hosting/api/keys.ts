@@ -4,5 +4,6 @@ import type { HostingOrderFilter } from './list-hosting-orders';
 export const hostingKeys = {
   all: ['hosting'] as const,
   runs: ['hosting', 'settlement-runs'] as const,
+  plans: ['hosting', 'plans'] as const,
   orders: (filter: HostingOrderFilter, page: number) => [...hostingKeys.all, 'orders', filter, page] as const,
 };

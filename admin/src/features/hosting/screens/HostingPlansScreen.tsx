@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -23,6 +24,7 @@ import { createHostingPlan } from '../api/create-hosting-plan';
 import { listHostingPlans } from '../api/list-hosting-plans';
 import { retireHostingPlan } from '../api/retire-hosting-plan';
 import { updateHostingPlan } from '../api/update-hosting-plan';
+import { hostingKeys } from '../api/keys';
 import {
   EMPTY_PLAN_FORM,
   PLAN_FIELD_LABELS,
@@ -204,9 +206,13 @@ function PlanModal({
 export function HostingPlansScreen({ operator }: { operator: Operator }) {
   const { message, modal } = App.useApp();
   const mayManage = operatorMay(operator.role, 'hosting.manage');
-  const [plans, setPlans] = useState<PlanRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const queryClient = useQueryClient();
+  const plansQuery = useQuery({ queryKey: hostingKeys.plans, queryFn: listHostingPlans });
+  const plans: PlanRow[] | null = plansQuery.data ?? null;
+  const error = plansQuery.isError ? errorText(plansQuery.error) : null;
+  const load = () => void plansQuery.refetch();
+  // A plan's terms or status change what the custody screens show: the whole domain is asked again.
+  const refreshHosting = () => void queryClient.invalidateQueries({ queryKey: hostingKeys.all });
   const [editing, setEditing] = useState<Editing>(null);
   // A fresh form (and its initial values) each time the dialog opens; kept while it animates closed.
   const [opened, setOpened] = useState(0);
@@ -214,20 +220,6 @@ export function HostingPlansScreen({ operator }: { operator: Operator }) {
     setOpened((count) => count + 1);
     setEditing(target);
   };
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listHostingPlans()
-      .then(
-        (rows) => {
-          setPlans(rows);
-          setError(null);
-        },
-        (reason: unknown) => setError(errorText(reason)),
-      )
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
 
   const changeStatus = (plan: PlanRow, action: 'retire' | 'activate') => {
     const retiring = action === 'retire';
@@ -242,7 +234,7 @@ export function HostingPlansScreen({ operator }: { operator: Operator }) {
         (retiring ? retireHostingPlan(plan.id) : activateHostingPlan(plan.id)).then(
           (saved) => {
             void message.success(retiring ? `Plan “${saved.name}” retired` : `Plan “${saved.name}” reopened`);
-            load();
+            refreshHosting();
           },
           (reason: unknown) => void message.error(errorText(reason)),
         ),
@@ -264,7 +256,7 @@ export function HostingPlansScreen({ operator }: { operator: Operator }) {
             New plan
           </Button>
         )}
-        <Button onClick={load} loading={loading}>
+        <Button onClick={load} loading={plansQuery.isFetching}>
           Refresh
         </Button>
       </Space>
@@ -372,7 +364,7 @@ export function HostingPlansScreen({ operator }: { operator: Operator }) {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          load();
+          refreshHosting();
         }}
       />
     </Space>

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -23,6 +24,7 @@ import { listMachineProducts } from '../api/list-machine-products';
 import { listMemberMachines, type MemberMachineFilter } from '../api/list-member-machines';
 import { retireMachineProduct } from '../api/retire-machine-product';
 import { updateMachineProduct } from '../api/update-machine-product';
+import { machineKeys } from '../api/keys';
 import {
   EMPTY_PRODUCT_FORM,
   MACHINE_STATUS_COLOURS,
@@ -171,9 +173,13 @@ function ProductModal({
 /** The machines on sale (and retired): create, edit, retire and put on sale again (hosting.manage, audited). */
 function ProductsCard({ mayManage }: { mayManage: boolean }) {
   const { message, modal } = App.useApp();
-  const [products, setProducts] = useState<AdminMachineProduct[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const queryClient = useQueryClient();
+  const productsQuery = useQuery({ queryKey: machineKeys.products, queryFn: listMachineProducts });
+  const products: AdminMachineProduct[] | null = productsQuery.data ?? null;
+  const error = productsQuery.isError ? errorText(productsQuery.error) : null;
+  const load = () => void productsQuery.refetch();
+  // A product's terms or status show on the members' machines too: the whole domain is asked again.
+  const refreshMachines = () => void queryClient.invalidateQueries({ queryKey: machineKeys.all });
   const [editing, setEditing] = useState<Editing>(null);
   // A fresh form (and its initial values) each time the dialog opens; kept while it animates closed.
   const [opened, setOpened] = useState(0);
@@ -181,20 +187,6 @@ function ProductsCard({ mayManage }: { mayManage: boolean }) {
     setOpened((count) => count + 1);
     setEditing(target);
   };
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listMachineProducts()
-      .then(
-        (rows) => {
-          setProducts(rows);
-          setError(null);
-        },
-        (reason: unknown) => setError(errorText(reason)),
-      )
-      .finally(() => setLoading(false));
-  }, []);
-  useEffect(load, [load]);
 
   const changeStatus = (product: AdminMachineProduct, action: 'retire' | 'activate') => {
     const retiring = action === 'retire';
@@ -209,7 +201,7 @@ function ProductsCard({ mayManage }: { mayManage: boolean }) {
         (retiring ? retireMachineProduct(product.id) : activateMachineProduct(product.id)).then(
           (saved) => {
             void message.success(retiring ? `Machine “${saved.name}” retired` : `Machine “${saved.name}” on sale again`);
-            load();
+            refreshMachines();
           },
           (reason: unknown) => void message.error(errorText(reason)),
         ),
@@ -230,7 +222,7 @@ function ProductsCard({ mayManage }: { mayManage: boolean }) {
               New machine
             </Button>
           )}
-          <Button onClick={load} loading={loading}>
+          <Button onClick={load} loading={productsQuery.isFetching}>
             Refresh
           </Button>
         </Space>
@@ -346,7 +338,7 @@ function ProductsCard({ mayManage }: { mayManage: boolean }) {
         onClose={() => setEditing(null)}
         onSaved={() => {
           setEditing(null);
-          load();
+          refreshMachines();
         }}
       />
     </Card>
@@ -357,19 +349,16 @@ type StatusFilter = MachineStatus | typeof ALL;
 
 /** Members' machines, newest first: by status, or one member's by e-mail. */
 function MemberMachinesCard() {
-  const { message } = App.useApp();
   const [filter, setFilter] = useState<MemberMachineFilter>({ status: null, query: '' });
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ items: AdminMemberMachine[]; total: number }>({ items: [], total: 0 });
-  const [loading, setLoading] = useState(true);
-
-  const load = useCallback(() => {
-    setLoading(true);
-    listMemberMachines(filter, page, PAGE_SIZE)
-      .then(setData, (reason: unknown) => void message.error(errorText(reason)))
-      .finally(() => setLoading(false));
-  }, [filter, page, message]);
-  useEffect(load, [load]);
+  // Each filter and page is a key of its own: an older filter's answer never fills the newer one's table.
+  const machinesQuery = useQuery({
+    queryKey: machineKeys.memberMachines(filter, page),
+    queryFn: () => listMemberMachines(filter, page, PAGE_SIZE),
+    placeholderData: keepPreviousData,
+  });
+  const data: { items: AdminMemberMachine[]; total: number } = machinesQuery.data ?? { items: [], total: 0 };
+  const load = () => void machinesQuery.refetch();
 
   const change = (next: Partial<MemberMachineFilter>) => {
     setPage(1);
@@ -399,10 +388,11 @@ function MemberMachinesCard() {
           />
           <Button onClick={load}>Refresh</Button>
         </Space>
+        {machinesQuery.isError && <Alert type="error" showIcon title={errorText(machinesQuery.error)} />}
         <Table<AdminMemberMachine>
           rowKey="id"
           size="small"
-          loading={loading}
+          loading={machinesQuery.isFetching}
           dataSource={data.items}
           scroll={{ x: 'max-content' }}
           pagination={{ current: page, pageSize: PAGE_SIZE, total: data.total, onChange: setPage, showSizeChanger: false }}

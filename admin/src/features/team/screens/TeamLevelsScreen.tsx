@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Alert, Button, Input, InputNumber, Space, Table, Tag, Typography } from 'antd';
 import { operatorMay, type Operator, type TeamLevelInput, type TeamLevelPreview, type TeamLevelVersion } from '@custos/contract';
 import { listLevelVersions, previewLevels, saveLevels } from '../api/team-api';
+import { teamKeys } from '../api/keys';
 import { errorText } from '../../../lib/query/query-client';
 
 type TextField =
@@ -28,23 +30,22 @@ function nextLevel(rows: TeamLevelInput[]): TeamLevelInput {
  */
 export function TeamLevelsScreen({ operator }: { operator: Operator }) {
   const { message, modal } = App.useApp();
-  const [versions, setVersions] = useState<TeamLevelVersion[]>([]);
+  const queryClient = useQueryClient();
+  // The editor below starts from the newest table: a window focus must not overwrite what the operator is typing.
+  const versionsQuery = useQuery({ queryKey: teamKeys.levels, queryFn: listLevelVersions, refetchOnWindowFocus: false });
+  const saved = versionsQuery.data ?? null;
+  const versions: TeamLevelVersion[] = saved ?? [];
   const [rows, setRows] = useState<TeamLevelInput[]>([]);
   const [preview, setPreview] = useState<TeamLevelPreview | null>(null);
   const [busy, setBusy] = useState(false);
   const mayEdit = operatorMay(operator.role, 'team.manage');
 
-  const load = useCallback(() => {
-    listLevelVersions().then(
-      (all) => {
-        setVersions(all);
-        setRows(all[0]?.levels ?? []);
-        setPreview(null);
-      },
-      (reason: unknown) => void message.error(errorText(reason)),
-    );
-  }, [message]);
-  useEffect(load, [load]);
+  // The editor starts again from the newest saved table whenever a fresh copy arrives (first load, after a save).
+  useEffect(() => {
+    if (!saved) return;
+    setRows(saved[0]?.levels ?? []);
+    setPreview(null);
+  }, [saved]);
 
   const change = (index: number, patch: Partial<TeamLevelInput>) => {
     setRows((current) => current.map((row, at) => (at === index ? { ...row, ...patch } : row)));
@@ -94,9 +95,10 @@ export function TeamLevelsScreen({ operator }: { operator: Operator }) {
       okText: 'Save',
       onOk: () =>
         saveLevels(rows).then(
-          (saved) => {
-            void message.success(`Saved: in force from ${saved.effectiveFrom}`);
-            load();
+          (stored) => {
+            void message.success(`Saved: in force from ${stored.effectiveFrom}`);
+            setPreview(null);
+            void queryClient.invalidateQueries({ queryKey: teamKeys.all });
           },
           (reason: unknown) => void message.error(errorText(reason)),
         ),
@@ -106,11 +108,13 @@ export function TeamLevelsScreen({ operator }: { operator: Operator }) {
   return (
     <Space direction="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Team levels</Typography.Title>
+      {versionsQuery.isError && <Alert type="error" showIcon title={errorText(versionsQuery.error)} />}
       <Table
         size="small"
         rowKey="id"
         pagination={false}
         title={() => 'Saved tables'}
+        loading={saved === null && !versionsQuery.isError}
         dataSource={versions}
         columns={[
           { title: 'In force from', dataIndex: 'effectiveFrom' },

@@ -6,4 +6,5 @@ export const withdrawalKeys = {
   list: (filter: WithdrawalFilter, page: number) => [...withdrawalKeys.all, 'list', filter, page] as const,
   hotWallets: ['withdrawals', 'hot-wallets'] as const,
   holidays: ['withdrawals', 'holidays'] as const,
+  settings: ['withdrawals', 'settings'] as const,
 };

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -48,26 +48,32 @@ const PREVIEW_AMOUNTS = ['100', '1000'];
 
 function SettingsCard({ mayEdit }: { mayEdit: boolean }) {
   const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  // An edit form: a window focus must not overwrite what the operator is typing.
+  const settingsQuery = useQuery({
+    queryKey: withdrawalKeys.settings,
+    queryFn: getWithdrawSettings,
+    refetchOnWindowFocus: false,
+  });
+  const saved = settingsQuery.data ?? null;
+  const error = settingsQuery.isError ? errorText(settingsQuery.error) : null;
   const [form] = Form.useForm<SettingsForm>();
-  const [saved, setSaved] = useState<WithdrawSettings | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const watched = Form.useWatch([], form) as SettingsForm | undefined;
   const checked = watched ? toWithdrawSettings(watched) : null;
   const preview = checked && 'settings' in checked ? checked.settings : null;
   const feePercent = fractionToPercent(watched?.feeRate ?? '');
 
-  const load = useCallback(() => {
-    setError(null);
-    getWithdrawSettings().then(
-      (settings) => {
-        setSaved(settings);
-        form.setFieldsValue(settings);
-      },
-      (reason: unknown) => setError(errorText(reason)),
-    );
-  }, [form]);
-  useEffect(load, [load]);
+  // The form shows what is stored whenever a fresh copy arrives (first load, after a save or a discard).
+  useEffect(() => {
+    if (saved) form.setFieldsValue(saved);
+  }, [saved, form]);
+
+  /** Puts the stored copy back into the form and asks the server again (a newer copy replaces it). */
+  const discard = () => {
+    if (saved) form.setFieldsValue(saved);
+    void settingsQuery.refetch();
+  };
 
   const save = (values: SettingsForm) => {
     const result = toWithdrawSettings(values);
@@ -102,7 +108,7 @@ function SettingsCard({ mayEdit }: { mayEdit: boolean }) {
         return updateWithdrawSettings(next)
           .then(
             (stored) => {
-              setSaved(stored);
+              queryClient.setQueryData(withdrawalKeys.settings, stored);
               form.setFieldsValue(stored);
               void message.success('Withdrawal settings saved');
             },
@@ -225,7 +231,7 @@ function SettingsCard({ mayEdit }: { mayEdit: boolean }) {
             <Button type="primary" htmlType="submit" loading={saving} data-testid="withdraw-settings-save">
               Save
             </Button>
-            <Button htmlType="button" onClick={load}>
+            <Button htmlType="button" onClick={discard}>
               Discard changes
             </Button>
           </Space>
