@@ -116,7 +116,10 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
 }
 
 export async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // JIT off for the server's sessions (decision 038): its statements are short index lookups whose
+  // generic plans can still be estimated above jit_above_cost, and compiling them took 200–300 ms
+  // each time (the team members list at a million members), a hundred times the query itself.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, options: '-c jit=off' });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   try {
