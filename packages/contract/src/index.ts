@@ -32,3 +32,4 @@ export * from './sse-parser.js';
 export * from './api/help.js';
 export * from './api/documents.js';
 export * from './api/otc.js';
+export * from './api/contracts.js';

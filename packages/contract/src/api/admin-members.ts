@@ -36,6 +36,10 @@ export const OPERATOR_PERMISSIONS = {
   'otc.manage': ['super_admin', 'finance'],
   /** Ruling on OTC appeals (moves escrow, may forfeit a deposit or suspend a member), writing in order chats. */
   'otc.arbitrate': ['super_admin', 'support'],
+  /** Contracts (decision 034): products' contract settings, the book, members' orders. */
+  'contracts.read': ['super_admin', 'finance', 'support'],
+  /** Contract settings, product settings, manual quotes, closing a member's order. */
+  'contracts.manage': ['super_admin', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 
