@@ -1,6 +1,7 @@
 import {
   compareDecimal,
   contractClosePrice,
+  contractLotsLeft,
   contractLotsProblem,
   contractLotsSchema,
   contractMargin,
@@ -22,6 +23,7 @@ import {
   type Locale,
   type MessageKey,
 } from '@custos/contract';
+import { displayMoney } from '../../lib/format/money';
 
 /**
  * The contracts segment's screen logic (decision 035): every figure comes from the contract's own
@@ -68,11 +70,16 @@ export function lotsProblem(
   if (problem === 'lots_out_of_range') {
     return contractMessage(locale, problem, { min: displayLots(limits.minLots), max: displayLots(limits.maxLots) });
   }
-  if (problem === 'lots_off_step') return contractMessage(locale, problem, { step: displayLots(limits.lotStep) });
+  if (problem === 'lots_off_step') {
+    return contractMessage(locale, problem, { step: displayLots(limits.lotStep), min: displayLots(limits.minLots) });
+  }
   return null;
 }
 
-/** How many lots of an open order may be closed: the whole order, or a part that leaves at least the minimum open. */
+/**
+ * How many lots of an open order may be closed: all of it, or a part on the product's step that leaves
+ * at least the minimum open (the server's rules and words).
+ */
 export function closeLotsProblem(
   value: string,
   order: Pick<ContractOrder, 'lots'>,
@@ -81,8 +88,19 @@ export function closeLotsProblem(
 ): string | null {
   const parsed = contractLotsSchema.safeParse(value);
   if (!parsed.success) return formatProblem(locale, 'lots', parsed.error.issues[0]?.message ?? 'invalid');
-  if (compareDecimal(parsed.data, order.lots) === 0) return null;
+  const versus = compareDecimal(parsed.data, order.lots);
+  if (versus === 0) return null;
+  if (versus > 0) return contractMessage(locale, 'close_lots_too_large', { lots: displayLots(order.lots) });
+  if (compareDecimal(contractLotsLeft(order.lots, parsed.data), limits.minLots) < 0) {
+    return contractMessage(locale, 'close_leaves_too_little', { min: displayLots(limits.minLots) });
+  }
   return lotsProblem(parsed.data, { minLots: limits.minLots, lotStep: limits.lotStep, maxLots: order.lots }, locale);
+}
+
+/** "Not enough free margin" in the server's words, when the preview's margin is more than the free margin. */
+export function marginProblem(preview: OpenPreview | null, freeMargin: string, locale: Locale): string | null {
+  if (!preview || preview.enough) return null;
+  return contractMessage(locale, 'insufficient_margin', { required: displayMoney(preview.margin), available: displayMoney(freeMargin) });
 }
 
 export interface TargetProblems {
@@ -98,7 +116,7 @@ export interface TargetProblems {
 export function targetProblems(
   side: ContractSide,
   quote: Quote | null,
-  digits: number,
+  product: { symbol: string; digits: number },
   targets: { takeProfit: string; stopLoss: string },
   locale: Locale,
 ): TargetProblems {
@@ -110,8 +128,8 @@ export function targetProblems(
     const result = contractPriceSchema.safeParse(typed);
     if (!result.success) {
       problems[field] = formatProblem(locale, field, result.error.issues[0]?.message ?? 'invalid');
-    } else if (decimalPlaces(result.data) > digits) {
-      problems[field] = contractMessage(locale, 'price_digits', { digits });
+    } else if (decimalPlaces(result.data) > product.digits) {
+      problems[field] = contractMessage(locale, 'price_digits', { symbol: product.symbol, digits: product.digits });
     } else {
       parsed[field] = result.data;
     }
@@ -120,11 +138,11 @@ export function targetProblems(
   // Each target against the price on its own, so both can be told at once.
   if (parsed.takeProfit !== null && !problems.takeProfit) {
     const problem = contractTargetsProblem(side, quote, { takeProfit: parsed.takeProfit, stopLoss: null });
-    if (problem) problems.takeProfit = contractMessage(locale, problem, { price: contractClosePrice(side, quote) });
+    if (problem) problems.takeProfit = contractMessage(locale, problem);
   }
   if (parsed.stopLoss !== null && !problems.stopLoss) {
     const problem = contractTargetsProblem(side, quote, { takeProfit: null, stopLoss: parsed.stopLoss });
-    if (problem) problems.stopLoss = contractMessage(locale, problem, { price: contractClosePrice(side, quote) });
+    if (problem) problems.stopLoss = contractMessage(locale, problem);
   }
   return problems;
 }

@@ -29,5 +29,11 @@ export function liveToastText(t: TFunction, event: MemberEvent): string | null {
       return null;
     case 'otc.chat':
       return data.preview ? t('otc.live.chat', { preview: data.preview }) : t('otc.live.chatImage');
+    // What the member did on this screen (open, close, targets) the screen has said already; closes by
+    // a take-profit, a stop-loss, stop-out or an operator are news.
+    case 'contracts.order':
+      return data.state === 'closed' && data.closeReason !== null && data.closeReason !== 'member'
+        ? t(`contracts.live.${data.closeReason}`, { no: data.orderNo })
+        : null;
   }
 }

@@ -12,7 +12,7 @@ import { IdempotencyKeyHolder } from '../../../lib/money/idempotency';
 import { showToast } from '../../../lib/toast';
 import { contractKeys } from '../api/keys';
 import { openContractOrder } from '../api/open-order';
-import { displayLots, displayPrice, lotsProblem, openPreview, targetProblems } from '../contracts';
+import { displayLots, displayPrice, lotsProblem, marginProblem, openPreview, targetProblems } from '../contracts';
 
 interface OpenValues {
   lots?: string;
@@ -63,7 +63,7 @@ export function OpenSheet({
           takeProfit: string;
           stopLoss: string;
         };
-        const problem = targetProblems(side, quote, product.digits, targets, locale)[field];
+        const problem = targetProblems(side, quote, product, targets, locale)[field];
         return problem ? Promise.reject(new Error(problem)) : undefined;
       },
     });
@@ -218,6 +218,11 @@ export function OpenSheet({
             testId="contract-open-free-after"
           />
         </div>
+        {marginProblem(preview, freeMargin, locale) && (
+          <div className="contracts-problem" data-testid="contract-open-margin-problem">
+            {marginProblem(preview, freeMargin, locale)}
+          </div>
+        )}
         <p className="money-note">{t('contracts.open.note')}</p>
       </div>
     </Popup>

@@ -37,7 +37,7 @@ export function TargetsSheet({ order, product, onClose }: { order: ContractOrder
           takeProfit: string;
           stopLoss: string;
         };
-        const problem = targetProblems(order.side, quote, order.digits, targets, locale)[field];
+        const problem = targetProblems(order.side, quote, order, targets, locale)[field];
         return problem ? Promise.reject(new Error(problem)) : undefined;
       },
     });
