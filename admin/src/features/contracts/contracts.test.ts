@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_SETTINGS_DEFAULTS, FOREX_WEEK_SESSIONS, fieldLabel, translate, type ContractProductSettings } from '@custos/contract';
-import { NEW_PRODUCT_FORM, changesOf, hoursText, PRODUCT_LABELS, productForm, SETTINGS_LABELS, toContractSettings, toProductSettings } from './contracts';
+import {
+  CONTRACT_SETTINGS_DEFAULTS,
+  FOREX_WEEK_SESSIONS,
+  fieldLabel,
+  translate,
+  type ContractProductSettings,
+} from '@custos/contract';
+import {
+  NEW_PRODUCT_FORM,
+  changesOf,
+  hoursText,
+  PRODUCT_LABELS,
+  productForm,
+  SETTINGS_LABELS,
+  toContractSettings,
+  toProductSettings,
+} from './contracts';
 
 const stored: ContractProductSettings = {
   digits: 5,
@@ -24,7 +39,10 @@ describe('toContractSettings', () => {
     });
     expect(toContractSettings({ ...CONTRACT_SETTINGS_DEFAULTS, stopOutLevelPct: '40.123' })).toEqual({
       field: 'stopOutLevelPct',
-      problem: translate('en', 'field_error', { field: fieldLabel('en', 'stopOutLevelPct'), reason: translate('en', 'reason.level_pct') }),
+      problem: translate('en', 'field_error', {
+        field: fieldLabel('en', 'stopOutLevelPct'),
+        reason: translate('en', 'reason.level_pct'),
+      }),
     });
     expect(toContractSettings({ ...CONTRACT_SETTINGS_DEFAULTS, priceStaleAfterS: null as unknown as number })).toEqual({
       field: 'priceStaleAfterS',
@@ -33,7 +51,13 @@ describe('toContractSettings', () => {
   });
 
   it('lists what a save changes', () => {
-    expect(changesOf(SETTINGS_LABELS, CONTRACT_SETTINGS_DEFAULTS, { ...CONTRACT_SETTINGS_DEFAULTS, stopOutLevelPct: '30', enabled: false })).toEqual([
+    expect(
+      changesOf(SETTINGS_LABELS, CONTRACT_SETTINGS_DEFAULTS, {
+        ...CONTRACT_SETTINGS_DEFAULTS,
+        stopOutLevelPct: '30',
+        enabled: false,
+      }),
+    ).toEqual([
       { label: SETTINGS_LABELS.enabled, before: 'yes', after: 'no' },
       { label: SETTINGS_LABELS.stopOutLevelPct, before: '50', after: '30' },
     ]);
@@ -44,12 +68,23 @@ describe('product settings', () => {
   it('round-trips stored settings through the form, hours per day', () => {
     const form = productForm(stored);
     expect(form.leverages).toBe('10, 50, 100');
-    expect(form.hours).toEqual({ '1': '00:00-24:00', '2': '00:00-24:00', '3': '00:00-24:00', '4': '00:00-24:00', '5': '00:00-22:00', '6': '', '0': '' });
+    expect(form.hours).toEqual({
+      '1': '00:00-24:00',
+      '2': '00:00-24:00',
+      '3': '00:00-24:00',
+      '4': '00:00-24:00',
+      '5': '00:00-22:00',
+      '6': '',
+      '0': '',
+    });
     expect(toProductSettings(form)).toEqual({ value: stored });
   });
 
   it('reads several sessions a day and a new product’s defaults', () => {
-    const result = toProductSettings({ ...NEW_PRODUCT_FORM, hours: { ...NEW_PRODUCT_FORM.hours, '0': '', '6': '01:00-12:00, 13:00 - 23:30' } });
+    const result = toProductSettings({
+      ...NEW_PRODUCT_FORM,
+      hours: { ...NEW_PRODUCT_FORM.hours, '0': '', '6': '01:00-12:00, 13:00 - 23:30' },
+    });
     expect('value' in result && result.value.sessions.filter((session) => session.day === 6)).toEqual([
       { day: 6, open: '01:00', close: '12:00' },
       { day: 6, open: '13:00', close: '23:30' },
@@ -60,16 +95,25 @@ describe('product settings', () => {
   it('refuses in the server’s words: hours, leverages, lots the wrong way round', () => {
     expect(toProductSettings({ ...NEW_PRODUCT_FORM, hours: { ...NEW_PRODUCT_FORM.hours, '3': '9 to 5' } })).toEqual({
       field: 'hours.3',
-      problem: translate('en', 'field_error', { field: fieldLabel('en', 'sessions'), reason: translate('en', 'reason.time_of_day') }),
+      problem: translate('en', 'field_error', {
+        field: fieldLabel('en', 'sessions'),
+        reason: translate('en', 'reason.time_of_day'),
+      }),
     });
     expect(toProductSettings({ ...NEW_PRODUCT_FORM, hours: { ...NEW_PRODUCT_FORM.hours, '3': '12:00-09:00' } })).toMatchObject({
       field: 'hours.3',
-      problem: translate('en', 'field_error', { field: fieldLabel('en', 'close'), reason: translate('en', 'reason.session_order') }),
+      problem: translate('en', 'field_error', {
+        field: fieldLabel('en', 'close'),
+        reason: translate('en', 'reason.session_order'),
+      }),
     });
     expect(toProductSettings({ ...NEW_PRODUCT_FORM, leverages: '10, x' })).toMatchObject({ field: 'leverages' });
     expect(toProductSettings({ ...NEW_PRODUCT_FORM, minLots: '5', maxLots: '1' })).toEqual({
       field: 'maxLots',
-      problem: translate('en', 'field_error', { field: fieldLabel('en', 'maxLots'), reason: translate('en', 'reason.lots_order') }),
+      problem: translate('en', 'field_error', {
+        field: fieldLabel('en', 'maxLots'),
+        reason: translate('en', 'reason.lots_order'),
+      }),
     });
     expect(toProductSettings({ ...NEW_PRODUCT_FORM, contractSize: '' })).toEqual({
       field: 'contractSize',
@@ -78,7 +122,9 @@ describe('product settings', () => {
   });
 
   it('shows hours and changes in a line', () => {
-    expect(hoursText(FOREX_WEEK_SESSIONS)).toBe('Mon 00:00–24:00 · Tue 00:00–24:00 · Wed 00:00–24:00 · Thu 00:00–24:00 · Fri 00:00–22:00');
+    expect(hoursText(FOREX_WEEK_SESSIONS)).toBe(
+      'Mon 00:00–24:00 · Tue 00:00–24:00 · Wed 00:00–24:00 · Thu 00:00–24:00 · Fri 00:00–22:00',
+    );
     const fresh = toProductSettings(NEW_PRODUCT_FORM);
     expect('value' in fresh && hoursText(fresh.value.sessions)).toBe('around the clock');
     expect(changesOf(PRODUCT_LABELS, null, stored)).toHaveLength(Object.keys(PRODUCT_LABELS).length);

@@ -65,7 +65,7 @@ export const SETTINGS_LABELS: Record<keyof ContractSettings, string> = {
 
 /** The typed settings as the contract's, or the first refused field in the server's words. */
 export function toContractSettings(form: ContractSettings): Checked<ContractSettings> {
-  const missing = missingField(form as unknown as Record<string, unknown>, Object.keys(SETTINGS_LABELS));
+  const missing = missingField(form, Object.keys(SETTINGS_LABELS));
   if (missing) return required(missing);
   const trimmed = {
     ...form,
@@ -200,7 +200,10 @@ export function toProductSettings(form: ProductSettingsForm): Checked<ContractPr
   const leverageTexts = form.leverages.split(/[\s,]+/).filter((part) => part !== '');
   if (leverageTexts.some((part) => !/^\d+$/.test(part))) {
     return {
-      problem: translate('en', 'field_error', { field: fieldLabel('en', 'leverages'), reason: translate('en', 'reason.invalid') }),
+      problem: translate('en', 'field_error', {
+        field: fieldLabel('en', 'leverages'),
+        reason: translate('en', 'reason.invalid'),
+      }),
       field: 'leverages',
     };
   }
@@ -212,7 +215,10 @@ export function toProductSettings(form: ProductSettingsForm): Checked<ContractPr
       const match = HOURS_PATTERN.exec(part.trim());
       if (!match) {
         return {
-          problem: translate('en', 'field_error', { field: fieldLabel('en', 'sessions'), reason: translate('en', 'reason.time_of_day') }),
+          problem: translate('en', 'field_error', {
+            field: fieldLabel('en', 'sessions'),
+            reason: translate('en', 'reason.time_of_day'),
+          }),
           field: `hours.${day}`,
         };
       }
@@ -235,14 +241,18 @@ export function toProductSettings(form: ProductSettingsForm): Checked<ContractPr
   });
   if (parsed.success) return { value: parsed.data };
   const issue = parsed.error.issues[0]!;
-  const field = issue.path[0] === 'sessions' && typeof issue.path[1] === 'number' ? `hours.${sessions[issue.path[1]]?.day ?? 1}` : issueField(issue);
+  const field =
+    issue.path[0] === 'sessions' && typeof issue.path[1] === 'number'
+      ? `hours.${sessions[issue.path[1]]?.day ?? 1}`
+      : issueField(issue);
   return { problem: contractIssueText(issue), field };
 }
 
 /** Trading hours in a line for the products table: "Mon–Fri …" is left to the form; here each open day and its hours. */
 export function hoursText(sessions: readonly ContractSession[]): string {
   if (sessions.length === 0) return 'closed';
-  if (WEEKDAYS.every(({ day }) => sessions.some((s) => s.day === day && s.open === '00:00' && s.close === '24:00'))) return 'around the clock';
+  if (WEEKDAYS.every(({ day }) => sessions.some((s) => s.day === day && s.open === '00:00' && s.close === '24:00')))
+    return 'around the clock';
   return WEEKDAYS.filter(({ day }) => sessions.some((s) => s.day === day))
     .map(
       ({ day, name }) =>

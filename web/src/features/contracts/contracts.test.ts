@@ -126,8 +126,12 @@ describe('lots, in the server words', () => {
     expect(closeLotsProblem('1', open, limits, 'en')).toBeNull();
     expect(closeLotsProblem('0.5', open, limits, 'en')).toBeNull();
     expect(closeLotsProblem('1.5', open, limits, 'en')).toBe(translate('en', 'contracts.close_lots_too_large', { lots: '1' }));
-    expect(closeLotsProblem('0.95', open, limits, 'en')).toBe(translate('en', 'contracts.close_leaves_too_little', { min: '0.1' }));
-    expect(closeLotsProblem('0.55', open, limits, 'en')).toBe(translate('en', 'contracts.lots_off_step', { step: '0.1', min: '0.1' }));
+    expect(closeLotsProblem('0.95', open, limits, 'en')).toBe(
+      translate('en', 'contracts.close_leaves_too_little', { min: '0.1' }),
+    );
+    expect(closeLotsProblem('0.55', open, limits, 'en')).toBe(
+      translate('en', 'contracts.lots_off_step', { step: '0.1', min: '0.1' }),
+    );
   });
 });
 
@@ -157,7 +161,10 @@ describe('take-profit and stop-loss against the price the order would close at',
   it('refuses a price that is not one, or with more places than the product’s digits; empty is none', () => {
     expect(targetProblems('buy', quote, product, { takeProfit: '', stopLoss: '' }, 'en')).toEqual({});
     expect(targetProblems('buy', quote, product, { takeProfit: 'abc', stopLoss: '1.084001' }, 'th')).toEqual({
-      takeProfit: translate('th', 'field_error', { field: translate('th', 'field.takeProfit'), reason: translate('th', 'reason.price') }),
+      takeProfit: translate('th', 'field_error', {
+        field: translate('th', 'field.takeProfit'),
+        reason: translate('th', 'reason.price'),
+      }),
       stopLoss: translate('th', 'contracts.price_digits', { symbol: 'EUR/USD', digits: 5 }),
     });
     // Without a quote only the format is checked (the server checks the side).

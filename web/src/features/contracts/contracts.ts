@@ -100,7 +100,10 @@ export function closeLotsProblem(
 /** "Not enough free margin" in the server's words, when the preview's margin is more than the free margin. */
 export function marginProblem(preview: OpenPreview | null, freeMargin: string, locale: Locale): string | null {
   if (!preview || preview.enough) return null;
-  return contractMessage(locale, 'insufficient_margin', { required: displayMoney(preview.margin), available: displayMoney(freeMargin) });
+  return contractMessage(locale, 'insufficient_margin', {
+    required: displayMoney(preview.margin),
+    available: displayMoney(freeMargin),
+  });
 }
 
 export interface TargetProblems {
@@ -174,8 +177,19 @@ export function openPreview(
   if (!parsed.success || contractLotsProblem(parsed.data, product) !== null) return null;
   const quote = { bid: product.bid, ask: product.ask };
   const price = contractOpenPrice(side, quote);
-  const margin = contractMargin({ lots: parsed.data, contractSize: product.contractSize, price, leverage, conversion: product.conversion });
-  const spreadCost = contractSpreadCost({ lots: parsed.data, contractSize: product.contractSize, ...quote, conversion: product.conversion });
+  const margin = contractMargin({
+    lots: parsed.data,
+    contractSize: product.contractSize,
+    price,
+    leverage,
+    conversion: product.conversion,
+  });
+  const spreadCost = contractSpreadCost({
+    lots: parsed.data,
+    contractSize: product.contractSize,
+    ...quote,
+    conversion: product.conversion,
+  });
   const freeMarginAfter = contractSum([freeMargin, `-${margin}`]);
   return { price, margin, spreadCost, freeMarginAfter, enough: !freeMarginAfter.startsWith('-') };
 }
@@ -267,7 +281,9 @@ export function pnlDirection(amount: string | null): 'up' | 'down' | 'flat' {
  * around the clock every day.
  */
 export function sessionsSummary(sessions: readonly ContractSession[], locale: Locale): string | null {
-  const always = [0, 1, 2, 3, 4, 5, 6].every((day) => sessions.some((s) => s.day === day && s.open === '00:00' && s.close === '24:00'));
+  const always = [0, 1, 2, 3, 4, 5, 6].every((day) =>
+    sessions.some((s) => s.day === day && s.open === '00:00' && s.close === '24:00'),
+  );
   if (always) return null;
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   // 2024-01-07 was a Sunday (day 0); Monday first, as trading weeks are read.

@@ -28,7 +28,12 @@ export function getContractSettings() {
 
 /** Saves the platform's contract settings (audited with the values before and after). */
 export function updateContractSettings(settings: ContractSettings) {
-  return consoleRequest({ method: 'PUT', path: '/api/admin/contracts/settings', body: settings, data: adminContractSettingsResponse });
+  return consoleRequest({
+    method: 'PUT',
+    path: '/api/admin/contracts/settings',
+    body: settings,
+    data: adminContractSettingsResponse,
+  });
 }
 
 /** Every market product (RAB/USDT aside) with its contract settings, quote and open orders. */
@@ -38,12 +43,22 @@ export function listContractProducts() {
 
 /** Sets up or changes a product's contract settings (audited). */
 export function updateContractProduct(productId: string, settings: ContractProductSettings) {
-  return consoleRequest({ method: 'PUT', path: `/api/admin/contracts/products/${id(productId)}`, body: settings, data: idAnswer });
+  return consoleRequest({
+    method: 'PUT',
+    path: `/api/admin/contracts/products/${id(productId)}`,
+    body: settings,
+    data: idAnswer,
+  });
 }
 
 /** An operator's bid/ask tick for a manually priced product (audited); the price watcher acts on it. */
 export function setContractQuote(productId: string, quote: ManualContractQuoteRequest) {
-  return consoleRequest({ method: 'POST', path: `/api/admin/contracts/products/${id(productId)}/quote`, body: quote, data: idAnswer });
+  return consoleRequest({
+    method: 'POST',
+    path: `/api/admin/contracts/products/${id(productId)}/quote`,
+    body: quote,
+    data: idAnswer,
+  });
 }
 
 /** The live book: exposure per product, members at risk, the book account. */

@@ -89,7 +89,16 @@ export function ContractOrdersScreen({ operator }: { operator: Operator }) {
     <Space orientation="vertical" size="large" style={{ width: '100%' }}>
       <Typography.Title level={3}>Contract orders</Typography.Title>
       {orders.isError && <Alert type="error" showIcon title={errorText(orders.error)} />}
-      {refusal && <Alert type="error" showIcon closable onClose={() => setRefusal(null)} title={refusal} data-testid="contract-close-refused" />}
+      {refusal && (
+        <Alert
+          type="error"
+          showIcon
+          closable
+          onClose={() => setRefusal(null)}
+          title={refusal}
+          data-testid="contract-close-refused"
+        />
+      )}
       <Space wrap>
         <Select<ContractOrderState | typeof ALL>
           style={{ width: 160 }}
@@ -180,14 +189,17 @@ export function ContractOrdersScreen({ operator }: { operator: Operator }) {
           {
             title: 'P&L',
             align: 'right',
-            render: (_: unknown, order) => (order.pnl === null ? '—' : <Amount value={order.pnl} signed testId="contract-order-row-pnl" />),
+            render: (_: unknown, order) =>
+              order.pnl === null ? '—' : <Amount value={order.pnl} signed testId="contract-order-row-pnl" />,
           },
           {
             title: 'State',
             render: (_: unknown, order) => (
               <Space orientation="vertical" size={0}>
                 <Tag color={order.state === 'open' ? 'blue' : 'default'} data-testid="contract-order-row-state">
-                  {order.state === 'open' ? 'open' : `closed · ${order.closeReason ? CLOSE_REASON_LABELS[order.closeReason] : ''}`}
+                  {order.state === 'open'
+                    ? 'open'
+                    : `closed · ${order.closeReason ? CLOSE_REASON_LABELS[order.closeReason] : ''}`}
                 </Tag>
                 {order.closedAt && <Typography.Text type="secondary">{formatTime(order.closedAt)}</Typography.Text>}
                 {order.closeNote && (

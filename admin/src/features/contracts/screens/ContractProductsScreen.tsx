@@ -55,7 +55,9 @@ function SettingsDrawer({ product, mayEdit, onClose }: { product: AdminContractP
               {change.label}: {change.before} → <Typography.Text strong>{change.after}</Typography.Text>
             </Typography.Text>
           ))}
-          <Typography.Text type="secondary">New orders follow at once; open orders keep their lots, leverage and margin.</Typography.Text>
+          <Typography.Text type="secondary">
+            New orders follow at once; open orders keep their lots, leverage and margin.
+          </Typography.Text>
         </Space>
       ),
       okText: 'Save',
@@ -113,7 +115,11 @@ function SettingsDrawer({ product, mayEdit, onClose }: { product: AdminContractP
           <Form.Item label={PRODUCT_LABELS.maxLots} name="maxLots">
             {text('contract-product-max-lots', 120)}
           </Form.Item>
-          <Form.Item label={PRODUCT_LABELS.spreadMarkupPoints} name="spreadMarkupPoints" extra="Half below the bid, half above the ask.">
+          <Form.Item
+            label={PRODUCT_LABELS.spreadMarkupPoints}
+            name="spreadMarkupPoints"
+            extra="Half below the bid, half above the ask."
+          >
             <InputNumber min={0} max={100000} precision={0} style={{ width: 140 }} data-testid="contract-product-markup" />
           </Form.Item>
         </Space>
@@ -124,7 +130,12 @@ function SettingsDrawer({ product, mayEdit, onClose }: { product: AdminContractP
         <Space size="middle" wrap align="start">
           {WEEKDAYS.map(({ day, name }) => (
             <Form.Item key={day} label={name} name={['hours', String(day)]}>
-              <Input autoComplete="off" style={{ width: 150 }} placeholder="closed" data-testid={`contract-product-hours-${day}`} />
+              <Input
+                autoComplete="off"
+                style={{ width: 150 }}
+                placeholder="closed"
+                data-testid={`contract-product-hours-${day}`}
+              />
             </Form.Item>
           ))}
         </Space>
@@ -139,7 +150,9 @@ function SettingsDrawer({ product, mayEdit, onClose }: { product: AdminContractP
             {text('contract-product-swap-short', 140, '%')}
           </Form.Item>
         </Space>
-        {problem && <Alert type="error" showIcon title={problem.text} style={{ marginBottom: 16 }} data-testid="contract-product-problem" />}
+        {problem && (
+          <Alert type="error" showIcon title={problem.text} style={{ marginBottom: 16 }} data-testid="contract-product-problem" />
+        )}
         {refusal && <Alert type="error" showIcon title={`Not saved: ${refusal}`} style={{ marginBottom: 16 }} />}
         {mayEdit && (
           <Button type="primary" htmlType="submit" loading={saving} data-testid="contract-product-save">
@@ -180,14 +193,32 @@ function QuoteModal({ product, onClose }: { product: AdminContractProduct; onClo
       });
   };
   return (
-    <Modal open title={`Quote ${product.symbol}`} okText="Send quote" confirmLoading={busy} onOk={send} onCancel={onClose} destroyOnHidden>
+    <Modal
+      open
+      title={`Quote ${product.symbol}`}
+      okText="Send quote"
+      confirmLoading={busy}
+      onOk={send}
+      onCancel={onClose}
+      destroyOnHidden
+    >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary">
           The raw bid and ask; the product&apos;s mark-up is added. Take-profit, stop-loss and stop-out act on it at once.
         </Typography.Paragraph>
         <Space>
-          <Input addonBefore="Bid" value={bid} onChange={(event) => setBid(event.target.value)} data-testid="contract-quote-bid" />
-          <Input addonBefore="Ask" value={ask} onChange={(event) => setAsk(event.target.value)} data-testid="contract-quote-ask" />
+          <Input
+            addonBefore="Bid"
+            value={bid}
+            onChange={(event) => setBid(event.target.value)}
+            data-testid="contract-quote-bid"
+          />
+          <Input
+            addonBefore="Ask"
+            value={ask}
+            onChange={(event) => setAsk(event.target.value)}
+            data-testid="contract-quote-ask"
+          />
         </Space>
         {problem && <Alert type="error" showIcon title={problem} data-testid="contract-quote-problem" />}
       </Space>
@@ -202,7 +233,11 @@ function QuoteModal({ product, onClose }: { product: AdminContractProduct; onClo
  */
 export function ContractProductsScreen({ operator }: { operator: Operator }) {
   const mayEdit = operatorMay(operator.role, 'contracts.manage');
-  const products = useQuery({ queryKey: contractKeys.products, queryFn: listContractProducts, refetchInterval: PRODUCTS_REFETCH_MS });
+  const products = useQuery({
+    queryKey: contractKeys.products,
+    queryFn: listContractProducts,
+    refetchInterval: PRODUCTS_REFETCH_MS,
+  });
   const [editing, setEditing] = useState<AdminContractProduct | null>(null);
   const [quoting, setQuoting] = useState<AdminContractProduct | null>(null);
   return (
@@ -238,12 +273,15 @@ export function ContractProductsScreen({ operator }: { operator: Operator }) {
               ) : (
                 <Space orientation="vertical" size={0}>
                   <span>
-                    {product.settings.contractSize} per lot · {product.settings.digits} digits · {product.settings.leverages.join('/')}×
+                    {product.settings.contractSize} per lot · {product.settings.digits} digits ·{' '}
+                    {product.settings.leverages.join('/')}×
                   </span>
                   <Typography.Text type="secondary">
                     lots {product.settings.minLots}–{product.settings.maxLots} by {product.settings.lotStep} · mark-up{' '}
                     {product.settings.spreadMarkupPoints} pt
-                    {product.settings.swapEnabled ? ` · swap ${product.settings.swapLongPct}/${product.settings.swapShortPct} %` : ''}
+                    {product.settings.swapEnabled
+                      ? ` · swap ${product.settings.swapLongPct}/${product.settings.swapShortPct} %`
+                      : ''}
                   </Typography.Text>
                   <Typography.Text type="secondary">{hoursText(product.settings.sessions)} (UTC)</Typography.Text>
                 </Space>

@@ -110,18 +110,42 @@ export function ContractSettingsScreen({ operator }: { operator: Operator }) {
               name="marginCallLevelPct"
               extra="Below it a member is listed at risk in the book and warned in the app."
             >
-              <Input inputMode="decimal" autoComplete="off" suffix="%" style={{ width: 160 }} data-testid="contract-margin-call" />
+              <Input
+                inputMode="decimal"
+                autoComplete="off"
+                suffix="%"
+                style={{ width: 160 }}
+                data-testid="contract-margin-call"
+              />
             </Form.Item>
-            <Form.Item label={SETTINGS_LABELS.priceStaleAfterS} name="priceStaleAfterS" extra="Opening and closing wait for a fresh quote.">
+            <Form.Item
+              label={SETTINGS_LABELS.priceStaleAfterS}
+              name="priceStaleAfterS"
+              extra="Opening and closing wait for a fresh quote."
+            >
               <InputNumber min={5} max={3600} precision={0} style={{ width: 160 }} data-testid="contract-stale-after" />
             </Form.Item>
             <Form.Item label={SETTINGS_LABELS.maxOpenOrders} name="maxOpenOrders">
               <InputNumber min={1} max={1000} precision={0} style={{ width: 160 }} data-testid="contract-max-open" />
             </Form.Item>
           </Space>
-          {problem && <Alert type="error" showIcon title={problem.text} style={{ marginBottom: 16 }} data-testid="contract-settings-problem" />}
+          {problem && (
+            <Alert
+              type="error"
+              showIcon
+              title={problem.text}
+              style={{ marginBottom: 16 }}
+              data-testid="contract-settings-problem"
+            />
+          )}
           {refusal && (
-            <Alert type="error" showIcon title={`Not saved: ${refusal}`} style={{ marginBottom: 16 }} data-testid="contract-settings-refused" />
+            <Alert
+              type="error"
+              showIcon
+              title={`Not saved: ${refusal}`}
+              style={{ marginBottom: 16 }}
+              data-testid="contract-settings-refused"
+            />
           )}
           {mayEdit && (
             <Space>

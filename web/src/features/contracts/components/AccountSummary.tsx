@@ -1,5 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { contractBelowStopOut, contractMarginLevel, type ContractOrder, type ContractPendingInfo, type ContractProduct } from '@custos/contract';
+import {
+  contractBelowStopOut,
+  contractMarginLevel,
+  type ContractOrder,
+  type ContractPendingInfo,
+  type ContractProduct,
+} from '@custos/contract';
 import { displayMoney, displaySigned } from '../../../lib/format/money';
 import { liveAccount, pnlDirection } from '../contracts';
 

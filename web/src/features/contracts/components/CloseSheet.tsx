@@ -20,7 +20,15 @@ const normaliseDecimal = (value: string | undefined) => (value ?? '').replace(/,
  * Closing an order at market (a buy at the bid, a sell at the ask), all of it or a part that leaves at
  * least the product's minimum open, with the P&L it would realise at the live quote.
  */
-export function CloseSheet({ order, product, onClose }: { order: ContractOrder; product: ContractProduct | undefined; onClose: () => void }) {
+export function CloseSheet({
+  order,
+  product,
+  onClose,
+}: {
+  order: ContractOrder;
+  product: ContractProduct | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const locale = currentLocale();

@@ -59,7 +59,10 @@ export function OpenSheet({
     ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
       validator: async (_rule: RuleObject, value: string | undefined) => {
         const other = field === 'takeProfit' ? 'stopLoss' : 'takeProfit';
-        const targets = { [field]: normaliseDecimal(value), [other]: normaliseDecimal(getFieldValue(other) as string | undefined) } as {
+        const targets = {
+          [field]: normaliseDecimal(value),
+          [other]: normaliseDecimal(getFieldValue(other) as string | undefined),
+        } as {
           takeProfit: string;
           stopLoss: string;
         };
@@ -107,7 +110,9 @@ export function OpenSheet({
     >
       <div data-testid="contract-open-sheet" data-symbol={product.symbol} data-side={side}>
         <h3 className="otc-sheet-title">
-          {side === 'buy' ? t('contracts.open.buyTitle', { symbol: product.symbol }) : t('contracts.open.sellTitle', { symbol: product.symbol })}
+          {side === 'buy'
+            ? t('contracts.open.buyTitle', { symbol: product.symbol })
+            : t('contracts.open.sellTitle', { symbol: product.symbol })}
         </h3>
         <Segmented
           block
@@ -175,7 +180,11 @@ export function OpenSheet({
               columns={Math.min(product.leverages.length, 4)}
               options={product.leverages.map((value) => ({
                 value,
-                label: <span data-testid={`contract-open-leverage-${value}`}>{t('contracts.order.leverageValue', { leverage: value })}</span>,
+                label: (
+                  <span data-testid={`contract-open-leverage-${value}`}>
+                    {t('contracts.order.leverageValue', { leverage: value })}
+                  </span>
+                ),
               }))}
               onChange={(next) => {
                 // A selector can be emptied by tapping the chosen one again; a leverage is always chosen.
@@ -190,7 +199,12 @@ export function OpenSheet({
             normalize={(value: string | undefined) => normaliseDecimal(value)}
             rules={[targetRule('takeProfit')]}
           >
-            <Input inputMode="decimal" autoComplete="off" placeholder={t('contracts.open.pricePlaceholder')} data-testid="contract-open-tp" />
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('contracts.open.pricePlaceholder')}
+              data-testid="contract-open-tp"
+            />
           </Form.Item>
           <Form.Item
             name="stopLoss"
@@ -198,7 +212,12 @@ export function OpenSheet({
             normalize={(value: string | undefined) => normaliseDecimal(value)}
             rules={[targetRule('stopLoss')]}
           >
-            <Input inputMode="decimal" autoComplete="off" placeholder={t('contracts.open.pricePlaceholder')} data-testid="contract-open-sl" />
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('contracts.open.pricePlaceholder')}
+              data-testid="contract-open-sl"
+            />
           </Form.Item>
         </Form>
         <div className="contracts-preview" data-testid="contract-open-preview">

@@ -23,7 +23,12 @@ export function OrderHead({ order, extra }: { order: ContractOrder; extra?: Reac
   const { t } = useTranslation();
   return (
     <div className="otc-order-head-line">
-      <Tag color={order.side === 'buy' ? 'success' : 'danger'} fill="outline" data-testid="contract-order-side" data-side={order.side}>
+      <Tag
+        color={order.side === 'buy' ? 'success' : 'danger'}
+        fill="outline"
+        data-testid="contract-order-side"
+        data-side={order.side}
+      >
         {t(`contracts.sides.${order.side}`)}
       </Tag>
       <span className="quote-symbol">{order.symbol}</span>

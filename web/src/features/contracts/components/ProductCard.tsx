@@ -41,7 +41,12 @@ export function ProductCard({
         : null;
   const canOpen = tradingEnabled && product.canOpen && priced;
   return (
-    <div className="contracts-product" data-testid="contract-product" data-symbol={product.symbol} data-can-open={String(canOpen)}>
+    <div
+      className="contracts-product"
+      data-testid="contract-product"
+      data-symbol={product.symbol}
+      data-can-open={String(canOpen)}
+    >
       <div className="contracts-product-head">
         <span className="quote-symbol">{product.symbol}</span>
         <span className="contracts-product-name">{product.displayName}</span>
@@ -85,7 +90,13 @@ export function ProductCard({
         <span>
           {t('contracts.contractSize')} {product.contractSize}
         </span>
-        <span>{t('contracts.lotsRange', { min: displayLots(product.minLots), max: displayLots(product.maxLots), step: displayLots(product.lotStep) })}</span>
+        <span>
+          {t('contracts.lotsRange', {
+            min: displayLots(product.minLots),
+            max: displayLots(product.maxLots),
+            step: displayLots(product.lotStep),
+          })}
+        </span>
         <span>{product.leverages.map((leverage) => t('contracts.order.leverageValue', { leverage })).join(' / ')}</span>
         <span data-testid="contract-hours">
           {t('contracts.hours')}: {hours === null ? t('contracts.hoursAlways') : `${hours} UTC`}

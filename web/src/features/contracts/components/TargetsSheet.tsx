@@ -19,7 +19,15 @@ interface TargetValues {
 const normaliseDecimal = (value: string | undefined) => (value ?? '').replace(/,/g, '.').replace(/\s+/g, '');
 
 /** An open order's take-profit and stop-loss, each checked against the price it would close at now; empty removes one. */
-export function TargetsSheet({ order, product, onClose }: { order: ContractOrder; product: ContractProduct | undefined; onClose: () => void }) {
+export function TargetsSheet({
+  order,
+  product,
+  onClose,
+}: {
+  order: ContractOrder;
+  product: ContractProduct | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const locale = currentLocale();
@@ -33,7 +41,10 @@ export function TargetsSheet({ order, product, onClose }: { order: ContractOrder
     ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
       validator: async (_rule: RuleObject, value: string | undefined) => {
         const other = field === 'takeProfit' ? 'stopLoss' : 'takeProfit';
-        const targets = { [field]: normaliseDecimal(value), [other]: normaliseDecimal(getFieldValue(other) as string | undefined) } as {
+        const targets = {
+          [field]: normaliseDecimal(value),
+          [other]: normaliseDecimal(getFieldValue(other) as string | undefined),
+        } as {
           takeProfit: string;
           stopLoss: string;
         };
@@ -90,7 +101,12 @@ export function TargetsSheet({ order, product, onClose }: { order: ContractOrder
             normalize={(value: string | undefined) => normaliseDecimal(value)}
             rules={[rule('takeProfit')]}
           >
-            <Input inputMode="decimal" autoComplete="off" placeholder={t('contracts.open.pricePlaceholder')} data-testid="contract-targets-tp" />
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('contracts.open.pricePlaceholder')}
+              data-testid="contract-targets-tp"
+            />
           </Form.Item>
           <Form.Item
             name="stopLoss"
@@ -98,7 +114,12 @@ export function TargetsSheet({ order, product, onClose }: { order: ContractOrder
             normalize={(value: string | undefined) => normaliseDecimal(value)}
             rules={[rule('stopLoss')]}
           >
-            <Input inputMode="decimal" autoComplete="off" placeholder={t('contracts.open.pricePlaceholder')} data-testid="contract-targets-sl" />
+            <Input
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={t('contracts.open.pricePlaceholder')}
+              data-testid="contract-targets-sl"
+            />
           </Form.Item>
         </Form>
         <p className="money-note">{t('contracts.tpsl.hint')}</p>

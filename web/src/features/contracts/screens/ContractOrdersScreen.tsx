@@ -104,7 +104,13 @@ function ClosedOrders() {
   const fetchPage = useCallback((page: number, pageSize: number) => listClosedContractOrders({ page, pageSize }), []);
   // A close (by me, a trigger, stop-out or an operator) sends `contracts.order`, which invalidates the domain.
   const list = usePagedQuery(contractKeys.orders('closed'), fetchPage);
-  return <PagedList {...list} testId="contract-records-closed" renderItem={(order) => <ClosedOrderRow key={order.id} order={order} />} />;
+  return (
+    <PagedList
+      {...list}
+      testId="contract-records-closed"
+      renderItem={(order) => <ClosedOrderRow key={order.id} order={order} />}
+    />
+  );
 }
 
 /** blance_record12: my contract (settlement) orders, open and closed (`?state=closed` preselects closed). */
