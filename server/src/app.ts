@@ -48,6 +48,7 @@ import { quotesRoutes } from './modules/quotes/quotes.routes.js';
 import { helpRoutes } from './modules/content/help.routes.js';
 import { documentsRoutes } from './modules/content/documents.routes.js';
 import { otcRoutes } from './modules/otc/otc.routes.js';
+import { contractsRoutes } from './modules/contracts/contracts.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -181,6 +182,12 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   await app.register(otcRoutes, {
     service: services.otc,
     events: services.otcOperatorEvents,
+    auth: services.auth,
+    operators: services.operators,
+  });
+  await app.register(contractsRoutes, {
+    service: services.contracts,
+    quoteStream: services.contractQuotes,
     auth: services.auth,
     operators: services.operators,
   });

@@ -82,6 +82,9 @@ import { OperatorEventsService } from './modules/notifications/operator-events.s
 import { SupportChatRepository } from './modules/support-chat/support-chat.repository.js';
 import { SupportChatService } from './modules/support-chat/support-chat.service.js';
 import { OPERATOR_PERMISSIONS } from '@custos/contract';
+import { ContractsRepository } from './modules/contracts/contracts.repository.js';
+import { ContractsService } from './modules/contracts/contracts.service.js';
+import { ContractQuoteStream } from './modules/contracts/quote-stream.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -135,6 +138,9 @@ export interface Services {
   /** OTC trading (decision 031) and the console's OTC live channel (operators with otc.read). */
   otc: OtcService;
   otcOperatorEvents: OperatorEventsService;
+  /** Contract orders on forex products (decision 034): ticks, the watcher, stop-out, the book. */
+  contracts: ContractsService;
+  contractQuotes: ContractQuoteStream;
 }
 
 export function createServices(
@@ -268,6 +274,14 @@ export function createServices(
     rateLimits,
     { timeZone: config.platformTimeZone, clock },
   );
+  const quotes = new QuotesService(db, new QuotesRepository(db), settings, audit, new BinanceTickerSource(), clock, logger);
+  const contracts = new ContractsService(db, new ContractsRepository(db), ledger, settings, audit, memberEvents, {
+    timeZone: config.platformTimeZone,
+    clock,
+    logger,
+  });
+  // The ticker's bid and ask become contract ticks (decision 034).
+  quotes.onFeedQuotes((feedQuotes) => contracts.ingestFeed(feedQuotes));
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -320,7 +334,7 @@ export function createServices(
     memberEvents,
     feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
     content: new ContentService(db, new ContentRepository(db), audit, settings, clock),
-    quotes: new QuotesService(db, new QuotesRepository(db), settings, audit, new BinanceTickerSource(), clock, logger),
+    quotes,
     help: new HelpService(db, new HelpRepository(db), audit, settings, clock, rateLimits),
     documents: new DocumentsService(db, new DocumentsRepository(db), audit, settings),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
@@ -328,5 +342,7 @@ export function createServices(
     supportChat,
     otc,
     otcOperatorEvents,
+    contracts,
+    contractQuotes: new ContractQuoteStream(contracts, logger),
   };
 }

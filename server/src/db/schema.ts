@@ -16,3 +16,4 @@ export * from './schema-market.js';
 export * from './schema-chat.js';
 export * from './schema-help.js';
 export * from './schema-otc.js';
+export * from './schema-contracts.js';

@@ -485,7 +485,7 @@ export const CONTRACT_SETTINGS_DEFAULTS: ContractSettings = {
   enabled: true,
   stopOutLevelPct: '50',
   marginCallLevelPct: '100',
-  priceStaleAfterS: 60,
+  priceStaleAfterS: 120,
   maxOpenOrders: 200,
 };
 

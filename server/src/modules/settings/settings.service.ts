@@ -10,6 +10,8 @@ import {
   documentSettingsSchema,
   OTC_SETTINGS_DEFAULTS,
   otcSettingsSchema,
+  CONTRACT_SETTINGS_DEFAULTS,
+  contractSettingsSchema,
   exchangeSettingsSchema,
   quoteFeedSettingsSchema,
   teamEarningsSettingsSchema,
@@ -110,6 +112,11 @@ export const SETTINGS = {
   otc: {
     schema: otcSettingsSchema,
     defaults: OTC_SETTINGS_DEFAULTS,
+  },
+  /** Contracts (decision 034): trading on or off, stop-out and margin-call levels, price staleness, open orders. */
+  contracts: {
+    schema: contractSettingsSchema,
+    defaults: CONTRACT_SETTINGS_DEFAULTS,
   },
 } as const;
 
