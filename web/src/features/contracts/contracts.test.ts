@@ -72,16 +72,27 @@ describe('the open preview (figures worked by hand)', () => {
     expect(openPreview(eurusd, 'sell', '0.10', 100, '1000.0000')).toMatchObject({ price: '1.08500', margin: '108.5000' });
   });
 
-  it('converts a JPY pair by dividing by its rate and rounds the margin and spread up', () => {
-    const usdjpy = { ...eurusd, digits: 3, bid: '157.120', ask: '157.140', conversion: { op: 'div' as const, rate: '157.13' } };
-    // 100 000 × 157.140 ÷ (100 × 157.13) = 1000.06364…; 100 000 × 0.020 ÷ 157.13 = 12.72831…
+  it('converts a USD/JPY order by its own open price, and a cross by the rate given, rounding margin and spread up', () => {
+    const usdjpy = {
+      ...eurusd,
+      symbol: 'USD/JPY',
+      digits: 3,
+      bid: '157.120',
+      ask: '157.140',
+      conversion: { op: 'div' as const, rate: '157.13' },
+    };
+    // 100 000 × 157.140 ÷ (100 × 157.140) = 1000 exactly; 100 000 × 0.020 ÷ 157.140 = 12.72750…
     expect(openPreview(usdjpy, 'buy', '1', 100, '5000.0000')).toEqual({
       price: '157.140',
-      margin: '1000.0637',
-      spreadCost: '12.7284',
-      freeMarginAfter: '3999.9363',
+      margin: '1000.0000',
+      spreadCost: '12.7276',
+      freeMarginAfter: '4000.0000',
       enough: true,
     });
+    // EUR/JPY converts by the USD/JPY rate the products call gives: 100 000 × 170.000 ÷ (100 × 157.13) = 1081.9067…
+    const eurjpy = { ...usdjpy, symbol: 'EUR/JPY', bid: '169.980', ask: '170.000' };
+    expect(openPreview(eurjpy, 'buy', '1', 100, '5000.0000')).toMatchObject({ margin: '1081.9068' });
+    expect(openPreview({ ...eurjpy, conversion: null }, 'buy', '1', 100, '5000.0000')).toBeNull();
   });
 
   it('prices gold with two digits and a contract of 100 ounces', () => {
@@ -179,6 +190,12 @@ describe('live P&L', () => {
     expect(liveOrder(order({ swap: '-0.3500' }), moved)).toEqual({ closePrice: '1.08620', pnl: '9.6500' });
     // sell: (1.08500 − 1.08640) × 10 000 = −14
     expect(liveOrder(order({ side: 'sell', openPrice: '1.08500' }), moved)).toEqual({ closePrice: '1.08640', pnl: '-14.0000' });
+    // USD/JPY is valued by its own close price: 100 000 × (157.340 − 157.140) ÷ 157.340 = 127.11325…, rounded down.
+    const usdjpy = { ...eurusd, bid: '157.340', ask: '157.360', conversion: null };
+    expect(liveOrder(order({ symbol: 'USD/JPY', lots: '1.00', openPrice: '157.140' }), usdjpy)).toEqual({
+      closePrice: '157.340',
+      pnl: '127.1132',
+    });
     // Without a quote the server's figures stay.
     expect(liveOrder(order({}), undefined)).toEqual({ closePrice: '1.08500', pnl: '-2.0000' });
   });

@@ -15,6 +15,8 @@ import {
   fieldLabel,
   isMessageKey,
   translate,
+  PAR_CONVERSION,
+  type ContractConversion,
   type ContractOrder,
   type ContractProduct,
   type ContractQuoteEvent,
@@ -48,6 +50,18 @@ function formatProblem(locale: Locale, field: string, reason: string): string {
 function contractMessage(locale: Locale, code: string, values?: Record<string, string | number>): string {
   const key = `contracts.${code}`;
   return isMessageKey(key) ? text(locale, key, values) : text(locale, 'reason.invalid');
+}
+
+/**
+ * How an amount in the product's quote currency becomes USDT at `ownPrice`, as the server does it
+ * (decision 034): USD and USDT at par; a USD/XXX pair divides by its own price (the open price when
+ * opening, the close price when valuing); any other pair by the rate the products call answered.
+ */
+export function conversionAt(symbol: string, conversion: ContractConversion | null, ownPrice: string): ContractConversion | null {
+  const [base, quote] = symbol.split('/');
+  if (quote === 'USD' || quote === 'USDT') return PAR_CONVERSION;
+  if (base === 'USD') return { op: 'div', rate: ownPrice };
+  return conversion;
 }
 
 /** Trims a lots figure for display: "0.10" → "0.1", "1.00" → "1". */
@@ -166,30 +180,21 @@ export interface OpenPreview {
  * valid or the product has no price or conversion.
  */
 export function openPreview(
-  product: Pick<ContractProduct, 'bid' | 'ask' | 'contractSize' | 'conversion' | 'minLots' | 'lotStep' | 'maxLots'>,
+  product: Pick<ContractProduct, 'symbol' | 'bid' | 'ask' | 'contractSize' | 'conversion' | 'minLots' | 'lotStep' | 'maxLots'>,
   side: ContractSide,
   lots: string,
   leverage: number,
   freeMargin: string,
 ): OpenPreview | null {
-  if (product.bid === null || product.ask === null || product.conversion === null) return null;
+  if (product.bid === null || product.ask === null) return null;
   const parsed = contractLotsSchema.safeParse(lots);
   if (!parsed.success || contractLotsProblem(parsed.data, product) !== null) return null;
   const quote = { bid: product.bid, ask: product.ask };
   const price = contractOpenPrice(side, quote);
-  const margin = contractMargin({
-    lots: parsed.data,
-    contractSize: product.contractSize,
-    price,
-    leverage,
-    conversion: product.conversion,
-  });
-  const spreadCost = contractSpreadCost({
-    lots: parsed.data,
-    contractSize: product.contractSize,
-    ...quote,
-    conversion: product.conversion,
-  });
+  const conversion = conversionAt(product.symbol, product.conversion, price);
+  if (conversion === null) return null;
+  const margin = contractMargin({ lots: parsed.data, contractSize: product.contractSize, price, leverage, conversion });
+  const spreadCost = contractSpreadCost({ lots: parsed.data, contractSize: product.contractSize, ...quote, conversion });
   const freeMarginAfter = contractSum([freeMargin, `-${margin}`]);
   return { price, margin, spreadCost, freeMarginAfter, enough: !freeMarginAfter.startsWith('-') };
 }
@@ -203,17 +208,17 @@ export function liveOrder(
   order: ContractOrder,
   product: Pick<ContractProduct, 'bid' | 'ask' | 'conversion'> | undefined,
 ): { closePrice: string | null; pnl: string | null } {
-  if (!product || product.bid === null || product.ask === null || product.conversion === null) {
-    return { closePrice: order.closePrice, pnl: order.pnl };
-  }
+  if (!product || product.bid === null || product.ask === null) return { closePrice: order.closePrice, pnl: order.pnl };
   const closePrice = contractClosePrice(order.side, { bid: product.bid, ask: product.ask });
+  const conversion = conversionAt(order.symbol, product.conversion, closePrice);
+  if (conversion === null) return { closePrice: order.closePrice, pnl: order.pnl };
   const pnl = contractPnl({
     side: order.side,
     lots: order.lots,
     contractSize: order.contractSize,
     openPrice: order.openPrice,
     closePrice,
-    conversion: product.conversion,
+    conversion,
   });
   return { closePrice, pnl: contractSum([pnl, order.swap]) };
 }
@@ -224,15 +229,18 @@ export function closeEstimate(
   product: Pick<ContractProduct, 'bid' | 'ask' | 'conversion'> | undefined,
   lots: string,
 ): string | null {
-  if (!product || product.bid === null || product.ask === null || product.conversion === null) return null;
+  if (!product || product.bid === null || product.ask === null) return null;
   if (!contractLotsSchema.safeParse(lots).success || compareDecimal(lots, order.lots) > 0) return null;
+  const closePrice = contractClosePrice(order.side, { bid: product.bid, ask: product.ask });
+  const conversion = conversionAt(order.symbol, product.conversion, closePrice);
+  if (conversion === null) return null;
   return contractPnl({
     side: order.side,
     lots,
     contractSize: order.contractSize,
     openPrice: order.openPrice,
-    closePrice: contractClosePrice(order.side, { bid: product.bid, ask: product.ask }),
-    conversion: product.conversion,
+    closePrice,
+    conversion,
   });
 }
 
