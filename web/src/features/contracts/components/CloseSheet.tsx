@@ -113,12 +113,14 @@ export function CloseSheet({
           >
             <Input inputMode="decimal" autoComplete="off" data-testid="contract-close-lots" />
           </Form.Item>
+          <div className="contracts-preview">
+            <QuoteRow
+              label={t('contracts.close.estimate')}
+              value={estimate === null ? '—' : `${displaySigned(estimate)} USDT`}
+              testId="contract-close-estimate"
+            />
+          </div>
         </Form>
-        <QuoteRow
-          label={t('contracts.close.estimate')}
-          value={estimate === null ? '—' : `${displaySigned(estimate)} USDT`}
-          testId="contract-close-estimate"
-        />
       </div>
     </Popup>
   );

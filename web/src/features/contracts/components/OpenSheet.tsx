@@ -54,22 +54,14 @@ export function OpenSheet({
   const quote = product.bid !== null && product.ask !== null ? { bid: product.bid, ask: product.ask } : null;
   const preview = openPreview(product, side, lots, leverage, freeMargin);
 
-  const targetRule =
-    (field: 'takeProfit' | 'stopLoss') =>
-    ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-      validator: async (_rule: RuleObject, value: string | undefined) => {
-        const other = field === 'takeProfit' ? 'stopLoss' : 'takeProfit';
-        const targets = {
-          [field]: normaliseDecimal(value),
-          [other]: normaliseDecimal(getFieldValue(other) as string | undefined),
-        } as {
-          takeProfit: string;
-          stopLoss: string;
-        };
-        const problem = targetProblems(side, quote, product, targets, locale)[field];
-        return problem ? Promise.reject(new Error(problem)) : undefined;
-      },
-    });
+  // Each target on its own against the price the order would close at (the other is checked by its own field).
+  const targetRule = (field: 'takeProfit' | 'stopLoss') => ({
+    validator: async (_rule: RuleObject, value: string | undefined) => {
+      const targets = { takeProfit: '', stopLoss: '', [field]: normaliseDecimal(value) };
+      const problem = targetProblems(side, quote, product, targets, locale)[field];
+      return problem ? Promise.reject(new Error(problem)) : undefined;
+    },
+  });
 
   const submit = async (values: OpenValues) => {
     if (sending.current) return;
@@ -195,7 +187,6 @@ export function OpenSheet({
           <Form.Item
             name="takeProfit"
             label={t('contracts.open.takeProfit')}
-            dependencies={['stopLoss']}
             normalize={(value: string | undefined) => normaliseDecimal(value)}
             rules={[targetRule('takeProfit')]}
           >
@@ -219,29 +210,29 @@ export function OpenSheet({
               data-testid="contract-open-sl"
             />
           </Form.Item>
-        </Form>
-        <div className="contracts-preview" data-testid="contract-open-preview">
-          <QuoteRow
-            label={t('contracts.open.marginRequired')}
-            value={preview ? `${displayMoney(preview.margin)} USDT` : '—'}
-            testId="contract-open-margin"
-          />
-          <QuoteRow
-            label={t('contracts.open.spreadCost')}
-            value={preview ? `${displayMoney(preview.spreadCost)} USDT` : '—'}
-            testId="contract-open-spread-cost"
-          />
-          <QuoteRow
-            label={t('contracts.open.freeMarginAfter')}
-            value={preview ? `${displayMoney(preview.freeMarginAfter)} USDT` : '—'}
-            testId="contract-open-free-after"
-          />
-        </div>
-        {marginProblem(preview, freeMargin, locale) && (
-          <div className="contracts-problem" data-testid="contract-open-margin-problem">
-            {marginProblem(preview, freeMargin, locale)}
+          <div className="contracts-preview" data-testid="contract-open-preview">
+            <QuoteRow
+              label={t('contracts.open.marginRequired')}
+              value={preview ? `${displayMoney(preview.margin)} USDT` : '—'}
+              testId="contract-open-margin"
+            />
+            <QuoteRow
+              label={t('contracts.open.spreadCost')}
+              value={preview ? `${displayMoney(preview.spreadCost)} USDT` : '—'}
+              testId="contract-open-spread-cost"
+            />
+            <QuoteRow
+              label={t('contracts.open.freeMarginAfter')}
+              value={preview ? `${displayMoney(preview.freeMarginAfter)} USDT` : '—'}
+              testId="contract-open-free-after"
+            />
           </div>
-        )}
+          {marginProblem(preview, freeMargin, locale) && (
+            <div className="contracts-problem" data-testid="contract-open-margin-problem">
+              {marginProblem(preview, freeMargin, locale)}
+            </div>
+          )}
+        </Form>
         <p className="money-note">{t('contracts.open.note')}</p>
       </div>
     </Popup>

@@ -36,22 +36,14 @@ export function TargetsSheet({
   const sending = useRef(false);
   const quote = product && product.bid !== null && product.ask !== null ? { bid: product.bid, ask: product.ask } : null;
 
-  const rule =
-    (field: 'takeProfit' | 'stopLoss') =>
-    ({ getFieldValue }: { getFieldValue: (name: string) => unknown }) => ({
-      validator: async (_rule: RuleObject, value: string | undefined) => {
-        const other = field === 'takeProfit' ? 'stopLoss' : 'takeProfit';
-        const targets = {
-          [field]: normaliseDecimal(value),
-          [other]: normaliseDecimal(getFieldValue(other) as string | undefined),
-        } as {
-          takeProfit: string;
-          stopLoss: string;
-        };
-        const problem = targetProblems(order.side, quote, order, targets, locale)[field];
-        return problem ? Promise.reject(new Error(problem)) : undefined;
-      },
-    });
+  // Each target on its own against the price the order would close at (the other is checked by its own field).
+  const rule = (field: 'takeProfit' | 'stopLoss') => ({
+    validator: async (_rule: RuleObject, value: string | undefined) => {
+      const targets = { takeProfit: '', stopLoss: '', [field]: normaliseDecimal(value) };
+      const problem = targetProblems(order.side, quote, order, targets, locale)[field];
+      return problem ? Promise.reject(new Error(problem)) : undefined;
+    },
+  });
 
   const submit = async (values: TargetValues) => {
     if (sending.current) return;
@@ -97,7 +89,6 @@ export function TargetsSheet({
           <Form.Item
             name="takeProfit"
             label={t('contracts.order.takeProfit')}
-            dependencies={['stopLoss']}
             normalize={(value: string | undefined) => normaliseDecimal(value)}
             rules={[rule('takeProfit')]}
           >
