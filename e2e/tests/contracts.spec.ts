@@ -3,7 +3,7 @@ import { translate, type Locale } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../web/src/app/i18n/locales/ja.json' with { type: 'json' };
 import { hashPath } from '../support/app';
-import { createContractProduct, quote } from '../support/contracts';
+import { createContractProduct, openOrderViaApi, quote } from '../support/contracts';
 import { expect, test } from '../support/fixtures';
 import { goWithin, openMemberApp } from '../support/otc';
 
@@ -168,3 +168,97 @@ for (const { locale, L } of CASES) {
     expect(errors).toEqual([]);
   });
 }
+
+test('contracts: not enough margin is refused before sending; targets edited; a partial close; the stop-loss closes the rest', async ({
+  browser,
+  request,
+  members,
+  operators,
+  fund,
+}) => {
+  test.setTimeout(180_000);
+  const L = en;
+  const member = await members.create('contracts-partial');
+  await fund(member.accountId, 'USDT', '200');
+  const product = await createContractProduct(request, await operators.create('finance'));
+  await quote(request, product, '1.10000', '1.10020');
+  const order = await openOrderViaApi(request, member, { productId: product.id, side: 'buy', lots: '0.10', leverage: 100 });
+
+  const { page, errors } = await openMemberApp(browser, member, 'en', '/pages/index/index1?segment=contracts');
+  await expect(page.getByTestId('contracts-free-margin')).toContainText('89.9800');
+  const card = page.locator(`[data-testid="contract-product"][data-symbol="${product.symbol}"]`);
+
+  // 2 lots would hold 2 × 100 000 × 1.10020 ÷ 100 = 2 200.40, more than the 89.98 free: said, and not sendable.
+  await card.getByTestId('contract-buy').click();
+  const sheet = page.getByTestId('contract-open-sheet');
+  await sheet.getByTestId('contract-open-lots').locator('input').fill('2');
+  await expect(sheet.getByTestId('contract-open-margin-problem')).toHaveText(
+    translate('en', 'contracts.insufficient_margin', { required: '2,200.4000', available: '89.9800' }),
+  );
+  await expect(sheet.getByTestId('contract-open-submit')).toBeDisabled();
+  await page.reload();
+  await expect(page.getByTestId('contracts-market')).toBeVisible();
+
+  // Targets: a take-profit below the bid is refused; then 1.11000 and a stop-loss at 1.09000.
+  const open = page.locator(`[data-testid="contract-open-order"][data-order-no="${order.orderNo}"]`);
+  await open.getByTestId('contract-order-edit-targets').click();
+  const targets = page.getByTestId('contract-targets-sheet');
+  await expect(targets.getByTestId('contract-targets-price')).toHaveText('1.10000');
+  await targets.getByTestId('contract-targets-tp').locator('input').fill('1.09000');
+  await expect(targets.getByText(translate('en', 'contracts.take_profit_wrong_side'))).toBeVisible();
+  await targets.getByTestId('contract-targets-tp').locator('input').fill('1.11000');
+  await targets.getByTestId('contract-targets-sl').locator('input').fill('1.09000');
+  const saved = await answerOf(page, '/api/contracts/set_targets', () => targets.getByTestId('contract-targets-save').click());
+  expect(saved.code).toBe(200);
+  await expect(targets).toBeHidden();
+  await expect(open.getByTestId('contract-order-tp')).toHaveText('1.11000');
+  await expect(open.getByTestId('contract-order-sl')).toHaveText('1.09000');
+
+  // Close 0.04 of the 0.10 lots at the bid: (1.10100 − 1.10020) × 4 000 = +3.20; the part takes 4/10 of the margin.
+  await quote(request, product, '1.10100', '1.10120');
+  await expect(open.getByTestId('contract-order-pnl')).toHaveText('+8.0000');
+  await open.getByTestId('contract-order-close').click();
+  const closeSheet = page.getByTestId('contract-close-sheet');
+  const closeLots = closeSheet.getByTestId('contract-close-lots').locator('input');
+  await closeLots.fill('0.095');
+  await expect(
+    closeSheet.getByText(
+      translate('en', 'field_error', { field: translate('en', 'field.lots'), reason: translate('en', 'reason.lots') }),
+    ),
+  ).toBeVisible();
+  await closeLots.fill('0.2');
+  await expect(closeSheet.getByText(translate('en', 'contracts.close_lots_too_large', { lots: '0.1' }))).toBeVisible();
+  await closeLots.fill('0.04');
+  await expect(closeSheet.getByTestId('contract-close-estimate')).toHaveText('+3.2000 USDT');
+  const partly = await answerOf(page, '/api/contracts/close', () => closeSheet.getByTestId('contract-close-submit').click());
+  expect(partly.code).toBe(200);
+  await expect(closeSheet).toBeHidden();
+  await expect(page.getByText(fill(L.contracts.close.partly, { no: order.orderNo, lots: '0.04' }))).toBeVisible();
+  await expect(open.getByTestId('contract-order-lots')).toHaveText('0.06');
+  await expect(open.getByTestId('contract-order-margin')).toHaveText('66.0120');
+  // 89.98 + 44.008 (the part's margin back) + 3.20
+  await expect(page.getByTestId('contracts-free-margin')).toContainText('137.1880');
+
+  // The bid falls to the stop-loss: the rest closes at 1.09000, (1.09000 − 1.10020) × 6 000 = −61.20.
+  await quote(request, product, '1.09000', '1.09020');
+  await expect(page.getByText(fill(L.contracts.live.stop_loss, { no: order.orderNo }))).toBeVisible();
+  await expect(open).toHaveCount(0);
+  // 137.188 + 66.012 − 61.20
+  await expect(page.getByTestId('contracts-free-margin')).toContainText('142.0000');
+
+  await goWithin(page, '/pages/blance_record/blance_record12?state=closed');
+  const rest = page.locator(`[data-testid="contract-closed-order"][data-order-no="${order.orderNo}"]`);
+  await expect(rest.getByTestId('contract-order-close-reason')).toHaveText(L.contracts.closeReasons.stop_loss);
+  await expect(rest.getByTestId('contract-order-close-price')).toHaveText('1.09000');
+  await expect(rest.getByTestId('contract-order-lots')).toHaveText('0.06');
+  await expect(rest.getByTestId('contract-order-pnl')).toHaveText('-61.2000');
+  const part = page.locator('[data-testid="contract-closed-order"]').filter({
+    has: page.getByTestId('contract-order-parent').getByText(fill(L.contracts.order.partOf, { no: order.orderNo })),
+  });
+  await expect(part.getByTestId('contract-order-close-reason')).toHaveText(L.contracts.closeReasons.member);
+  await expect(part.getByTestId('contract-order-lots')).toHaveText('0.04');
+  await expect(part.getByTestId('contract-order-margin')).toHaveText('44.0080');
+  await expect(part.getByTestId('contract-order-close-price')).toHaveText('1.10100');
+  await expect(part.getByTestId('contract-order-pnl')).toHaveText('+3.2000');
+  expect(errors).toEqual([]);
+});
