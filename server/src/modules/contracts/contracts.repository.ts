@@ -169,8 +169,8 @@ export class ContractsRepository {
   // ── Products and ticks ──
 
   /** Every product but RAB/USDT (the exchange's), configured or not, for the console. */
-  allProducts(dayAgo: Date): Promise<ProductRow[]> {
-    return queryRows<ProductRow>(this.db, productQuery(sql`mp.source <> 'exchange'`, dayAgo, true));
+  allProducts(dayAgo: Date, db: Db | Tx = this.db): Promise<ProductRow[]> {
+    return queryRows<ProductRow>(db, productQuery(sql`mp.source <> 'exchange'`, dayAgo, true));
   }
 
   /** The products members trade: shown (enabled) and set up for contracts. */

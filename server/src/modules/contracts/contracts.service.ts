@@ -370,7 +370,7 @@ export class ContractsService {
 
   /** Live figures of open orders: each product's quote and conversion, loaded once. */
   private async liveContext(db: Db | Tx = this.db): Promise<(productId: string) => { quote: Quote | null; conversion: ContractConversion | null }> {
-    const rows = await this.repository.allProducts(this.dayAgo());
+    const rows = await this.repository.allProducts(this.dayAgo(), db);
     const prices = await this.priceBook(db);
     const byId = new Map<string, { quote: Quote | null; conversion: ContractConversion | null; symbol: string }>();
     for (const row of rows) {
@@ -1062,7 +1062,7 @@ export class ContractsService {
   async stopOutAccount(accountId: string, settings: ContractSettings): Promise<number> {
     return this.db.transaction(async (tx) => {
       const orders = await this.repository.openOrdersOf(tx, accountId, { lock: true });
-      const productRows = await this.repository.allProducts(this.dayAgo());
+      const productRows = await this.repository.allProducts(this.dayAgo(), tx);
       const products = new Map(
         productRows
           .map(productOf)
