@@ -1,8 +1,9 @@
-import { translate } from '@custos/contract';
+import { fieldLabel, translate, type ContractSettings } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import { confirmDialog, openConsolePage } from '../support/console';
 import { createContractProduct, openOrderViaApi, quote } from '../support/contracts';
 import { expect, test } from '../support/fixtures';
+import { withPlatformLock } from '../support/locks';
 import { openMemberApp } from '../support/otc';
 
 /**
@@ -62,4 +63,50 @@ test('an operator closes a member’s contract order with a reason; the member s
   await expect(closed.getByTestId('contract-order-close-price')).toHaveText('1.20200');
   await expect(closed.getByTestId('contract-order-pnl')).toHaveText('+9.5000');
   expect(errors).toEqual([]);
+});
+
+test('an operator changes the stop-out level: a malformed level is refused in the server’s words, a good one confirmed and saved', async ({
+  request,
+  operators,
+  openConsole,
+}) => {
+  const finance = await operators.create('finance');
+  const page = await openConsole(finance);
+  await openConsolePage(page, 'Contract settings', /Contracts/);
+  const settings = page.getByTestId('contract-settings');
+  const bearer = `Bearer ${finance.token}`;
+  await withPlatformLock('contracts-settings', async () => {
+    const read = async () =>
+      (
+        (await (await request.get('/api/admin/contracts/settings', { headers: { authorization: bearer } })).json()) as {
+          data: ContractSettings;
+        }
+      ).data;
+    const before = await read();
+    await page.reload();
+    await expect(settings.getByTestId('contract-stop-out')).toHaveValue(before.stopOutLevelPct);
+
+    await settings.getByTestId('contract-stop-out').fill('40.123');
+    await settings.getByTestId('contract-settings-save').click();
+    await expect(settings.getByTestId('contract-settings-problem')).toHaveText(
+      translate('en', 'field_error', { field: fieldLabel('en', 'stopOutLevelPct'), reason: translate('en', 'reason.level_pct') }),
+    );
+    expect(await read()).toEqual(before);
+
+    const lowered = before.stopOutLevelPct === '45' ? '44' : '45';
+    try {
+      await settings.getByTestId('contract-stop-out').fill(lowered);
+      await settings.getByTestId('contract-settings-save').click();
+      await expect(page.getByTestId('contract-settings-changes')).toContainText(
+        `Stop-out level (%): ${before.stopOutLevelPct} → ${lowered}`,
+      );
+      expect(await confirmDialog(page, 'Save the contract settings?', 'Save', '/api/admin/contracts/settings')).toMatchObject({
+        code: 200,
+      });
+      await expect.poll(async () => (await read()).stopOutLevelPct).toBe(lowered);
+    } finally {
+      await request.put('/api/admin/contracts/settings', { headers: { authorization: bearer }, data: before });
+    }
+    expect(await read()).toEqual(before);
+  });
 });
