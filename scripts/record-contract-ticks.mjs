@@ -24,7 +24,7 @@ const markets = [
   { symbol: 'EUR/USD', places: 6, mid: 1_085_000, stepSigma: 30, spread: [80, 140] },
   { symbol: 'GBP/USD', places: 6, mid: 1_265_000, stepSigma: 40, spread: [100, 180] },
   { symbol: 'USD/JPY', places: 4, mid: 1_501_200, stepSigma: 45, spread: [80, 160] },
-  { symbol: 'XAU/USD', places: 3, mid: 2_350_000, stepSigma: 180, spread: [200, 400] },
+  { symbol: 'XAU/USD', places: 3, mid: 2_671_200, stepSigma: 180, spread: [200, 400] },
 ];
 const durationMs = 10 * 60 * 1000;
 const rows = [];

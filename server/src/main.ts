@@ -186,6 +186,7 @@ function demoBanner(summary: DemoSummary, chain: DemoChain | undefined, base: st
     `    team (invited by the demo member, same passwords): ${summary.team.join(', ')}`,
     `    more of its team, up to three generations down (same passwords): ${summary.teamBelow.join(', ')}`,
     `    OTC traders (real-name approved, same passwords): ${summary.otcTraders.join(', ')}`,
+    `    contract trader (open and closed forex contract orders, same passwords): ${summary.contractTrader}`,
     `  Console (${base}/admin/): ${summary.operator.username} / ${summary.operator.password}`,
     `    authenticator code: npm run demo:code   (or add the secret ${summary.operator.totpSecret} to an authenticator app)`,
   ];

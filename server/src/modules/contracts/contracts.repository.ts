@@ -236,16 +236,22 @@ export class ContractsRepository {
   }
 
   /**
-   * Records a product's mid in the quotes history (decision 027) when its last row there is at least
-   * `everyMs` old, so Home and the console keep showing contract prices without a row per tick.
+   * Records a product's mid in the quotes history (decision 027) so Home and the console keep showing
+   * contract prices without a row per tick: the latest row moves with the ticks while it is younger
+   * than `everyMs`, then a new row starts (so the history keeps a row per `everyMs` at most).
    */
   async recordMarketPrice(tx: Tx, productId: string, mid: string, observedAt: Date, source: 'manual' | 'feed', everyMs: number): Promise<void> {
+    const moved = await runStatement(
+      tx,
+      sql`update market_prices set price = ${mid}::numeric, observed_at = greatest(observed_at, ${observedAt})
+          where id = (select id from market_prices where product_id = ${productId}::uuid order by observed_at desc limit 1)
+            and observed_at > ${new Date(observedAt.getTime() - everyMs)} and source = ${source}`,
+    );
+    if (moved > 0) return;
     await runStatement(
       tx,
       sql`insert into market_prices (product_id, price, change_pct_24h, source, observed_at)
-          select ${productId}::uuid, ${mid}::numeric, null, ${source}, ${observedAt}
-          where not exists (select 1 from market_prices where product_id = ${productId}::uuid
-                              and observed_at > ${new Date(observedAt.getTime() - everyMs)})
+          values (${productId}::uuid, ${mid}::numeric, null, ${source}, ${observedAt})
           on conflict do nothing`,
     );
   }

@@ -82,7 +82,8 @@ export interface IncomingTick {
   productId: string;
   bid: string;
   ask: string;
-  observedAt: Date;
+  /** When it was observed (the platform's clock when absent). */
+  observedAt?: Date;
 }
 
 interface Quote {
@@ -808,10 +809,12 @@ export class ContractsService {
    */
   async ingestTicks(ticks: readonly IncomingTick[], source: ContractTickSource): Promise<string[]> {
     if (ticks.length === 0) return [];
+    const now = this.now();
+    const stamped = ticks.map((tick) => ({ ...tick, observedAt: tick.observedAt ?? now }));
     const ids = await this.db.transaction(async (tx) => {
-      const inserted = await this.repository.insertTicks(tx, ticks, source);
-      const lastByProduct = new Map<string, IncomingTick>();
-      for (const tick of ticks) lastByProduct.set(tick.productId, tick);
+      const inserted = await this.repository.insertTicks(tx, stamped, source);
+      const lastByProduct = new Map<string, (typeof stamped)[number]>();
+      for (const tick of stamped) lastByProduct.set(tick.productId, tick);
       for (const tick of lastByProduct.values()) {
         await this.repository.recordMarketPrice(
           tx,

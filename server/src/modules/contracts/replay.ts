@@ -112,9 +112,8 @@ export class ContractsReplay {
         if (this.stopped) break;
         const batch: RecordedTick[] = [];
         while (index < order.length && offsetOf(order[index]!) < first + windowMs) batch.push(order[index++]!);
-        const now = new Date();
         await this.service.ingestTicks(
-          batch.map((tick) => ({ productId: ids.get(tick.symbol)!, bid: tick.bid, ask: tick.ask, observedAt: now })),
+          batch.map((tick) => ({ productId: ids.get(tick.symbol)!, bid: tick.bid, ask: tick.ask })),
           'replay',
         );
         this.ingested += batch.length;
