@@ -199,7 +199,7 @@ test('contracts: not enough margin is refused before sending; targets edited; a 
   await page.reload();
   await expect(page.getByTestId('contracts-market')).toBeVisible();
 
-  // Targets: a take-profit below the bid is refused; then 1.11000 and a stop-loss at 1.09000.
+  // Targets: a take-profit below the bid is refused; then 1.11000 and a stop-loss at 1.09500.
   const open = page.locator(`[data-testid="contract-open-order"][data-order-no="${order.orderNo}"]`);
   await open.getByTestId('contract-order-edit-targets').click();
   const targets = page.getByTestId('contract-targets-sheet');
@@ -207,12 +207,12 @@ test('contracts: not enough margin is refused before sending; targets edited; a 
   await targets.getByTestId('contract-targets-tp').locator('input').fill('1.09000');
   await expect(targets.getByText(translate('en', 'contracts.take_profit_wrong_side'))).toBeVisible();
   await targets.getByTestId('contract-targets-tp').locator('input').fill('1.11000');
-  await targets.getByTestId('contract-targets-sl').locator('input').fill('1.09000');
+  await targets.getByTestId('contract-targets-sl').locator('input').fill('1.09500');
   const saved = await answerOf(page, '/api/contracts/set_targets', () => targets.getByTestId('contract-targets-save').click());
   expect(saved.code).toBe(200);
   await expect(targets).toBeHidden();
   await expect(open.getByTestId('contract-order-tp')).toHaveText('1.11000');
-  await expect(open.getByTestId('contract-order-sl')).toHaveText('1.09000');
+  await expect(open.getByTestId('contract-order-sl')).toHaveText('1.09500');
 
   // Close 0.04 of the 0.10 lots at the bid: (1.10100 − 1.10020) × 4 000 = +3.20; the part takes 4/10 of the margin.
   await quote(request, product, '1.10100', '1.10120');
@@ -239,19 +239,20 @@ test('contracts: not enough margin is refused before sending; targets edited; a 
   // 89.98 + 44.008 (the part's margin back) + 3.20
   await expect(page.getByTestId('contracts-free-margin')).toContainText('137.1880');
 
-  // The bid falls to the stop-loss: the rest closes at 1.09000, (1.09000 − 1.10020) × 6 000 = −61.20.
-  await quote(request, product, '1.09000', '1.09020');
+  // The bid falls to the stop-loss: the rest closes at 1.09500, (1.09500 − 1.10020) × 6 000 = −31.20 (the margin
+  // level stays above the stop-out level: it is the stop-loss that closes it).
+  await quote(request, product, '1.09500', '1.09520');
   await expect(page.getByText(fill(L.contracts.live.stop_loss, { no: order.orderNo }))).toBeVisible();
   await expect(open).toHaveCount(0);
-  // 137.188 + 66.012 − 61.20
-  await expect(page.getByTestId('contracts-free-margin')).toContainText('142.0000');
+  // 137.188 + 66.012 − 31.20
+  await expect(page.getByTestId('contracts-free-margin')).toContainText('172.0000');
 
   await goWithin(page, '/pages/blance_record/blance_record12?state=closed');
   const rest = page.locator(`[data-testid="contract-closed-order"][data-order-no="${order.orderNo}"]`);
   await expect(rest.getByTestId('contract-order-close-reason')).toHaveText(L.contracts.closeReasons.stop_loss);
-  await expect(rest.getByTestId('contract-order-close-price')).toHaveText('1.09000');
+  await expect(rest.getByTestId('contract-order-close-price')).toHaveText('1.09500');
   await expect(rest.getByTestId('contract-order-lots')).toHaveText('0.06');
-  await expect(rest.getByTestId('contract-order-pnl')).toHaveText('-61.2000');
+  await expect(rest.getByTestId('contract-order-pnl')).toHaveText('-31.2000');
   const part = page.locator('[data-testid="contract-closed-order"]').filter({
     has: page.getByTestId('contract-order-parent').getByText(fill(L.contracts.order.partOf, { no: order.orderNo })),
   });
