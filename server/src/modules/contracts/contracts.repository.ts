@@ -267,11 +267,13 @@ export class ContractsRepository {
     return row?.watched ?? null;
   }
 
+  /** Ticks after `afterId` in id order (ordered by the bigint column, not its text alias). */
   ticksAfter(tx: Tx, productId: string, afterId: string, limit: number): Promise<TickRow[]> {
     return queryRows<TickRow>(
       tx,
       sql`select id::text as id, product_id::text as product_id, bid::text as bid, ask::text as ask, observed_at
-          from contract_ticks where product_id = ${productId}::uuid and id > ${afterId}::bigint order by id limit ${limit}`,
+          from contract_ticks where product_id = ${productId}::uuid and contract_ticks.id > ${afterId}::bigint
+          order by contract_ticks.id limit ${limit}`,
     );
   }
 

@@ -67,8 +67,8 @@ export const ORDER_HOLD = 'contract_order';
 const WATCH_BATCH = 500;
 /** A contract product's mid goes to the quotes history at most this often. */
 const MARKET_PRICE_EVERY_MS = 1000;
-/** The stop-out sweep runs at most this often per instance (it reads every open order). */
-const STOP_OUT_MIN_INTERVAL_MS = 250;
+/** The stop-out sweep runs at most once a second per instance (it reads every open order). */
+const STOP_OUT_MIN_INTERVAL_MS = 1000;
 /** Swap rollover: 21:00 UTC (17:00 New York), the forex day's end. */
 const ROLLOVER_HOUR_UTC = 21;
 const SWAP_BATCH = 500;
@@ -973,7 +973,7 @@ export class ContractsService {
 
   // ── Stop-out ──
 
-  /** Asks for a stop-out sweep on this instance (at most one at a time, at most every 250 ms). */
+  /** Asks for a stop-out sweep on this instance (at most one at a time, at most once a second). */
   requestStopOut(): void {
     if (this.stopped) return;
     if (this.stopOutRunning) {
