@@ -83,7 +83,11 @@ for (const member of members) member.token = randomBytes(32).toString('base64url
 await db.query(
   `insert into member_sessions (member_id, account_id, token_hash, idle_expires_at, absolute_expires_at)
    select *, now() + interval '1 day', now() + interval '1 day' from unnest($1::uuid[], $2::uuid[], $3::text[])`,
-  [members.map((member) => member.member_id), members.map((member) => member.account_id), members.map((member) => sha256(member.token))],
+  [
+    members.map((member) => member.member_id),
+    members.map((member) => member.account_id),
+    members.map((member) => sha256(member.token)),
+  ],
 );
 await db.query('begin');
 await db.query(
@@ -125,7 +129,15 @@ for (const [index, product] of PRODUCTS.entries()) {
 await db.query(
   `insert into platform_settings (key, value) values ('contracts', $1::jsonb)
    on conflict (key) do update set value = excluded.value`,
-  [JSON.stringify({ enabled: true, stopOutLevelPct: '50', marginCallLevelPct: '100', priceStaleAfterS: 600, maxOpenOrders: 1000 })],
+  [
+    JSON.stringify({
+      enabled: true,
+      stopOutLevelPct: '50',
+      marginCallLevelPct: '100',
+      priceStaleAfterS: 600,
+      maxOpenOrders: 1000,
+    }),
+  ],
 );
 
 const server = await startApiServer(databaseUrl);
@@ -164,7 +176,10 @@ const quote = (product, points) =>
     { bid: priceOf(points, product.digits), ask: priceOf(points + 10, product.digits) },
     { authorization: `Bearer ${operatorToken}`, 'x-forwarded-for': '10.9.0.1' },
   );
-const memberHeaders = (index) => ({ authorization: members[index].token, 'x-forwarded-for': `10.${1 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}` });
+const memberHeaders = (index) => ({
+  authorization: members[index].token,
+  'x-forwarded-for': `10.${1 + (index >> 16)}.${(index >> 8) & 255}.${index & 255}`,
+});
 for (const product of PRODUCTS) {
   const answer = await quote(product, product.base);
   if (answer.code !== 200) throw new Error(`first quote: ${JSON.stringify(answer)}`);
@@ -247,7 +262,10 @@ const openersDone = Promise.all(
   Array.from({ length: openers }, async (_, opener) => {
     const index = opener % memberCount;
     const product = PRODUCTS[opener % PRODUCTS.length];
-    while (!stop) runLatencies.push(await openOne(index, { productId: product.id, side: opener % 2 === 0 ? 'buy' : 'sell', lots: '0.01', leverage: 100 }));
+    while (!stop)
+      runLatencies.push(
+        await openOne(index, { productId: product.id, side: opener % 2 === 0 ? 'buy' : 'sell', lots: '0.01', leverage: 100 }),
+      );
   }),
 );
 await sleep(seconds * 1000);
@@ -304,5 +322,7 @@ process.stdout.write(
 process.stdout.write(
   `opening p99 during the stream / before it (the limit here) | ${runP99.toFixed(1)} / ${idleP99.toFixed(1)} ms = ${(runP99 / Math.max(idleP99, 0.001)).toFixed(2)}× (${runLatencies.length} opens, ${(runLatencies.length / (runMs / 1000)).toFixed(0)}/s)\n`,
 );
-process.stdout.write(`ledger checker after the run | ${checker.status === 0 ? 'clean' : `NOT clean: ${checker.stdout}${checker.stderr}`}\n`);
+process.stdout.write(
+  `ledger checker after the run | ${checker.status === 0 ? 'clean' : `NOT clean: ${checker.stdout}${checker.stderr}`}\n`,
+);
 process.exit(checker.status === 0 && tickErrors === 0 ? 0 : 1);

@@ -94,10 +94,12 @@ async function main(): Promise<void> {
     1000,
     (error) => app.log.warn({ err: error }, 'contracts watcher sweep failed'),
   );
-  const contractsReplay = demo ? new ContractsReplay(services.contracts, app.log, {
+  const contractsReplay = demo
+    ? new ContractsReplay(services.contracts, app.log, {
         loop: true,
         file: path.join(repoRoot, 'server', 'data', 'contract-ticks.csv'),
-      }) : undefined;
+      })
+    : undefined;
   const payoutTracker = new IntervalTask(
     () => services.withdraw.trackPayouts(),
     config.chains.bsc?.pollMs ?? 5000,

@@ -42,7 +42,14 @@ async function startServer(): Promise<ChildProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
-    env: { ...process.env, DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'silent', NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 60_000;
@@ -69,7 +76,11 @@ async function watched(): Promise<bigint> {
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database.database;
-  services = createServices(database.database, { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demo: false }, createLogger('silent'));
+  services = createServices(
+    database.database,
+    { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demo: false },
+    createLogger('silent'),
+  );
   await services.settings.ensureDefaults();
   traders = await seedTraders(db, services.ledger, 'contracts-crash', 8, '100000');
   const [product] = await queryRows<{ id: string }>(
@@ -134,7 +145,8 @@ describe('a restart during a price burst', () => {
     server = await startServer();
     // A burst stored by another instance (no walking here): a zig-zag swinging ±100 points.
     const burst: { bid: number }[] = [];
-    for (let index = 0; index < 1200; index += 1) burst.push({ bid: 8500 + Math.round(100 * Math.sin(index / 37) + 15 * Math.sin(index / 5)) });
+    for (let index = 0; index < 1200; index += 1)
+      burst.push({ bid: 8500 + Math.round(100 * Math.sin(index / 37) + 15 * Math.sin(index / 5)) });
     const ids: bigint[] = [];
     let killedAt = -1;
     for (let index = 0; index < burst.length; index += 20) {
@@ -157,7 +169,8 @@ describe('a restart during a price burst', () => {
     expect(await watched()).toBeLessThan(ids[ids.length - 1]!);
     server = await startServer();
     const deadline = Date.now() + 60_000;
-    while ((await watched()) < ids[ids.length - 1]! && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    while ((await watched()) < ids[ids.length - 1]! && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await watched()).toBe(ids[ids.length - 1]!);
 
     // What should have happened: each order closes at the first tick after its open tick reaching a target.

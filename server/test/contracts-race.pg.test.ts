@@ -14,7 +14,7 @@ import { createTestApp, type TestApp } from './support/test-app.js';
 // Races on real PostgreSQL connections (docs/decisions/034-contracts.md): opens against one account's
 // free margin, retried keys, and members closing while two instances walk a burst of ticks.
 let t: TestApp;
-let nowMs = Date.now();
+const nowMs = Date.now();
 const clock = { now: () => new Date(nowMs) };
 let finance: string;
 let eurusd: string;
@@ -23,7 +23,11 @@ let second: ContractsService;
 const price = (points: number) => `1.${String(points).padStart(5, '0')}`;
 
 function open(who: Trader, body: Record<string, unknown>) {
-  return memberCall<ContractOrder>(t, 'POST', '/api/contracts/open', who.token, { idempotencyKey: randomUUID(), productId: eurusd, ...body });
+  return memberCall<ContractOrder>(t, 'POST', '/api/contracts/open', who.token, {
+    idempotencyKey: randomUUID(),
+    productId: eurusd,
+    ...body,
+  });
 }
 async function heldOf(who: Trader): Promise<string> {
   const [row] = await queryRows<{ balance: string }>(
@@ -98,11 +102,18 @@ describe('closes racing the watchers of two instances', () => {
       }
     }
     // Ticks climb through every take-profit, half stored through each instance, while members close.
-    const ticks = Array.from({ length: 40 }, (_, index) => ({ productId: eurusd, bid: price(8505 + index), ask: price(8517 + index) }));
+    const ticks = Array.from({ length: 40 }, (_, index) => ({
+      productId: eurusd,
+      bid: price(8505 + index),
+      ask: price(8517 + index),
+    }));
     const [closes] = await Promise.all([
       Promise.all(
         orders.map(({ who, id }) =>
-          memberCall<ContractCloseResult>(t, 'POST', '/api/contracts/close', who.token, { orderId: id, idempotencyKey: randomUUID() }),
+          memberCall<ContractCloseResult>(t, 'POST', '/api/contracts/close', who.token, {
+            orderId: id,
+            idempotencyKey: randomUUID(),
+          }),
         ),
       ),
       (async () => {
@@ -129,7 +140,8 @@ describe('closes racing the watchers of two instances', () => {
     expect(byMember + byTarget).toBe(orders.length);
     // A member's close that lost to the take-profit is told so; none answers twice.
     expect(closes.filter((result) => result.code === 200)).toHaveLength(byMember);
-    for (const result of closes.filter((item) => item.code !== 200)) expect(result).toMatchObject({ code: 409, message: 'This order is already closed' });
+    for (const result of closes.filter((item) => item.code !== 200))
+      expect(result).toMatchObject({ code: 409, message: 'This order is already closed' });
     // One settlement per order: every margin hold settled once (the checker), no hold left.
     for (const who of traders) expect(await heldOf(who)).toBe('0.0000');
     const [settlements] = await queryRows<{ count: number }>(

@@ -143,8 +143,16 @@ describe('products', () => {
     expect(saved.code).toBe(200);
     const answer = await memberCall<ContractProducts>(t, 'GET', '/api/contracts/products', trader().token);
     // 1.26500 − 1 point, 1.26515 + 2 points.
-    expect(answer.data.items.find((item) => item.id === gbpusd)).toMatchObject({ bid: '1.26499', ask: '1.26517', spreadPoints: 18 });
-    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, { ...EURUSD_SETTINGS, minLots: '0.10', lotStep: '0.05' });
+    expect(answer.data.items.find((item) => item.id === gbpusd)).toMatchObject({
+      bid: '1.26499',
+      ask: '1.26517',
+      spreadPoints: 18,
+    });
+    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, {
+      ...EURUSD_SETTINGS,
+      minLots: '0.10',
+      lotStep: '0.05',
+    });
   });
 });
 
@@ -155,7 +163,13 @@ describe('open and close', () => {
     const opened = await open(who, { productId: eurusd, side: 'buy', lots: '1', leverage: 100 });
     expect(opened.code).toBe(200);
     // 1 × 100 000 × 1.08512 ÷ 100 = 1 085.12; spread 0.00012 × 100 000 = 12.
-    expect(opened.data).toMatchObject({ state: 'open', openPrice: '1.08512', margin: '1085.1200', spreadCost: '12.0000', lots: '1.00' });
+    expect(opened.data).toMatchObject({
+      state: 'open',
+      openPrice: '1.08512',
+      margin: '1085.1200',
+      spreadCost: '12.0000',
+      lots: '1.00',
+    });
     expect(await balances(who)).toEqual({ available: '8914.8800', held: '1085.1200' });
 
     await setQuote(t, finance, eurusd, '1.08700', '1.08712');
@@ -215,7 +229,12 @@ describe('open and close', () => {
     const partial = await close(who, opened.data.id, '0.04');
     expect(partial.code).toBe(200);
     // 0.04 × 100 × (2 360.20 − 2 350.45) = 39; margin share 1 175.225 × 0.04 ÷ 0.10 = 470.09.
-    expect(partial.data.closed).toMatchObject({ lots: '0.04', margin: '470.0900', pnl: '39.0000', parentOrderNo: opened.data.orderNo });
+    expect(partial.data.closed).toMatchObject({
+      lots: '0.04',
+      margin: '470.0900',
+      pnl: '39.0000',
+      parentOrderNo: opened.data.orderNo,
+    });
     expect(partial.data.remaining).toMatchObject({ id: opened.data.id, lots: '0.06', margin: '705.1350', state: 'open' });
     expect(await balances(who)).toEqual({ available: '9333.8650', held: '705.1350' });
     const tooMany = await close(who, opened.data.id, '0.07');
@@ -233,7 +252,10 @@ describe('open and close', () => {
     const again = await open(who, { productId: eurusd, side: 'sell', lots: '0.10', leverage: 100, idempotencyKey: key });
     expect(again.data.id).toBe(first.data.id);
     const other = await open(who, { productId: eurusd, side: 'sell', lots: '0.20', leverage: 100, idempotencyKey: key });
-    expect(other).toMatchObject({ code: 409, message: 'This request was already sent with different details; please start again' });
+    expect(other).toMatchObject({
+      code: 409,
+      message: 'This request was already sent with different details; please start again',
+    });
     expect(await orderCount(who)).toBe(1);
     await close(who, first.data.id);
   });
@@ -243,21 +265,48 @@ describe('take-profit and stop-loss', () => {
   it('fire exactly once, at the first tick that reaches them, under a fast burst of ticks', async () => {
     const buyer = trader();
     const seller = trader();
-    const buy = await open(buyer, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.08600', stopLoss: '1.08300' });
-    const sell = await open(seller, { productId: eurusd, side: 'sell', lots: '0.10', leverage: 100, takeProfit: '1.08300', stopLoss: '1.08610' });
+    const buy = await open(buyer, {
+      productId: eurusd,
+      side: 'buy',
+      lots: '0.10',
+      leverage: 100,
+      takeProfit: '1.08600',
+      stopLoss: '1.08300',
+    });
+    const sell = await open(seller, {
+      productId: eurusd,
+      side: 'sell',
+      lots: '0.10',
+      leverage: 100,
+      takeProfit: '1.08300',
+      stopLoss: '1.08610',
+    });
     expect(buy.code).toBe(200);
     expect(sell.code).toBe(200);
     // 60 ticks one after another without waiting for the watcher: bids climb a point a tick from 1.08550.
     const at = clock.now();
     const price = (points: number) => `1.${String(points).padStart(5, '0')}`;
     for (let index = 0; index < 60; index += 1) {
-      await t.services.contracts.ingestTicks([{ productId: eurusd, bid: price(8550 + index), ask: price(8562 + index), observedAt: at }], 'replay');
+      await t.services.contracts.ingestTicks(
+        [{ productId: eurusd, bid: price(8550 + index), ask: price(8562 + index), observedAt: at }],
+        'replay',
+      );
     }
     await t.services.contracts.idle();
     // The buy's take-profit at the first bid ≥ 1.08600: (1.08600 − 1.08512) × 10 000 = 8.8.
-    expect(await orderRow(buy.data.id)).toEqual({ state: 'closed', close_reason: 'take_profit', pnl: '8.8000', close_price: '1.08600000' });
+    expect(await orderRow(buy.data.id)).toEqual({
+      state: 'closed',
+      close_reason: 'take_profit',
+      pnl: '8.8000',
+      close_price: '1.08600000',
+    });
     // The sell's stop-loss at the first ask ≥ 1.08610: (1.08500 − 1.08610) × 10 000 = −11.
-    expect(await orderRow(sell.data.id)).toEqual({ state: 'closed', close_reason: 'stop_loss', pnl: '-11.0000', close_price: '1.08610000' });
+    expect(await orderRow(sell.data.id)).toEqual({
+      state: 'closed',
+      close_reason: 'stop_loss',
+      pnl: '-11.0000',
+      close_price: '1.08610000',
+    });
     // Walking again (another instance, a repeated job) changes nothing.
     await t.services.contracts.watchAll();
     const [entries] = await queryRows<{ count: number }>(
@@ -297,7 +346,12 @@ describe('take-profit and stop-loss', () => {
     await Promise.all([restarted.watchAll(), t.services.contracts.watchAll()]);
     await restarted.stop();
     // Closed at the tick that reached it, although the price has since fallen back.
-    expect(await orderRow(buy.data.id)).toEqual({ state: 'closed', close_reason: 'take_profit', pnl: '1.9000', close_price: '1.08531000' });
+    expect(await orderRow(buy.data.id)).toEqual({
+      state: 'closed',
+      close_reason: 'take_profit',
+      pnl: '1.9000',
+      close_price: '1.08531000',
+    });
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 
@@ -320,7 +374,10 @@ describe('take-profit and stop-loss', () => {
       takeProfit: null,
       stopLoss: '1.08000',
     });
-    expect(badStop).toMatchObject({ code: 400, message: 'Stop-loss must be below the current price for a buy and above it for a sell' });
+    expect(badStop).toMatchObject({
+      code: 400,
+      message: 'Stop-loss must be below the current price for a buy and above it for a sell',
+    });
     const digits = await memberCall(t, 'POST', '/api/contracts/set_targets', who.token, {
       orderId: opened.data.id,
       takeProfit: '1.080001',
@@ -409,14 +466,21 @@ describe('bad input moves nothing', () => {
       code: 409,
       message: 'The market for GBP/USD is closed now; try again during its trading hours',
     });
-    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, { ...EURUSD_SETTINGS, minLots: '0.10', lotStep: '0.05' });
+    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, {
+      ...EURUSD_SETTINGS,
+      minLots: '0.10',
+      lotStep: '0.05',
+    });
     nowMs += 200_000;
     try {
       expect(await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100 })).toMatchObject({
         code: 409,
         message: 'The price of EUR/USD is out of date; trading waits for a fresh quote',
       });
-      expect(await close(who, opened.data.id)).toMatchObject({ code: 409, message: 'The price of EUR/USD is out of date; trading waits for a fresh quote' });
+      expect(await close(who, opened.data.id)).toMatchObject({
+        code: 409,
+        message: 'The price of EUR/USD is out of date; trading waits for a fresh quote',
+      });
       const products = await memberCall<ContractProducts>(t, 'GET', '/api/contracts/products', who.token);
       expect(products.data.items.find((item) => item.id === eurusd)).toMatchObject({ stale: true, canOpen: false });
     } finally {
@@ -442,7 +506,11 @@ describe('members see only their own orders', () => {
     expect(await memberCall(t, 'GET', `/api/contracts/order_info?id=${mine.data.id}`, a.token)).toMatchObject({ code: 404 });
     expect(await close(a, mine.data.id)).toMatchObject({ code: 404 });
     expect(
-      await memberCall(t, 'POST', '/api/contracts/set_targets', a.token, { orderId: mine.data.id, takeProfit: '1.09000', stopLoss: null }),
+      await memberCall(t, 'POST', '/api/contracts/set_targets', a.token, {
+        orderId: mine.data.id,
+        takeProfit: '1.09000',
+        stopLoss: null,
+      }),
     ).toMatchObject({ code: 404 });
     const list = await memberCall<ContractPendingList>(t, 'GET', '/api/contracts/pending_list', a.token);
     expect(list.data.items).toEqual([]);
@@ -477,14 +545,35 @@ describe('console', () => {
       support,
     );
     expect(orders.data.items.map((item) => item.id)).toEqual([opened.data.id]);
-    expect(await consoleCall(t, 'POST', `/api/admin/contracts/orders/${opened.data.id}/close`, support, { reason: 'risk' })).toMatchObject({
+    expect(
+      await consoleCall(t, 'POST', `/api/admin/contracts/orders/${opened.data.id}/close`, support, { reason: 'risk' }),
+    ).toMatchObject({
       code: 403,
     });
-    expect(await consoleCall(t, 'PUT', '/api/admin/contracts/settings', support, { enabled: false, stopOutLevelPct: '50', marginCallLevelPct: '100', priceStaleAfterS: 60, maxOpenOrders: 10 })).toMatchObject({ code: 403 });
-    const closed = await consoleCall<AdminContractOrder>(t, 'POST', `/api/admin/contracts/orders/${opened.data.id}/close`, finance, {
-      reason: 'Account under review',
+    expect(
+      await consoleCall(t, 'PUT', '/api/admin/contracts/settings', support, {
+        enabled: false,
+        stopOutLevelPct: '50',
+        marginCallLevelPct: '100',
+        priceStaleAfterS: 60,
+        maxOpenOrders: 10,
+      }),
+    ).toMatchObject({ code: 403 });
+    const closed = await consoleCall<AdminContractOrder>(
+      t,
+      'POST',
+      `/api/admin/contracts/orders/${opened.data.id}/close`,
+      finance,
+      {
+        reason: 'Account under review',
+      },
+    );
+    expect(closed.data).toMatchObject({
+      state: 'closed',
+      closeReason: 'operator',
+      closeNote: 'Account under review',
+      email: who.email,
     });
-    expect(closed.data).toMatchObject({ state: 'closed', closeReason: 'operator', closeNote: 'Account under review', email: who.email });
     const [audit] = await queryRows<{ action: string }>(
       t.testDatabase.database.db,
       sql`select action from audit_log where target_id = ${opened.data.id} order by id desc limit 1`,

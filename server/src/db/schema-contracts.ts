@@ -94,7 +94,9 @@ export const contractWatch = pgTable('contract_watch', {
   productId: uuid('product_id')
     .primaryKey()
     .references(() => marketProducts.id),
-  watchedTickId: bigint('watched_tick_id', { mode: 'bigint' }).notNull().default(sql`0`),
+  watchedTickId: bigint('watched_tick_id', { mode: 'bigint' })
+    .notNull()
+    .default(sql`0`),
   swapDay: date('swap_day'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -151,16 +153,24 @@ export const contractOrders = pgTable(
   (table) => [
     uniqueIndex('contract_orders_client_key').on(table.memberId, table.clientKey),
     uniqueIndex('contract_orders_close_key').on(table.memberId, table.closeKey),
-    index('contract_orders_account_open_idx').on(table.accountId, table.openedAt).where(sql`${table.state} = 'open'`),
-    index('contract_orders_account_closed_idx').on(table.accountId, table.closedAt).where(sql`${table.state} = 'closed'`),
-    index('contract_orders_product_open_idx').on(table.productId, table.side).where(sql`${table.state} = 'open'`),
+    index('contract_orders_account_open_idx')
+      .on(table.accountId, table.openedAt)
+      .where(sql`${table.state} = 'open'`),
+    index('contract_orders_account_closed_idx')
+      .on(table.accountId, table.closedAt)
+      .where(sql`${table.state} = 'closed'`),
+    index('contract_orders_product_open_idx')
+      .on(table.productId, table.side)
+      .where(sql`${table.state} = 'open'`),
     index('contract_orders_take_profit_idx')
       .on(table.productId, table.side, table.takeProfit)
       .where(sql`${table.state} = 'open' and ${table.takeProfit} is not null`),
     index('contract_orders_stop_loss_idx')
       .on(table.productId, table.side, table.stopLoss)
       .where(sql`${table.state} = 'open' and ${table.stopLoss} is not null`),
-    index('contract_orders_closed_idx').on(table.closedAt).where(sql`${table.state} = 'closed'`),
+    index('contract_orders_closed_idx')
+      .on(table.closedAt)
+      .where(sql`${table.state} = 'closed'`),
     check('contract_orders_side_check', sql`${table.side} in ('buy', 'sell')`),
     check('contract_orders_state_check', sql`${table.state} in ('open', 'closed')`),
     check('contract_orders_amounts_check', sql`${table.lots} > 0 and ${table.leverage} > 0 and ${table.margin} > 0`),

@@ -87,11 +87,18 @@ export async function seedContracts(demo: DemoContext): Promise<void> {
       id = (
         await services.quotes.createProduct(
           financeOperatorId,
-          { symbol: product.symbol, displayName: product.displayName, sortOrder: product.sortOrder, enabled: true, source: 'manual' },
+          {
+            symbol: product.symbol,
+            displayName: product.displayName,
+            sortOrder: product.sortOrder,
+            enabled: true,
+            source: 'manual',
+          },
           origin,
         )
       ).id;
-      if (product.dayAgo) await services.quotes.setManualPrice(financeOperatorId, id, product.dayAgo, origin, { ageMs: 25 * HOUR });
+      if (product.dayAgo)
+        await services.quotes.setManualPrice(financeOperatorId, id, product.dayAgo, origin, { ageMs: 25 * HOUR });
     }
     ids.set(product.symbol, id);
     await services.contracts.updateProduct(actor, id, { ...product.settings, leverages: [...product.settings.leverages] });
@@ -113,7 +120,10 @@ export async function seedContracts(demo: DemoContext): Promise<void> {
 
   const kim = await demo.actAs(DEMO_CONTRACT_TRADER);
   const open = (symbol: string, body: Record<string, unknown>) =>
-    services.contracts.open(kim, contractOpenRequest.parse({ productId: ids.get(symbol), idempotencyKey: randomUUID(), ...body }));
+    services.contracts.open(
+      kim,
+      contractOpenRequest.parse({ productId: ids.get(symbol), idempotencyKey: randomUUID(), ...body }),
+    );
   const close = (orderId: string, lots?: string) =>
     services.contracts.close(kim, { orderId, idempotencyKey: randomUUID(), ...(lots ? { lots } : {}) });
 

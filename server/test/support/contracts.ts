@@ -10,7 +10,14 @@ interface Envelope<T> {
 type Method = 'GET' | 'POST' | 'PUT';
 
 /** A member call (session token as the app sends it). */
-export async function memberCall<T = unknown>(t: TestApp, method: Method, url: string, token: string, payload?: object, lang = 'EN') {
+export async function memberCall<T = unknown>(
+  t: TestApp,
+  method: Method,
+  url: string,
+  token: string,
+  payload?: object,
+  lang = 'EN',
+) {
   const response = await t.app.inject({ method, url, headers: { authorization: token, lang }, ...(payload ? { payload } : {}) });
   return response.json<Envelope<T>>();
 }
@@ -41,7 +48,12 @@ export const EURUSD_SETTINGS: ContractProductSettingsInput = {
   tradingEnabled: true,
 };
 export const USDJPY_SETTINGS: ContractProductSettingsInput = { ...EURUSD_SETTINGS, digits: 3 };
-export const XAUUSD_SETTINGS: ContractProductSettingsInput = { ...EURUSD_SETTINGS, digits: 2, contractSize: '100', leverages: [10, 20, 50] };
+export const XAUUSD_SETTINGS: ContractProductSettingsInput = {
+  ...EURUSD_SETTINGS,
+  digits: 2,
+  contractSize: '100',
+  leverages: [10, 20, 50],
+};
 
 /** Lists a manual pair on the quotes screen and gives it contract settings; answers its id. */
 export async function contractProduct(

@@ -1,5 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ContractCloseReason, ContractOrderState, ContractSession, ContractSide, ContractTickSource } from '@custos/contract';
+import type {
+  ContractCloseReason,
+  ContractOrderState,
+  ContractSession,
+  ContractSide,
+  ContractTickSource,
+} from '@custos/contract';
 import { queryRows, runStatement, type Db, type Tx } from '../../db/client.js';
 
 /** A market product with its contract settings (null columns when it has none) and its last tick. */
@@ -184,7 +190,9 @@ export class ContractsRepository {
   }
 
   /** The last price of every product (tick mid, else the quotes history), by symbol: for USDT conversion. */
-  async lastPrices(db: Db | Tx = this.db): Promise<{ symbol: string; bid: string | null; ask: string | null; price: string | null }[]> {
+  async lastPrices(
+    db: Db | Tx = this.db,
+  ): Promise<{ symbol: string; bid: string | null; ask: string | null; price: string | null }[]> {
     return queryRows(
       db,
       sql`select mp.symbol, t.bid::text as bid, t.ask::text as ask,
@@ -240,7 +248,14 @@ export class ContractsRepository {
    * contract prices without a row per tick: the latest row moves with the ticks while it is younger
    * than `everyMs`, then a new row starts (so the history keeps a row per `everyMs` at most).
    */
-  async recordMarketPrice(tx: Tx, productId: string, mid: string, observedAt: Date, source: 'manual' | 'feed', everyMs: number): Promise<void> {
+  async recordMarketPrice(
+    tx: Tx,
+    productId: string,
+    mid: string,
+    observedAt: Date,
+    source: 'manual' | 'feed',
+    everyMs: number,
+  ): Promise<void> {
     const moved = await runStatement(
       tx,
       sql`update market_prices set price = ${mid}::numeric, observed_at = greatest(observed_at, ${observedAt})
@@ -412,14 +427,22 @@ export class ContractsRepository {
     );
   }
 
-  async closedOf(accountId: string, productId: string | undefined, page: number, pageSize: number): Promise<{ rows: OrderRow[]; total: number }> {
+  async closedOf(
+    accountId: string,
+    productId: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: OrderRow[]; total: number }> {
     const where = sql`o.account_id = ${accountId}::uuid and o.state = 'closed' ${productId ? sql`and o.product_id = ${productId}::uuid` : sql``}`;
     const rows = await queryRows<OrderRow>(
       this.db,
       sql`select ${ORDER_COLUMNS} ${ORDER_FROM} where ${where} order by o.closed_at desc, o.order_no desc
           limit ${pageSize} offset ${(page - 1) * pageSize}`,
     );
-    const [count] = await queryRows<{ total: number }>(this.db, sql`select count(*)::int as total from contract_orders o where ${where}`);
+    const [count] = await queryRows<{ total: number }>(
+      this.db,
+      sql`select count(*)::int as total from contract_orders o where ${where}`,
+    );
     return { rows, total: count?.total ?? 0 };
   }
 
@@ -462,7 +485,11 @@ export class ContractsRepository {
   }
 
   /** What stays open after a partial close; false when the order was no longer open. */
-  async shrinkOrder(tx: Tx, id: string, left: { lots: string; margin: string; spreadCost: string; swap: string }): Promise<boolean> {
+  async shrinkOrder(
+    tx: Tx,
+    id: string,
+    left: { lots: string; margin: string; spreadCost: string; swap: string },
+  ): Promise<boolean> {
     const changed = await runStatement(
       tx,
       sql`update contract_orders set lots = ${left.lots}, margin = ${left.margin}, spread_cost = ${left.spreadCost},

@@ -211,7 +211,10 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/api/admin/contracts/settings',
-    { ...reader, schema: { ...consoleSchema, summary: 'Contract settings', response: { 200: envelopeOf(adminContractSettingsResponse) } } },
+    {
+      ...reader,
+      schema: { ...consoleSchema, summary: 'Contract settings', response: { 200: envelopeOf(adminContractSettingsResponse) } },
+    },
     async (request) => ok(request.locale, await service.adminSettings()),
   );
   app.put(
@@ -299,7 +302,12 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
     '/api/admin/contracts/orders/:id',
     {
       ...reader,
-      schema: { ...consoleSchema, summary: 'One contract order', params: adminContractOrderParams, response: { 200: envelopeOf(adminContractOrderResponse) } },
+      schema: {
+        ...consoleSchema,
+        summary: 'One contract order',
+        params: adminContractOrderParams,
+        response: { 200: envelopeOf(adminContractOrderResponse) },
+      },
     },
     async (request) => ok(request.locale, await service.adminOrder(request.params.id)),
   );

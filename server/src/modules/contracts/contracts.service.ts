@@ -40,7 +40,6 @@ import {
   type ContractProductSettings,
   type ContractProducts,
   type ContractSettings,
-  type ContractSide,
   type ContractTickSource,
   type ContractOrderState,
   type contractCloseRequest,
@@ -286,7 +285,11 @@ export class ContractsService {
       stale,
       marketOpen,
       canOpen: settings.enabled && product.settings.tradingEnabled && marketOpen && !stale,
-      conversion: conversionFor(product.symbol, quote ? contractMid(quote.bid, quote.ask, product.settings.digits) : null, prices),
+      conversion: conversionFor(
+        product.symbol,
+        quote ? contractMid(quote.bid, quote.ask, product.settings.digits) : null,
+        prices,
+      ),
     };
   }
 
@@ -370,7 +373,9 @@ export class ContractsService {
   }
 
   /** Live figures of open orders: each product's quote and conversion, loaded once. */
-  private async liveContext(db: Db | Tx = this.db): Promise<(productId: string) => { quote: Quote | null; conversion: ContractConversion | null }> {
+  private async liveContext(
+    db: Db | Tx = this.db,
+  ): Promise<(productId: string) => { quote: Quote | null; conversion: ContractConversion | null }> {
     const rows = await this.repository.allProducts(this.dayAgo(), db);
     const prices = await this.priceBook(db);
     const byId = new Map<string, { quote: Quote | null; conversion: ContractConversion | null; symbol: string }>();
@@ -451,7 +456,11 @@ export class ContractsService {
 
   private checkTargetDigits(product: Product, targets: { takeProfit: string | null; stopLoss: string | null }): void {
     for (const value of [targets.takeProfit, targets.stopLoss]) {
-      if (value !== null && decimalPlaces(value) > product.settings.digits && compareDecimal(roundDecimal(value, product.settings.digits, 'floor'), value) !== 0) {
+      if (
+        value !== null &&
+        decimalPlaces(value) > product.settings.digits &&
+        compareDecimal(roundDecimal(value, product.settings.digits, 'floor'), value) !== 0
+      ) {
         throw AppError.badRequest('contracts.price_digits', { symbol: product.symbol, digits: product.settings.digits });
       }
     }
@@ -483,7 +492,8 @@ export class ContractsService {
     const settings = await this.settings.get('contracts');
     if (!settings.enabled) throw AppError.conflict('contracts.disabled');
     const product = await this.loadProduct(this.db, body.productId);
-    if (!product || !product.enabled || !product.settings.tradingEnabled) throw AppError.conflict('contracts.product_unavailable');
+    if (!product || !product.enabled || !product.settings.tradingEnabled)
+      throw AppError.conflict('contracts.product_unavailable');
     const quote = this.requireTradable(product, settings);
     const lots = lots2(body.lots);
     const lotsProblem = contractLotsProblem(lots, product.settings);
@@ -497,7 +507,10 @@ export class ContractsService {
       throw AppError.badRequest('contracts.leverage_not_offered', { leverages: product.settings.leverages.join(', ') });
     }
     this.checkTargetDigits(product, body);
-    const targets = { takeProfit: this.normaliseTarget(product, body.takeProfit), stopLoss: this.normaliseTarget(product, body.stopLoss) };
+    const targets = {
+      takeProfit: this.normaliseTarget(product, body.takeProfit),
+      stopLoss: this.normaliseTarget(product, body.stopLoss),
+    };
     const targetProblem = contractTargetsProblem(body.side, quote, targets);
     if (targetProblem) throw AppError.badRequest(`contracts.${targetProblem}`);
     const openPrice = contractOpenPrice(body.side, quote);
@@ -510,7 +523,13 @@ export class ContractsService {
       leverage: body.leverage,
       conversion,
     });
-    const spreadCost = contractSpreadCost({ lots, contractSize: product.settings.contractSize, bid: quote.bid, ask: quote.ask, conversion });
+    const spreadCost = contractSpreadCost({
+      lots,
+      contractSize: product.settings.contractSize,
+      bid: quote.bid,
+      ask: quote.ask,
+      conversion,
+    });
     const id = randomUUID();
     const now = this.now();
 
@@ -524,7 +543,8 @@ export class ContractsService {
         const winner = await this.repository.orderByClientKey(tx, memberId, body.idempotencyKey);
         if (winner) return;
         const open = await this.repository.countOpen(tx, accountId);
-        if (open >= settings.maxOpenOrders) throw AppError.conflict('contracts.too_many_open_orders', { count: settings.maxOpenOrders });
+        if (open >= settings.maxOpenOrders)
+          throw AppError.conflict('contracts.too_many_open_orders', { count: settings.maxOpenOrders });
         const available = balanceOf({ ownerAccountId: accountId, asset: 'USDT', purpose: 'available' });
         if (available < money.parseMoney(margin)) {
           throw AppError.conflict('contracts.insufficient_margin', { required: margin, available: money.formatMoney(available) });
@@ -575,7 +595,13 @@ export class ContractsService {
   private async publishOrder(
     tx: Tx,
     memberId: string,
-    order: { id: string; orderNo: string | null; state: ContractOrderState; closeReason: ContractCloseReason | null; pnl: string | null },
+    order: {
+      id: string;
+      orderNo: string | null;
+      state: ContractOrderState;
+      closeReason: ContractCloseReason | null;
+      pnl: string | null;
+    },
   ): Promise<void> {
     let orderNo = order.orderNo;
     if (orderNo === null) orderNo = (await this.repository.order(tx, order.id))?.order_no ?? '';
@@ -603,7 +629,13 @@ export class ContractsService {
     closeLots: string,
     quote: Quote,
     reason: ContractCloseReason,
-    extra: { note?: string | null; closedBy?: string | null; closeKey?: string | null; closeHash?: string | null; prices?: PriceBook },
+    extra: {
+      note?: string | null;
+      closedBy?: string | null;
+      closeKey?: string | null;
+      closeHash?: string | null;
+      prices?: PriceBook;
+    },
   ): Promise<string | null> {
     if (order.state !== 'open') return null;
     const closePrice = contractClosePrice(order.side, quote);
@@ -614,7 +646,14 @@ export class ContractsService {
     const margin = contractShare(order.margin, lots, order.lots);
     const swap = contractShare(order.swap, lots, order.lots);
     const spreadCost = contractShare(order.spread_cost, lots, order.lots);
-    const pnl = contractPnl({ side: order.side, lots, contractSize: order.contract_size, openPrice: order.open_price, closePrice, conversion });
+    const pnl = contractPnl({
+      side: order.side,
+      lots,
+      contractSize: order.contract_size,
+      openPrice: order.open_price,
+      closePrice,
+      conversion,
+    });
     const settled = contractSettledPnl(pnl, swap, margin);
     const closedAt = this.now();
     const fields: CloseFields = {
@@ -674,8 +713,21 @@ export class ContractsService {
       if (!(await this.repository.closeOrder(tx, closedId, fields))) throw new Error(`closed part ${closedId} was not open`);
     }
     await this.settleLedger(tx, order.account_id, closedId, margin, settled);
-    await this.publishOrder(tx, order.member_id, { id: closedId, orderNo: null, state: 'closed', closeReason: reason, pnl: settled });
-    if (!full) await this.publishOrder(tx, order.member_id, { id: order.id, orderNo: order.order_no, state: 'open', closeReason: null, pnl: null });
+    await this.publishOrder(tx, order.member_id, {
+      id: closedId,
+      orderNo: null,
+      state: 'closed',
+      closeReason: reason,
+      pnl: settled,
+    });
+    if (!full)
+      await this.publishOrder(tx, order.member_id, {
+        id: order.id,
+        orderNo: order.order_no,
+        state: 'open',
+        closeReason: null,
+        pnl: null,
+      });
     return closedId;
   }
 
@@ -717,7 +769,8 @@ export class ContractsService {
   private checkCloseLots(order: OrderRow, product: Product, requested: string | undefined): string {
     if (requested === undefined) return lots2(order.lots);
     const lots = lots2(requested);
-    if (compareDecimal(lots, order.lots) > 0) throw AppError.badRequest('contracts.close_lots_too_large', { lots: lots2(order.lots) });
+    if (compareDecimal(lots, order.lots) > 0)
+      throw AppError.badRequest('contracts.close_lots_too_large', { lots: lots2(order.lots) });
     if (compareDecimal(lots, order.lots) === 0) return lots;
     const problem = contractLotsProblem(lots, { ...product.settings, maxLots: order.lots });
     if (problem === 'lots_off_step') {
@@ -741,7 +794,8 @@ export class ContractsService {
       const live = await this.liveContext();
       const parentId = closed.parent_id ?? null;
       const remainingRow = parentId ? await this.repository.order(this.db, parentId) : undefined;
-      const remaining = remainingRow && remainingRow.state === 'open' ? this.orderView(remainingRow, this.liveFor(remainingRow, live)) : null;
+      const remaining =
+        remainingRow && remainingRow.state === 'open' ? this.orderView(remainingRow, this.liveFor(remainingRow, live)) : null;
       return { closed: this.orderView(closed, null), remaining };
     };
     const earlier = await this.repository.orderByCloseKey(this.db, memberId, body.idempotencyKey);
@@ -754,7 +808,7 @@ export class ContractsService {
     if (!product) throw AppError.conflict('contracts.product_unavailable');
     const quote = this.requireTradable(product, settings);
     const prices = await this.priceBook();
-    let closedId: string | null = null;
+    let closedId: string;
     try {
       closedId = await this.db.transaction(async (tx) => {
         const order = await this.repository.order(tx, body.orderId, { lock: true });
@@ -783,14 +837,23 @@ export class ContractsService {
     if (!product) throw AppError.conflict('contracts.product_unavailable');
     if (!product.quote) throw AppError.conflict('contracts.no_price', { symbol: product.symbol });
     this.checkTargetDigits(product, body);
-    const targets = { takeProfit: this.normaliseTarget(product, body.takeProfit), stopLoss: this.normaliseTarget(product, body.stopLoss) };
+    const targets = {
+      takeProfit: this.normaliseTarget(product, body.takeProfit),
+      stopLoss: this.normaliseTarget(product, body.stopLoss),
+    };
     const problem = contractTargetsProblem(found.side, product.quote, targets);
     if (problem) throw AppError.badRequest(`contracts.${problem}`);
     await this.db.transaction(async (tx) => {
       const order = await this.repository.order(tx, body.orderId, { lock: true });
       if (!order || order.state !== 'open') throw AppError.conflict('contracts.order_closed');
       await this.repository.setTargets(tx, order.id, targets);
-      await this.publishOrder(tx, order.member_id, { id: order.id, orderNo: order.order_no, state: 'open', closeReason: null, pnl: null });
+      await this.publishOrder(tx, order.member_id, {
+        id: order.id,
+        orderNo: order.order_no,
+        state: 'open',
+        closeReason: null,
+        pnl: null,
+      });
     });
     return this.orderInfo(context, body.orderId);
   }
@@ -832,7 +895,9 @@ export class ContractsService {
   }
 
   /** The feed's quotes with a bid and ask become ticks of the configured products (quotes' listener). */
-  async ingestFeed(quotes: readonly { productId: string; quote: { bidPrice?: string; askPrice?: string; closeTime: Date } }[]): Promise<void> {
+  async ingestFeed(
+    quotes: readonly { productId: string; quote: { bidPrice?: string; askPrice?: string; closeTime: Date } }[],
+  ): Promise<void> {
     const configured = new Set((await this.contractProductIds()).values());
     const ticks = quotes
       .filter(({ productId, quote }) => configured.has(productId) && quote.bidPrice && quote.askPrice)
@@ -936,7 +1001,8 @@ export class ContractsService {
       ...contractQuote(tick.bid, tick.ask, digits, spreadMarkupPoints),
       at: new Date(tick.observed_at),
     }));
-    const extreme = (values: string[], sign: 1 | -1) => values.reduce((best, value) => (compareDecimal(value, best) * sign > 0 ? value : best));
+    const extreme = (values: string[], sign: 1 | -1) =>
+      values.reduce((best, value) => (compareDecimal(value, best) * sign > 0 ? value : best));
     const range = {
       minBid: extreme(
         quotes.map((quote) => quote.bid),
@@ -1013,7 +1079,12 @@ export class ContractsService {
     const orders = await this.repository.allOpenOrders();
     const byAccount = new Map<string, { memberId: string; email: string; margins: string[]; results: string[] }>();
     for (const order of orders) {
-      const entry = byAccount.get(order.account_id) ?? { memberId: order.member_id, email: order.email, margins: [], results: [] };
+      const entry = byAccount.get(order.account_id) ?? {
+        memberId: order.member_id,
+        email: order.email,
+        margins: [],
+        results: [],
+      };
       byAccount.set(order.account_id, entry);
       entry.margins.push(order.margin);
       entry.results.push(order.swap);
@@ -1051,7 +1122,8 @@ export class ContractsService {
     const settings = await this.settings.get('contracts');
     let closed = 0;
     for (const account of await this.accountLevels()) {
-      if (contractBelowStopOut(account.level, settings.stopOutLevelPct)) closed += await this.stopOutAccount(account.accountId, settings);
+      if (contractBelowStopOut(account.level, settings.stopOutLevelPct))
+        closed += await this.stopOutAccount(account.accountId, settings);
     }
     return closed;
   }
@@ -1080,9 +1152,18 @@ export class ContractsService {
         const conversion = closePrice ? conversionFor(order.symbol, closePrice, prices) : null;
         const pnl =
           closePrice && conversion
-            ? contractPnl({ side: order.side, lots: order.lots, contractSize: order.contract_size, openPrice: order.open_price, closePrice, conversion })
+            ? contractPnl({
+                side: order.side,
+                lots: order.lots,
+                contractSize: order.contract_size,
+                openPrice: order.open_price,
+                closePrice,
+                conversion,
+              })
             : '0';
-        const tradable = Boolean(product && quote && contractMarketOpen(product.settings.sessions, this.now()) && !this.isStale(quote, settings));
+        const tradable = Boolean(
+          product && quote && contractMarketOpen(product.settings.sessions, this.now()) && !this.isStale(quote, settings),
+        );
         return { order, quote, pnl, swap: order.swap, openedAt: iso(order.opened_at), orderNo: order.order_no, tradable };
       });
       let open = figures;
@@ -1235,12 +1316,22 @@ export class ContractsService {
     const settings = await this.settings.get('contracts');
     const live = await this.liveContext();
     const orders = await this.repository.allOpenOrders();
-    const byProduct = new Map<string, { symbol: string; count: number; long: string[]; short: string[]; results: string[]; margins: string[] }>();
+    const byProduct = new Map<
+      string,
+      { symbol: string; count: number; long: string[]; short: string[]; results: string[]; margins: string[] }
+    >();
     for (const row of (await this.repository.allProducts(this.dayAgo())).filter((product) => product.configured)) {
       byProduct.set(row.id, { symbol: row.symbol, count: 0, long: [], short: [], results: [], margins: [] });
     }
     for (const order of orders) {
-      const entry = byProduct.get(order.product_id) ?? { symbol: order.symbol, count: 0, long: [], short: [], results: [], margins: [] };
+      const entry = byProduct.get(order.product_id) ?? {
+        symbol: order.symbol,
+        count: 0,
+        long: [],
+        short: [],
+        results: [],
+        margins: [],
+      };
       byProduct.set(order.product_id, entry);
       entry.count += 1;
       (order.side === 'buy' ? entry.long : entry.short).push(order.lots);
@@ -1302,7 +1393,10 @@ export class ContractsService {
     };
   }
 
-  private adminView(row: OrderRow, live: ((productId: string) => { quote: Quote | null; conversion: ContractConversion | null }) | null): AdminContractOrder {
+  private adminView(
+    row: OrderRow,
+    live: ((productId: string) => { quote: Quote | null; conversion: ContractConversion | null }) | null,
+  ): AdminContractOrder {
     const view = this.orderView(row, row.state === 'open' && live ? this.liveFor(row, live) : null);
     return { ...view, memberId: row.member_id, email: row.email };
   }
@@ -1331,7 +1425,10 @@ export class ContractsService {
     await this.db.transaction(async (tx) => {
       const order = await this.repository.order(tx, id, { lock: true });
       if (!order || order.state !== 'open') throw AppError.conflict('contracts.order_closed');
-      const closedId = await this.settleClose(tx, order, order.lots, quote, 'operator', { note: reason, closedBy: actor.operatorId });
+      const closedId = await this.settleClose(tx, order, order.lots, quote, 'operator', {
+        note: reason,
+        closedBy: actor.operatorId,
+      });
       if (!closedId) throw AppError.conflict('contracts.order_closed');
       const closed = await this.repository.order(tx, closedId);
       await this.audit.record(
@@ -1341,7 +1438,13 @@ export class ContractsService {
           targetType: 'contract_order',
           targetId: id,
           before: { state: 'open', lots: order.lots, margin: order.margin },
-          after: { state: 'closed', reason, closePrice: closed?.close_price ?? null, pnl: closed?.pnl ?? null, memberId: order.member_id },
+          after: {
+            state: 'closed',
+            reason,
+            closePrice: closed?.close_price ?? null,
+            pnl: closed?.pnl ?? null,
+            memberId: order.member_id,
+          },
           ip: actor.origin.ip,
           requestId: actor.origin.requestId,
         },

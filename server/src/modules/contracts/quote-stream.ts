@@ -82,7 +82,12 @@ export class ContractQuoteStream {
         for (const quote of quotes) {
           if (channel.sent.get(quote.productId) === quote.tickId) continue;
           channel.sent.set(quote.productId, quote.tickId);
-          const data: ContractQuoteEvent = { productId: quote.productId, bid: quote.bid, ask: quote.ask, quotedAt: quote.quotedAt };
+          const data: ContractQuoteEvent = {
+            productId: quote.productId,
+            bid: quote.bid,
+            ask: quote.ask,
+            quotedAt: quote.quotedAt,
+          };
           channel.sink.write(`event: ${CONTRACT_QUOTE_STREAM_EVENT}\nid: ${quote.tickId}\ndata: ${JSON.stringify(data)}\n\n`);
         }
       }

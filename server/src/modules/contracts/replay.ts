@@ -14,7 +14,14 @@ export interface RecordedTick {
 }
 
 /** The committed recording (server/data/contract-ticks.csv), from src/ (tsx) or dist/ (bundle). */
-export const RECORDED_TICKS_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'data', 'contract-ticks.csv');
+export const RECORDED_TICKS_FILE = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '..',
+  '..',
+  '..',
+  'data',
+  'contract-ticks.csv',
+);
 
 /** Reads a recording: `offset_ms,symbol,bid,ask` lines after a header, offsets not decreasing. */
 export function loadRecordedTicks(file: string = RECORDED_TICKS_FILE): RecordedTick[] {
@@ -25,7 +32,12 @@ export function loadRecordedTicks(file: string = RECORDED_TICKS_FILE): RecordedT
     if (line.trim() === '') continue;
     const [offset = '', symbol = '', bid = '', ask = ''] = line.split(',');
     const offsetMs = Number(offset);
-    if (!Number.isInteger(offsetMs) || offsetMs < last || !CONTRACT_PRICE_PATTERN.test(bid) || !CONTRACT_PRICE_PATTERN.test(ask)) {
+    if (
+      !Number.isInteger(offsetMs) ||
+      offsetMs < last ||
+      !CONTRACT_PRICE_PATTERN.test(bid) ||
+      !CONTRACT_PRICE_PATTERN.test(ask)
+    ) {
       throw new Error(`${file}:${index + 2}: not a recorded tick: ${line}`);
     }
     if (compareDecimal(bid, ask) > 0) throw new Error(`${file}:${index + 2}: bid above ask`);
@@ -73,7 +85,9 @@ export class ContractsReplay {
       return;
     }
     this.stopped = false;
-    this.running = this.play(playable, ids).catch((error: unknown) => this.logger.error({ err: error }, 'contracts replay failed'));
+    this.running = this.play(playable, ids).catch((error: unknown) =>
+      this.logger.error({ err: error }, 'contracts replay failed'),
+    );
   }
 
   /** Plays the whole recording once (or forever with `loop`); resolves when done or stopped. */
