@@ -25,6 +25,7 @@ import {
   setQuote,
 } from './support/contracts.js';
 import { operatorToken } from './support/members.js';
+import { openStream } from './support/sse.js';
 import { seedTraders, type Trader } from './support/otc.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -131,6 +132,35 @@ describe('products', () => {
     });
     const jpy = answer.data.items.find((item) => item.id === usdjpy)!;
     expect(jpy).toMatchObject({ bid: '150.110', ask: '150.123', quoteCurrency: 'JPY', conversion: { op: 'div' } });
+  });
+
+  it('streams live bid and ask: the current quotes first, then each new tick', async () => {
+    const who = trader();
+    const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(baseUrl, who.token, undefined, '/api/contracts/quotes');
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      const seen = new Map<string, { bid: string; ask: string }>();
+      while (seen.size < 4) {
+        const frame = await stream.next();
+        expect(frame.event).toBe('quote');
+        const data = JSON.parse(frame.data) as { productId: string; bid: string; ask: string };
+        seen.set(data.productId, { bid: data.bid, ask: data.ask });
+      }
+      expect(seen.get(eurusd)).toEqual({ bid: '1.08500', ask: '1.08512' });
+      expect(seen.get(usdjpy)).toEqual({ bid: '150.110', ask: '150.123' });
+      await setQuote(t, finance, eurusd, '1.08520', '1.08532');
+      for (;;) {
+        const data = JSON.parse((await stream.next()).data) as { productId: string; bid: string; ask: string };
+        if (data.productId !== eurusd) continue;
+        expect(data).toMatchObject({ bid: '1.08520', ask: '1.08532' });
+        break;
+      }
+    } finally {
+      stream.close();
+      await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    }
   });
 
   it('marks the spread up by whole points', async () => {
