@@ -418,6 +418,32 @@ describe('take-profit and stop-loss', () => {
   });
 });
 
+describe('swap', () => {
+  it('charges one night per rollover at the mid price, and settles it with the P&L', async () => {
+    const who = trader();
+    const gbp = { ...EURUSD_SETTINGS, minLots: '0.10', lotStep: '0.05' };
+    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, { ...gbp, swapEnabled: true });
+    const opened = await open(who, { productId: gbpusd, side: 'buy', lots: '0.10', leverage: 100 });
+    expect(opened.data.openPrice).toBe('1.26515');
+    nowMs += 86_400_000;
+    try {
+      // 0.1 × 100 000 × mid 1.26508 × −0.01 % = −1.26508 → −1.2651; a second run the same night charges nothing.
+      await t.services.contracts.chargeSwap();
+      await t.services.contracts.chargeSwap();
+    } finally {
+      nowMs -= 86_400_000;
+    }
+    const info = await memberCall<ContractOrder>(t, 'GET', `/api/contracts/order_info?id=${opened.data.id}`, who.token);
+    expect(info.data.swap).toBe('-1.2651');
+    await setQuote(t, finance, gbpusd, '1.26500', '1.26515');
+    const closed = await close(who, opened.data.id);
+    // (1.26500 − 1.26515) × 10 000 = −1.5, with the swap −2.7651.
+    expect(closed.data.closed).toMatchObject({ pnl: '-2.7651', swap: '-1.2651' });
+    expect(await balances(who)).toEqual({ available: '9997.2349', held: '0.0000' });
+    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, gbp);
+  });
+});
+
 describe('stop-out', () => {
   it('closes the biggest loser first, and only until the margin level is back above the stop-out level', async () => {
     const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-stopout', 1, '2000');
