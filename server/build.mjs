@@ -4,7 +4,13 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { main: 'src/main.ts', 'ledger-verify': 'src/ledger-verify.ts', sweep: 'src/sweep.ts', settle: 'src/settle.ts' },
+  entryPoints: {
+    main: 'src/main.ts',
+    'ledger-verify': 'src/ledger-verify.ts',
+    sweep: 'src/sweep.ts',
+    settle: 'src/settle.ts',
+    'contracts-replay': 'src/contracts-replay.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

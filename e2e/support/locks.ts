@@ -9,7 +9,7 @@ import path from 'node:path';
  * so a run that was killed leaves no lock behind for the next.
  */
 export async function withPlatformLock<T>(
-  name: 'exchange-settings' | 'server-clock' | 'otc-settings' | 'app-releases',
+  name: 'exchange-settings' | 'server-clock' | 'otc-settings' | 'app-releases' | 'contracts-settings',
   body: () => Promise<T>,
 ): Promise<T> {
   const folder = process.env.E2E_LOCK_DIR;

@@ -50,6 +50,7 @@ import { helpRoutes } from './modules/content/help.routes.js';
 import { documentsRoutes } from './modules/content/documents.routes.js';
 import { otcRoutes } from './modules/otc/otc.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
+import { contractsRoutes } from './modules/contracts/contracts.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -187,6 +188,12 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
     operators: services.operators,
   });
   await app.register(releasesRoutes, { service: services.releases, auth: services.auth, operators: services.operators });
+  await app.register(contractsRoutes, {
+    service: services.contracts,
+    quoteStream: services.contractQuotes,
+    auth: services.auth,
+    operators: services.operators,
+  });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { ...builtAppStaticOptions(config.webDistDir, '/'), index: ['index.html'] });

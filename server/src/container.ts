@@ -84,6 +84,9 @@ import { OperatorEventsService } from './modules/notifications/operator-events.s
 import { SupportChatRepository } from './modules/support-chat/support-chat.repository.js';
 import { SupportChatService } from './modules/support-chat/support-chat.service.js';
 import { OPERATOR_PERMISSIONS } from '@custos/contract';
+import { ContractsRepository } from './modules/contracts/contracts.repository.js';
+import { ContractsService } from './modules/contracts/contracts.service.js';
+import { ContractQuoteStream } from './modules/contracts/quote-stream.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -139,6 +142,9 @@ export interface Services {
   otcOperatorEvents: OperatorEventsService;
   /** App releases: packages, staged rollout, rollback and the version config (decision 037). */
   releases: ReleasesService;
+  /** Contract orders on forex products (decision 034): ticks, the watcher, stop-out, the book. */
+  contracts: ContractsService;
+  contractQuotes: ContractQuoteStream;
 }
 
 export function createServices(
@@ -272,6 +278,14 @@ export function createServices(
     rateLimits,
     { timeZone: config.platformTimeZone, clock },
   );
+  const quotes = new QuotesService(db, new QuotesRepository(db), settings, audit, new BinanceTickerSource(), clock, logger);
+  const contracts = new ContractsService(db, new ContractsRepository(db), ledger, settings, audit, memberEvents, {
+    timeZone: config.platformTimeZone,
+    clock,
+    logger,
+  });
+  // The ticker's bid and ask become contract ticks (decision 034).
+  quotes.onFeedQuotes((feedQuotes) => contracts.ingestFeed(feedQuotes));
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -324,7 +338,7 @@ export function createServices(
     memberEvents,
     feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
     content: new ContentService(db, new ContentRepository(db), audit, settings, clock),
-    quotes: new QuotesService(db, new QuotesRepository(db), settings, audit, new BinanceTickerSource(), clock, logger),
+    quotes,
     help: new HelpService(db, new HelpRepository(db), audit, settings, clock, rateLimits),
     documents: new DocumentsService(db, new DocumentsRepository(db), audit, settings),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
@@ -333,5 +347,7 @@ export function createServices(
     otc,
     otcOperatorEvents,
     releases: new ReleasesService(db, new ReleasesRepository(db), audit, clock),
+    contracts,
+    contractQuotes: new ContractQuoteStream(contracts, logger),
   };
 }

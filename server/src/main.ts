@@ -9,6 +9,7 @@ import { seedDemo, type DemoSummary } from './demo/seed.js';
 import { AIRDROP_ARRIVAL_JOB, jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/runner.js';
 import { IntervalTask } from './lib/interval-task.js';
+import { ContractsReplay } from './modules/contracts/replay.js';
 import { AdjustableClock } from './lib/adjustable-clock.js';
 import { systemClock } from './modules/common/common.service.js';
 import { createLogger } from './lib/logger.js';
@@ -86,6 +87,19 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, services, logger, clock: clock instanceof AdjustableClock ? clock : undefined });
   const jobs = new JobRunner({ database, logger: app.log, timeZone: config.platformTimeZone });
   for (const handler of jobHandlers(services)) jobs.register(handler);
+  // Contracts (decision 034): every instance walks ticks left behind (by a restart, or ticks another
+  // instance stored) each second, besides walking its own ticks as they arrive.
+  const contractsWatch = new IntervalTask(
+    () => services.contracts.watchAll(),
+    1000,
+    (error) => app.log.warn({ err: error }, 'contracts watcher sweep failed'),
+  );
+  const contractsReplay = demo
+    ? new ContractsReplay(services.contracts, app.log, {
+        loop: true,
+        file: path.join(repoRoot, 'server', 'data', 'contract-ticks.csv'),
+      })
+    : undefined;
   const payoutTracker = new IntervalTask(
     () => services.withdraw.trackPayouts(),
     config.chains.bsc?.pollMs ?? 5000,
@@ -98,7 +112,10 @@ async function main(): Promise<void> {
     });
     for (const watcher of services.depositWatchers) watcher.start();
     payoutTracker.start();
+    contractsWatch.start();
   }
+  // The demo's prices move: recorded ticks replayed in a loop (decision 034).
+  await contractsReplay?.start();
 
   let shuttingDown = false;
   const shutdown = async (signal: string): Promise<void> => {
@@ -113,6 +130,9 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await Promise.all([...services.depositWatchers.map((watcher) => watcher.stop()), payoutTracker.stop()]);
+      await contractsReplay?.stop();
+      await contractsWatch.stop();
+      await services.contracts.stop();
       await demoChain?.stop();
       await jobs.stop(config.shutdownGraceMs);
       await services.mail.flush();
@@ -168,6 +188,7 @@ function demoBanner(summary: DemoSummary, chain: DemoChain | undefined, base: st
     `    team (invited by the demo member, same passwords): ${summary.team.join(', ')}`,
     `    more of its team, up to three generations down (same passwords): ${summary.teamBelow.join(', ')}`,
     `    OTC traders (real-name approved, same passwords): ${summary.otcTraders.join(', ')}`,
+    `    contract trader (open and closed forex contract orders, same passwords): ${summary.contractTrader}`,
     `  Console (${base}/admin/): ${summary.operator.username} / ${summary.operator.password}`,
     `    authenticator code: npm run demo:code   (or add the secret ${summary.operator.totpSecret} to an authenticator app)`,
   ];

@@ -110,9 +110,9 @@ async function snapshotOf(token: string, accountId: string): Promise<string> {
   const balances = [...(await t.services.ledger.balancesOf([accountId])).entries()]
     .map(([key, units]) => `${key}=${units}`)
     .sort();
-  // When a session was last seen and the server's time move by themselves.
+  // When a session was last seen and the server's time (`serverTime`, the contracts' `asOf`) move by themselves.
   return JSON.stringify({ views, balances }, (key, value: unknown) =>
-    key === 'lastSeenAt' || key === 'serverTime' ? undefined : value,
+    key === 'lastSeenAt' || key === 'serverTime' || key === 'asOf' ? undefined : value,
   );
 }
 

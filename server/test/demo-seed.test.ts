@@ -8,6 +8,7 @@ import { queryRows } from '../src/db/client.js';
 import { createServices } from '../src/container.js';
 import { DEMO_MEMBER, DEMO_OPERATOR, DEMO_TEAM, seedDemo } from '../src/demo/seed.js';
 import { DEMO_OTC_TRADERS } from '../src/demo/otc.js';
+import { DEMO_CONTRACT_TRADER } from '../src/demo/contracts.js';
 import { DEMO_CHAT } from '../src/demo/support-chat.js';
 import { DEMO_TEAM_TREE } from '../src/demo/team.js';
 import { createLogger } from '../src/lib/logger.js';
@@ -74,7 +75,7 @@ describe('demo seed', () => {
   it('adds nothing when run again', async () => {
     const before = await rowCounts();
     const balancesBefore = await balancesOf(DEMO_MEMBER.email);
-    expect(before.members).toBe(1 + DEMO_TEAM.length + DEMO_TEAM_TREE.length + DEMO_OTC_TRADERS.length);
+    expect(before.members).toBe(1 + DEMO_TEAM.length + DEMO_TEAM_TREE.length + DEMO_OTC_TRADERS.length + 1);
     const teamBefore = await teamOf(DEMO_MEMBER.email);
     const summary = await seedDemo(t.services, { demo: true });
     expect(await rowCounts()).toEqual(before);
@@ -156,13 +157,17 @@ describe('demo seed', () => {
       ['V1 holiday airdrop', '20.0000', 'to_arrive'],
       ['Welcome airdrop', '50.0000', 'arrived'],
     ]);
-    // Quotes (decision 027): RAB/USDT first, then three manual pairs with a day of history.
+    // Quotes (decision 027): RAB/USDT first, then three manual pairs with a day of history, then the
+    // contract pairs (decision 034) at their first tick's mid.
     const quotes = await t.services.quotes.forexProducts();
     expect(quotes.items.map((item) => [item.symbol, item.price, item.changePct24h, item.stale])).toEqual([
       ['RAB/USDT', expect.any(String), expect.any(String), false],
       ['BTC/USDT', '90534.5', '2.88', false],
       ['ETH/USDT', '3104', '-3.00', false],
       ['XAU/USD', '2671.2', '0.80', false],
+      ['EUR/USD', '1.085', '0.27', false],
+      ['GBP/USD', '1.265', '-0.30', false],
+      ['USD/JPY', '150.12', '0.62', false],
     ]);
     const report = await t.services.ledger.verify();
     expect(report.problems).toEqual([]);
@@ -299,5 +304,31 @@ describe('terminal log format', () => {
     expect(version.release_notes).toContain('Demo release');
     expect(version.hot_package_url).toMatch(/^\/api\/common\/app_package\/[0-9a-f-]{36}\.zip$/);
     expect((await t.services.releases.list()).items).toHaveLength(1);
+  });
+
+  it('gives the contract trader open and closed contract orders on the four forex products', async () => {
+    expect(await t.services.contracts.marginProblems()).toEqual([]);
+    const found = await t.services.auth.memberByEmail(DEMO_CONTRACT_TRADER);
+    const context = { sessionId: '', member: found!.member, account: found!.account };
+    const open = await t.services.contracts.pendingList(context);
+    expect(open.items.map((order) => [order.symbol, order.side, order.lots, order.openPrice])).toEqual([
+      ['USD/JPY', 'buy', '0.20', '150.126'],
+      ['XAU/USD', 'sell', '0.50', '2671.05'],
+      ['EUR/USD', 'buy', '1.00', '1.08507'],
+    ]);
+    const closed = await t.services.contracts.closedList(context, undefined, 1, 20);
+    expect(closed.items.map((order) => [order.symbol, order.lots, order.closeReason]).sort()).toEqual([
+      ['EUR/USD', '0.20', 'member'],
+      ['GBP/USD', '0.50', 'member'],
+      ['USD/JPY', '0.10', 'member'],
+      ['XAU/USD', '0.10', 'take_profit'],
+    ]);
+    const products = await t.services.contracts.products();
+    expect(products.items.map((product) => [product.symbol, product.bid, product.ask, product.canOpen])).toEqual([
+      ['XAU/USD', '2671.05', '2671.35', true],
+      ['EUR/USD', '1.08493', '1.08507', true],
+      ['GBP/USD', '1.26493', '1.26507', true],
+      ['USD/JPY', '150.114', '150.126', true],
+    ]);
   });
 });

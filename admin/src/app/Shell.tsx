@@ -40,6 +40,10 @@ import { OperatorsScreen } from '../features/operators/screens/OperatorsScreen';
 import { OverviewScreen } from '../features/overview/screens/OverviewScreen';
 import { WithdrawalsScreen } from '../features/withdrawals/screens/WithdrawalsScreen';
 import { WithdrawSettingsScreen } from '../features/withdrawals/screens/WithdrawSettingsScreen';
+import { ContractBookScreen } from '../features/contracts/screens/ContractBookScreen';
+import { ContractOrdersScreen } from '../features/contracts/screens/ContractOrdersScreen';
+import { ContractProductsScreen } from '../features/contracts/screens/ContractProductsScreen';
+import { ContractSettingsScreen } from '../features/contracts/screens/ContractSettingsScreen';
 import { OtcAppealsScreen } from '../features/otc/screens/OtcAppealsScreen';
 import { OtcListingsScreen } from '../features/otc/screens/OtcListingsScreen';
 import { OtcOrderScreen } from '../features/otc/screens/OtcOrderScreen';
@@ -133,6 +137,14 @@ function ConsoleLayout({ operator, onSignedOut }: { operator: Operator; onSigned
                 <Route path="/otc/listings" element={<OtcListingsScreen operator={operator} />} />
                 <Route path="/otc/suspensions" element={<OtcSuspensionsScreen operator={operator} />} />
                 <Route path="/otc/settings" element={<OtcSettingsScreen operator={operator} />} />
+              </>
+            )}
+            {operatorMay(operator.role, 'contracts.read') && (
+              <>
+                <Route path="/contracts/book" element={<ContractBookScreen />} />
+                <Route path="/contracts/orders" element={<ContractOrdersScreen operator={operator} />} />
+                <Route path="/contracts/products" element={<ContractProductsScreen operator={operator} />} />
+                <Route path="/contracts/settings" element={<ContractSettingsScreen operator={operator} />} />
               </>
             )}
             {operatorMay(operator.role, 'operators.manage') && (

@@ -32,7 +32,7 @@ describe('menuFor', () => {
         ['/chain/withdraw-settings', 'Withdrawal settings'],
       ]);
     }
-    expect(MENU_GROUPS).toEqual(['ledger', 'chain', 'earn', 'otc']);
+    expect(MENU_GROUPS).toEqual(['ledger', 'chain', 'earn', 'otc', 'contracts']);
   });
 
   it('shows the earn pages (custody plans, orders, settlement runs, mining machines, AI dividend) to the roles that may read the ledger, grouped under Earn', () => {
@@ -80,5 +80,16 @@ describe('menuFor', () => {
       ).toEqual(['/otc/appeals', '/otc/orders', '/otc/listings', '/otc/suspensions', '/otc/settings']);
     }
     expect(menuFor(operator('reviewer')).find((item) => item.key === 'otc')).toBeUndefined();
+  });
+
+  it('shows the contract pages to the roles with contracts.read, grouped under Contracts; a reviewer sees none of them', () => {
+    for (const role of ['super_admin', 'finance', 'support'] as const) {
+      const contracts = menuFor(operator(role)).find((item) => item.key === 'contracts');
+      expect(
+        contracts?.children?.map((item) => item.key),
+        role,
+      ).toEqual(['/contracts/book', '/contracts/orders', '/contracts/products', '/contracts/settings']);
+    }
+    expect(menuFor(operator('reviewer')).find((item) => item.key === 'contracts')).toBeUndefined();
   });
 });

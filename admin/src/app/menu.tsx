@@ -16,6 +16,7 @@ import {
   MailOutlined,
   MobileOutlined,
   SafetyCertificateOutlined,
+  StockOutlined,
   SwapOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -79,6 +80,17 @@ export const MENU: MenuEntry[] = [
       { key: '/otc/listings', label: 'OTC listings', permission: 'otc.read' },
       { key: '/otc/suspensions', label: 'OTC suspensions', permission: 'otc.read' },
       { key: '/otc/settings', label: 'OTC settings', permission: 'otc.read' },
+    ],
+  },
+  {
+    key: 'contracts',
+    icon: <StockOutlined />,
+    label: 'Contracts',
+    children: [
+      { key: '/contracts/book', label: 'Contract book', permission: 'contracts.read' },
+      { key: '/contracts/orders', label: 'Contract orders', permission: 'contracts.read' },
+      { key: '/contracts/products', label: 'Contract products', permission: 'contracts.read' },
+      { key: '/contracts/settings', label: 'Contract settings', permission: 'contracts.read' },
     ],
   },
   { key: '/team/levels', icon: <ApartmentOutlined />, label: 'Team levels', permission: 'members.read' },

@@ -33,3 +33,4 @@ export * from './api/help.js';
 export * from './api/documents.js';
 export * from './api/otc.js';
 export * from './api/releases.js';
+export * from './api/contracts.js';

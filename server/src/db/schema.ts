@@ -17,3 +17,4 @@ export * from './schema-chat.js';
 export * from './schema-help.js';
 export * from './schema-otc.js';
 export * from './schema-releases.js';
+export * from './schema-contracts.js';

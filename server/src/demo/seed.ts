@@ -21,6 +21,7 @@ import { DEMO_TEAM_TREE, seedTeam } from './team.js';
 import { DEMO_MEMBER, type DemoContext, type DemoMember } from './context.js';
 import { DEMO_OTC_TRADERS, seedOtc } from './otc.js';
 import { seedReleases } from './releases.js';
+import { DEMO_CONTRACT_TRADER, seedContracts } from './contracts.js';
 
 export { DEMO_MEMBER, type DemoContext, type DemoMember };
 
@@ -78,6 +79,8 @@ export interface DemoSummary {
   operator: { username: string; password: string; totpSecret: string };
   /** OTC traders with listings, an order in progress and an appeal (server/src/demo/otc.ts); same passwords. */
   otcTraders: readonly string[];
+  /** The contract trader with open and closed contract orders (server/src/demo/contracts.ts); same passwords. */
+  contractTrader: string;
   /** The demo member's BEP20 deposit address, when the BEP20 network is on. */
   depositAddress: string | null;
 }
@@ -264,6 +267,7 @@ export const DEMO_DOMAINS: readonly ((demo: DemoContext) => Promise<void>)[] = [
   seedHelpAndDocuments,
   seedOtc,
   seedReleases,
+  seedContracts,
 ];
 
 // ── Runner ────────────────────────────────────────────────────────────────────────────────────────
@@ -353,6 +357,7 @@ export async function seedDemo(
     team: DEMO_TEAM,
     teamBelow: DEMO_TEAM_TREE.map((member) => member.email),
     otcTraders: DEMO_OTC_TRADERS,
+    contractTrader: DEMO_CONTRACT_TRADER,
     operator: { username: DEMO_OPERATOR.username, password: DEMO_OPERATOR.password, totpSecret: DEMO_OPERATOR.totpSecret },
     depositAddress,
   };

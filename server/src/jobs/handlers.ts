@@ -7,6 +7,8 @@ const RETENTION_S = 7 * 24 * 3600;
 export const AIRDROP_ARRIVAL_JOB = 'airdrops.arrive-due';
 export const QUOTES_FEED_JOB = 'quotes.refresh';
 export const OTC_TIMERS_JOB = 'otc.timers';
+export const CONTRACTS_SWEEP_JOB = 'contracts.sweep';
+export const CONTRACTS_SWAP_JOB = 'contracts.swap';
 
 export function jobHandlers(services: Services): JobHandler[] {
   return [
@@ -78,6 +80,26 @@ export function jobHandlers(services: Services): JobHandler[] {
       schedule: '* * * * *',
       async run() {
         await services.otc.runTimers();
+      },
+    },
+    {
+      // Contracts (decision 034): a safety net behind the watcher each instance runs — ticks no
+      // instance walked (one stopped mid-burst) are walked, and stop-out is checked. Safe anywhere:
+      // a product is walked under its row lock, every close is a conditional update.
+      name: CONTRACTS_SWEEP_JOB,
+      schedule: '* * * * *',
+      async run() {
+        await services.contracts.watchAll();
+        await services.contracts.stopOutSweep();
+        await services.contracts.purgeTicks();
+      },
+    },
+    {
+      // One night's swap per open order after each 21:00 UTC rollover (once per order and day).
+      name: CONTRACTS_SWAP_JOB,
+      schedule: '7 * * * *',
+      async run() {
+        await services.contracts.chargeSwap();
       },
     },
   ];

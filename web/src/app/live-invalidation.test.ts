@@ -3,6 +3,7 @@ import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { MEMBER_EVENT_KINDS, type MemberEventKind } from '@custos/contract';
 import { assetKeys, userKeys } from '../api/keys';
 import { balanceLogKeys } from '../features/balance-log/api/keys';
+import { contractKeys } from '../features/contracts/api/keys';
 import { feedbackKeys } from '../features/feedback/api/keys';
 import { chatKeys } from '../features/kefu/api/keys';
 import { otcKeys } from '../features/otc/api/keys';
@@ -27,6 +28,10 @@ const CACHED: Record<string, QueryKey> = {
   otcOrder: otcKeys.order('o-1'),
   otcOrders: otcKeys.myOrders('buyer', undefined),
   otcChat: otcKeys.chat('o-1'),
+  contractProducts: contractKeys.products(),
+  contractInfo: contractKeys.info(),
+  contractPending: contractKeys.pending(),
+  contractClosed: contractKeys.orders('closed'),
 };
 
 async function invalidatedBy(kind: MemberEventKind): Promise<string[]> {
@@ -70,6 +75,16 @@ describe('live events invalidate the domains they change', () => {
 
   it('the other party wrote in an order’s chat: the order chats only', async () => {
     expect(await invalidatedBy('otc.chat')).toEqual(['otcChat']);
+  });
+
+  it('a contract order opened, closed or changed: every contracts screen and the assets (margin held or released, P&L)', async () => {
+    expect(await invalidatedBy('contracts.order')).toEqual([
+      'assets',
+      'contractClosed',
+      'contractInfo',
+      'contractPending',
+      'contractProducts',
+    ]);
   });
 
   it('every event kind the contract knows is mapped', async () => {

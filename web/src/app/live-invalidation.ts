@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { MemberEventKind } from '@custos/contract';
 import { assetKeys } from '../api/keys';
 import { feedbackKeys } from '../features/feedback/api/keys';
+import { contractKeys } from '../features/contracts/api/keys';
 import { chatKeys } from '../features/kefu/api/keys';
 import { otcKeys } from '../features/otc/api/keys';
 import { depositKeys } from '../features/recharge/api/keys';
@@ -31,6 +32,9 @@ export const LIVE_INVALIDATIONS: Record<MemberEventKind, readonly QueryKey[]> = 
   'otc.chat': [otcKeys.chats()],
   // The other party read the order's chat: the sender's ticks.
   'otc.chat_read': [otcKeys.chats()],
+  // Contracts (decision 035): an order opened, closed (by me, a trigger, stop-out or an operator) or
+  // changed: the account, open and closed orders, and the balances (margin held or released, P&L).
+  'contracts.order': [contractKeys.all, assetKeys.all],
 };
 
 export async function invalidateForLiveEvent(queryClient: QueryClient, kind: MemberEventKind): Promise<void> {

@@ -55,7 +55,7 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../features/team/screens/TeamScreen'),
   },
   { id: 'my', path: '/pages/my/my', tab: 3, load: () => import('../features/assets/screens/AssetsScreen') },
-  { id: 'index1', path: '/pages/index/index1', tab: 4, load: () => import('../features/otc/screens/TradeScreen') },
+  { id: 'index1', path: '/pages/index/index1', tab: 4, load: () => import('./TradeScreen') },
 
   { id: 'index3', path: '/pages/index/index3', load: () => import('../features/machines/screens/MachinesScreen') },
   { id: 'index4', path: '/pages/index/index4', load: () => import('../features/dividend/screens/DividendScreen') },
@@ -135,11 +135,11 @@ export const ROUTES: readonly AppRoute[] = [
     path: '/pages/blance_record/blance_record10',
     load: () => import('../features/otc/screens/MyOrdersScreen'),
   },
-  ...[12].map((n) => ({
-    id: `blanceRecord${n}`,
-    path: `/pages/blance_record/blance_record${n}`,
-    load: notYetOpen,
-  })),
+  {
+    id: 'blanceRecord12',
+    path: '/pages/blance_record/blance_record12',
+    load: () => import('../features/contracts/screens/ContractOrdersScreen'),
+  },
 
   { id: 'withdraw', path: '/pages/withdraw/withdraw', load: () => import('../features/withdraw/screens/WithdrawScreen') },
   { id: 'withdraw1', path: '/pages/withdraw/withdraw1', load: () => import('../features/recharge/screens/RechargeScreen') },

@@ -13,6 +13,8 @@ export const PLATFORM_ACCOUNT_LEGEND: Readonly<Record<string, string>> = {
   fees: 'Fees the platform has collected (exchange fees, in USDT or FUEL; later withdrawal fees). Never below zero.',
   withdrawals:
     'The other side of members’ withdrawals: money leaving the platform to the chains or bank cards. Never below zero.',
+  contracts_book:
+    'The platform’s side of every contract order: members’ losses come in, their profits go out. May go below zero (the platform’s money at risk).',
 };
 
 export interface PlatformRow {

@@ -38,6 +38,10 @@ export const OPERATOR_PERMISSIONS = {
   'otc.arbitrate': ['super_admin', 'support'],
   /** App releases (decision 037): upload packages, publish to a share of members, roll back. */
   'releases.manage': ['super_admin'],
+  /** Contracts (decision 034): products' contract settings, the book, members' orders. */
+  'contracts.read': ['super_admin', 'finance', 'support'],
+  /** Contract settings, product settings, manual quotes, closing a member's order. */
+  'contracts.manage': ['super_admin', 'finance'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type OperatorPermission = keyof typeof OPERATOR_PERMISSIONS;
 

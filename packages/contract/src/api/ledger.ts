@@ -45,6 +45,10 @@ export const RECORD_TYPES = [
   'otc_refund',
   'otc_received',
   'airdrop',
+  'contract_margin',
+  'contract_margin_release',
+  'contract_profit',
+  'contract_loss',
 ] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 

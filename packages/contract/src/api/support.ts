@@ -4,6 +4,7 @@ import { ValidationReason, moneyStringSchema, requiredText, stringTypeError } fr
 import { pageOf, pageQuery } from './admin-members.js';
 import { LEDGER_PURPOSES, RECORD_TYPES } from './ledger.js';
 import { otcChatEventData, otcChatReadEventData, otcListingEventData, otcOrderEventData } from './otc.js';
+import { contractOrderEventData } from './contracts.js';
 
 // ── Live notifications (GET /api/user/events, decision 022) ───────────────────────────────────────
 
@@ -24,6 +25,7 @@ export const MEMBER_EVENT_KINDS = [
   'otc.listing',
   'otc.chat',
   'otc.chat_read',
+  'contracts.order',
 ] as const;
 export type MemberEventKind = (typeof MEMBER_EVENT_KINDS)[number];
 
@@ -47,6 +49,8 @@ export const memberEventData = z.discriminatedUnion('kind', [
   otcListingEventData,
   otcChatEventData,
   otcChatReadEventData,
+  // Contracts (decision 034): an order of the member opened, closed or changed.
+  contractOrderEventData,
 ]);
 export type MemberEventData = z.infer<typeof memberEventData>;
 

@@ -11,7 +11,16 @@ export type MemberRef = Extract<LedgerAccountRef, { ownerAccountId: string }>;
 export type PlatformRef = Extract<LedgerAccountRef, { platformCode: string }>;
 
 /** Platform accounts (seeded by migration 0007 in every asset). */
-export const PLATFORM_CODES = ['treasury', 'deposits', 'adjustments', 'interest', 'rewards', 'fees', 'withdrawals'] as const;
+export const PLATFORM_CODES = [
+  'treasury',
+  'deposits',
+  'adjustments',
+  'interest',
+  'rewards',
+  'fees',
+  'withdrawals',
+  'contracts_book',
+] as const;
 export type PlatformCode = (typeof PLATFORM_CODES)[number];
 
 export interface LedgerAccountRow {

@@ -10,6 +10,9 @@ export interface TickerQuote {
   priceChangePercent: string;
   /** The end of the window (the quote's time). */
   closeTime: Date;
+  /** The best bid and ask when the ticker sends them (contracts trade on them, decision 034). */
+  bidPrice?: string;
+  askPrice?: string;
 }
 
 export interface TickerAnswer {
@@ -34,6 +37,8 @@ const tickerItem = z.object({
   lastPrice: z.string().regex(QUOTE_PRICE_PATTERN),
   priceChangePercent: z.string().regex(PERCENT_PATTERN),
   closeTime: z.number().int().positive(),
+  bidPrice: z.string().regex(QUOTE_PRICE_PATTERN).optional().catch(undefined),
+  askPrice: z.string().regex(QUOTE_PRICE_PATTERN).optional().catch(undefined),
 });
 
 const MAX_BODY_BYTES = 1_048_576;
@@ -91,6 +96,9 @@ export class BinanceTickerSource implements TickerSource {
         lastPrice: parsed.data.lastPrice,
         priceChangePercent: parsed.data.priceChangePercent,
         closeTime,
+        ...(parsed.data.bidPrice && parsed.data.askPrice && /[1-9]/.test(parsed.data.bidPrice)
+          ? { bidPrice: parsed.data.bidPrice, askPrice: parsed.data.askPrice }
+          : {}),
       });
     }
     return { quotes: [...quotes.values()], rejected: symbols.filter((symbol) => !quotes.has(symbol)) };

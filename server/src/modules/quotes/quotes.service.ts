@@ -17,7 +17,7 @@ import { normaliseDecimal } from '../../lib/fingerprint.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../common/common.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import { TickerError, type TickerSource } from './binance-ticker.js';
+import { TickerError, type TickerQuote, type TickerSource } from './binance-ticker.js';
 import type { ProductRow, QuotedProductRow, QuotesRepository } from './quotes.repository.js';
 
 /** How far in the future a feed's close time may be (clock skew) before the quote is refused. */
@@ -26,6 +26,9 @@ const FEED_FUTURE_TOLERANCE_MS = 60_000;
 const MAX_FEED_SYMBOLS = 100;
 
 export type ProductInput = z.infer<typeof marketProductRequest>;
+
+/** Told of the feed's accepted quotes after they are stored (contracts make bid/ask ticks of them, decision 034). */
+export type FeedQuotesListener = (quotes: readonly { productId: string; quote: TickerQuote }[]) => Promise<void>;
 
 export interface FeedRunResult {
   /** False when the feed is off, has no pairs, or another run has this interval. */
@@ -54,6 +57,8 @@ function productSnapshot(row: ProductRow) {
  * a feed price older than the staleness limit says so, with its age.
  */
 export class QuotesService {
+  private readonly feedListeners: FeedQuotesListener[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly repository: QuotesRepository,
@@ -63,6 +68,11 @@ export class QuotesService {
     private readonly clock: Clock,
     private readonly logger: FastifyBaseLogger,
   ) {}
+
+  /** Adds a listener to the feed's accepted quotes (a listener's failure is logged, never the feed's). */
+  onFeedQuotes(listener: FeedQuotesListener): void {
+    this.feedListeners.push(listener);
+  }
 
   /** RAB/USDT's history follows the exchange setting (its change time, not the time we noticed). */
   async followExchangePrice(): Promise<void> {
@@ -312,6 +322,10 @@ export class QuotesService {
         }
         await this.repository.recordFeedRun(tx, { attemptAt, succeeded: accepted.length > 0, error, updated: accepted.length });
       });
+      const told = accepted.map((quote) => ({ productId: bySymbol.get(quote.symbol)!.id, quote }));
+      for (const listener of this.feedListeners) {
+        await listener(told).catch((failure: unknown) => this.logger.warn({ err: failure }, 'a feed listener failed'));
+      }
       return { fetched: true, updated: accepted.length, error };
     } catch (error) {
       if (!(error instanceof TickerError)) throw error;

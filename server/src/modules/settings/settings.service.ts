@@ -7,6 +7,8 @@ import {
   documentSettingsSchema,
   OTC_SETTINGS_DEFAULTS,
   otcSettingsSchema,
+  CONTRACT_SETTINGS_DEFAULTS,
+  contractSettingsSchema,
   exchangeSettingsSchema,
   quoteFeedSettingsSchema,
   teamEarningsSettingsSchema,
@@ -96,6 +98,11 @@ export const SETTINGS = {
   otc: {
     schema: otcSettingsSchema,
     defaults: OTC_SETTINGS_DEFAULTS,
+  },
+  /** Contracts (decision 034): trading on or off, stop-out and margin-call levels, price staleness, open orders. */
+  contracts: {
+    schema: contractSettingsSchema,
+    defaults: CONTRACT_SETTINGS_DEFAULTS,
   },
 } as const;
 

@@ -32,5 +32,11 @@ export function liveToastText(t: TFunction, event: MemberEvent): string | null {
     // Ticks on the order's chat: no toast.
     case 'otc.chat_read':
       return null;
+    // What the member did on this screen (open, close, targets) the screen has said already; closes by
+    // a take-profit, a stop-loss, stop-out or an operator are news.
+    case 'contracts.order':
+      return data.state === 'closed' && data.closeReason !== null && data.closeReason !== 'member'
+        ? t(`contracts.live.${data.closeReason}`, { no: data.orderNo })
+        : null;
   }
 }

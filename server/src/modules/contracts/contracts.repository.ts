@@ -1,0 +1,566 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  ContractCloseReason,
+  ContractOrderState,
+  ContractSession,
+  ContractSide,
+  ContractTickSource,
+} from '@custos/contract';
+import { queryRows, runStatement, type Db, type Tx } from '../../db/client.js';
+
+/** A market product with its contract settings (null columns when it has none) and its last tick. */
+export interface ProductRow {
+  id: string;
+  symbol: string;
+  display_name: string;
+  enabled: boolean;
+  source: string;
+  sort_order: number;
+  configured: boolean;
+  digits: number | null;
+  contract_size: string | null;
+  leverages: number[] | null;
+  min_lots: string | null;
+  lot_step: string | null;
+  max_lots: string | null;
+  spread_markup_points: number | null;
+  sessions: ContractSession[] | null;
+  swap_enabled: boolean | null;
+  swap_long_pct: string | null;
+  swap_short_pct: string | null;
+  trading_enabled: boolean | null;
+  tick_id: string | null;
+  raw_bid: string | null;
+  raw_ask: string | null;
+  tick_source: ContractTickSource | null;
+  quoted_at: Date | string | null;
+  /** The product's price in force 24 h ago (quotes history), for the daily change. */
+  day_ago_price: string | null;
+  /** The latest price of the quotes history (a product without ticks converts through it). */
+  market_price: string | null;
+  open_orders: number;
+}
+
+export interface OrderRow {
+  id: string;
+  order_no: string;
+  member_id: string;
+  account_id: string;
+  product_id: string;
+  parent_id: string | null;
+  parent_order_no: string | null;
+  symbol: string;
+  display_name: string;
+  side: ContractSide;
+  state: ContractOrderState;
+  lots: string;
+  leverage: number;
+  contract_size: string;
+  digits: number;
+  open_price: string;
+  opened_at: Date | string;
+  open_tick_id: string;
+  margin: string;
+  spread_cost: string;
+  take_profit: string | null;
+  stop_loss: string | null;
+  swap: string;
+  swap_day: string | null;
+  close_price: string | null;
+  closed_at: Date | string | null;
+  close_reason: ContractCloseReason | null;
+  pnl: string | null;
+  close_note: string | null;
+  request_hash: string | null;
+  close_hash: string | null;
+  email: string;
+}
+
+export interface TickRow {
+  id: string;
+  product_id: string;
+  bid: string;
+  ask: string;
+  observed_at: Date | string;
+}
+
+export interface NewOrder {
+  id: string;
+  orderNo: string;
+  memberId: string;
+  accountId: string;
+  productId: string;
+  parentId: string | null;
+  side: ContractSide;
+  lots: string;
+  leverage: number;
+  contractSize: string;
+  digits: number;
+  openPrice: string;
+  openedAt: Date;
+  openTickId: string;
+  margin: string;
+  spreadCost: string;
+  takeProfit: string | null;
+  stopLoss: string | null;
+  swap: string;
+  clientKey: string | null;
+  requestHash: string | null;
+}
+
+export interface CloseFields {
+  closePrice: string;
+  closedAt: Date;
+  closeTickId: string;
+  reason: ContractCloseReason;
+  pnl: string;
+  swap: string;
+  note: string | null;
+  closedBy: string | null;
+  closeKey: string | null;
+  closeHash: string | null;
+}
+
+export interface ProductSettingsInput {
+  digits: number;
+  contractSize: string;
+  leverages: number[];
+  minLots: string;
+  lotStep: string;
+  maxLots: string;
+  spreadMarkupPoints: number;
+  sessions: ContractSession[];
+  swapEnabled: boolean;
+  swapLongPct: string;
+  swapShortPct: string;
+  tradingEnabled: boolean;
+}
+
+const PRODUCT_COLUMNS = sql`mp.id::text as id, mp.symbol, mp.display_name, mp.enabled, mp.source, mp.sort_order,
+  cp.product_id is not null as configured, cp.digits, cp.contract_size::text as contract_size, cp.leverages,
+  cp.min_lots::text as min_lots, cp.lot_step::text as lot_step, cp.max_lots::text as max_lots, cp.spread_markup_points,
+  cp.sessions, cp.swap_enabled, cp.swap_long_pct::text as swap_long_pct, cp.swap_short_pct::text as swap_short_pct,
+  cp.trading_enabled, t.id::text as tick_id, t.bid::text as raw_bid, t.ask::text as raw_ask, t.source as tick_source,
+  t.observed_at as quoted_at`;
+
+function productQuery(where: SQL, dayAgo: Date, withOpenOrders: boolean): SQL {
+  return sql`select ${PRODUCT_COLUMNS},
+      (select price::text from market_prices where product_id = mp.id and observed_at <= ${dayAgo}
+        order by observed_at desc limit 1) as day_ago_price,
+      (select price::text from market_prices where product_id = mp.id order by observed_at desc limit 1) as market_price,
+      ${withOpenOrders ? sql`(select count(*)::int from contract_orders o where o.product_id = mp.id and o.state = 'open')` : sql`0`} as open_orders
+    from market_products mp
+    left join contract_products cp on cp.product_id = mp.id
+    left join lateral (select id, bid, ask, source, observed_at from contract_ticks where product_id = mp.id order by id desc limit 1) t on true
+    where ${where}
+    order by mp.sort_order, mp.symbol`;
+}
+
+const ORDER_COLUMNS = sql`o.id::text as id, o.order_no, o.member_id::text as member_id, o.account_id::text as account_id,
+  o.product_id::text as product_id, o.parent_id::text as parent_id, p.order_no as parent_order_no, mp.symbol,
+  mp.display_name, o.side, o.state, o.lots::text as lots, o.leverage, o.contract_size::text as contract_size, o.digits,
+  o.open_price::text as open_price, o.opened_at, o.open_tick_id::text as open_tick_id, o.margin::text as margin,
+  o.spread_cost::text as spread_cost, o.take_profit::text as take_profit, o.stop_loss::text as stop_loss,
+  o.swap::text as swap, o.swap_day::text as swap_day, o.close_price::text as close_price, o.closed_at, o.close_reason,
+  o.pnl::text as pnl, o.close_note, o.request_hash, o.close_hash, m.email`;
+const ORDER_FROM = sql`from contract_orders o
+  join market_products mp on mp.id = o.product_id
+  join members m on m.id = o.member_id
+  left join contract_orders p on p.id = o.parent_id`;
+
+/** Contracts' SQL (docs/decisions/034-contracts.md); the ledger's own tables are written by the ledger module only. */
+export class ContractsRepository {
+  constructor(private readonly db: Db) {}
+
+  // ── Products and ticks ──
+
+  /** Every product but RAB/USDT (the exchange's), configured or not, for the console. */
+  allProducts(dayAgo: Date, db: Db | Tx = this.db): Promise<ProductRow[]> {
+    return queryRows<ProductRow>(db, productQuery(sql`mp.source <> 'exchange'`, dayAgo, true));
+  }
+
+  /** The products members trade: shown (enabled) and set up for contracts. */
+  tradedProducts(dayAgo: Date): Promise<ProductRow[]> {
+    return queryRows<ProductRow>(this.db, productQuery(sql`mp.enabled and cp.product_id is not null`, dayAgo, false));
+  }
+
+  async product(db: Db | Tx, id: string, dayAgo: Date): Promise<ProductRow | undefined> {
+    const [row] = await queryRows<ProductRow>(db, productQuery(sql`mp.id = ${id}::uuid`, dayAgo, false));
+    return row;
+  }
+
+  /** The last price of every product (tick mid, else the quotes history), by symbol: for USDT conversion. */
+  async lastPrices(
+    db: Db | Tx = this.db,
+  ): Promise<{ symbol: string; bid: string | null; ask: string | null; price: string | null }[]> {
+    return queryRows(
+      db,
+      sql`select mp.symbol, t.bid::text as bid, t.ask::text as ask,
+            (select price::text from market_prices where product_id = mp.id order by observed_at desc limit 1) as price
+          from market_products mp
+          left join lateral (select bid, ask from contract_ticks where product_id = mp.id order by id desc limit 1) t on true`,
+    );
+  }
+
+  async upsertSettings(tx: Tx, productId: string, input: ProductSettingsInput): Promise<void> {
+    await runStatement(
+      tx,
+      sql`insert into contract_products (product_id, digits, contract_size, leverages, min_lots, lot_step, max_lots,
+            spread_markup_points, sessions, swap_enabled, swap_long_pct, swap_short_pct, trading_enabled)
+          values (${productId}::uuid, ${input.digits}, ${input.contractSize}, ${sql.raw(`array[${input.leverages.map((value) => String(Math.trunc(value))).join(',')}]::int[]`)},
+            ${input.minLots}, ${input.lotStep}, ${input.maxLots}, ${input.spreadMarkupPoints}, ${JSON.stringify(input.sessions)}::jsonb,
+            ${input.swapEnabled}, ${input.swapLongPct}, ${input.swapShortPct}, ${input.tradingEnabled})
+          on conflict (product_id) do update set digits = excluded.digits, contract_size = excluded.contract_size,
+            leverages = excluded.leverages, min_lots = excluded.min_lots, lot_step = excluded.lot_step,
+            max_lots = excluded.max_lots, spread_markup_points = excluded.spread_markup_points, sessions = excluded.sessions,
+            swap_enabled = excluded.swap_enabled, swap_long_pct = excluded.swap_long_pct,
+            swap_short_pct = excluded.swap_short_pct, trading_enabled = excluded.trading_enabled, updated_at = now()`,
+    );
+    // The watcher starts after the ticks the product already has (they were never watched).
+    await runStatement(
+      tx,
+      sql`insert into contract_watch (product_id, watched_tick_id)
+          values (${productId}::uuid, coalesce((select max(id) from contract_ticks where product_id = ${productId}::uuid), 0))
+          on conflict (product_id) do nothing`,
+    );
+  }
+
+  /** Appends ticks (raw bid/ask); answers their ids in order. */
+  async insertTicks(
+    tx: Tx,
+    ticks: readonly { productId: string; bid: string; ask: string; observedAt: Date }[],
+    source: ContractTickSource,
+  ): Promise<string[]> {
+    if (ticks.length === 0) return [];
+    const values = ticks.map(
+      (tick) => sql`(${tick.productId}::uuid, ${tick.bid}::numeric, ${tick.ask}::numeric, ${source}, ${tick.observedAt})`,
+    );
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`insert into contract_ticks (product_id, bid, ask, source, observed_at) values ${sql.join(values, sql`, `)}
+          returning id::text as id`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Records a product's mid in the quotes history (decision 027) so Home and the console keep showing
+   * contract prices without a row per tick: the latest row moves with the ticks while it is younger
+   * than `everyMs`, then a new row starts (so the history keeps a row per `everyMs` at most).
+   */
+  async recordMarketPrice(
+    tx: Tx,
+    productId: string,
+    mid: string,
+    observedAt: Date,
+    source: 'manual' | 'feed',
+    everyMs: number,
+  ): Promise<void> {
+    const moved = await runStatement(
+      tx,
+      sql`update market_prices set price = ${mid}::numeric, observed_at = greatest(observed_at, ${observedAt})
+          where id = (select id from market_prices where product_id = ${productId}::uuid order by observed_at desc limit 1)
+            and observed_at > ${new Date(observedAt.getTime() - everyMs)} and source = ${source}`,
+    );
+    if (moved > 0) return;
+    await runStatement(
+      tx,
+      sql`insert into market_prices (product_id, price, change_pct_24h, source, observed_at)
+          values (${productId}::uuid, ${mid}::numeric, null, ${source}, ${observedAt})
+          on conflict do nothing`,
+    );
+  }
+
+  // ── The watcher ──
+
+  /** Claims a product for walking (another instance walking it: null). */
+  async claimWatch(tx: Tx, productId: string): Promise<string | null> {
+    const [row] = await queryRows<{ watched: string }>(
+      tx,
+      sql`select watched_tick_id::text as watched from contract_watch where product_id = ${productId}::uuid for update skip locked`,
+    );
+    return row?.watched ?? null;
+  }
+
+  /** Ticks after `afterId` in id order (ordered by the bigint column, not its text alias). */
+  ticksAfter(tx: Tx, productId: string, afterId: string, limit: number): Promise<TickRow[]> {
+    return queryRows<TickRow>(
+      tx,
+      sql`select id::text as id, product_id::text as product_id, bid::text as bid, ask::text as ask, observed_at
+          from contract_ticks where product_id = ${productId}::uuid and contract_ticks.id > ${afterId}::bigint
+          order by contract_ticks.id limit ${limit}`,
+    );
+  }
+
+  async advanceWatch(tx: Tx, productId: string, tickId: string): Promise<void> {
+    await runStatement(
+      tx,
+      sql`update contract_watch set watched_tick_id = ${tickId}::bigint, updated_at = now()
+          where product_id = ${productId}::uuid and watched_tick_id < ${tickId}::bigint`,
+    );
+  }
+
+  /** Products with ticks the watcher has not walked yet. */
+  async productsBehind(): Promise<string[]> {
+    const rows = await queryRows<{ id: string }>(
+      this.db,
+      sql`select w.product_id::text as id from contract_watch w
+          where exists (select 1 from contract_ticks t where t.product_id = w.product_id and t.id > w.watched_tick_id)`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /**
+   * Open orders of a product a batch of ticks could trigger: a buy closes at bid (take-profit at or
+   * under the batch's highest bid, stop-loss at or over its lowest), a sell at ask. Locked in id order.
+   */
+  triggerCandidates(
+    tx: Tx,
+    productId: string,
+    range: { minBid: string; maxBid: string; minAsk: string; maxAsk: string },
+  ): Promise<OrderRow[]> {
+    return queryRows<OrderRow>(
+      tx,
+      sql`select ${ORDER_COLUMNS} ${ORDER_FROM}
+          where o.product_id = ${productId}::uuid and o.state = 'open' and o.id in (
+            select id from contract_orders where product_id = ${productId}::uuid and state = 'open' and side = 'buy'
+              and take_profit <= ${range.maxBid}::numeric
+            union select id from contract_orders where product_id = ${productId}::uuid and state = 'open' and side = 'buy'
+              and stop_loss >= ${range.minBid}::numeric
+            union select id from contract_orders where product_id = ${productId}::uuid and state = 'open' and side = 'sell'
+              and take_profit >= ${range.minAsk}::numeric
+            union select id from contract_orders where product_id = ${productId}::uuid and state = 'open' and side = 'sell'
+              and stop_loss <= ${range.maxAsk}::numeric)
+          order by o.id for update of o`,
+    );
+  }
+
+  // ── Orders ──
+
+  async insertOrder(tx: Tx, order: NewOrder): Promise<void> {
+    await runStatement(
+      tx,
+      sql`insert into contract_orders (id, order_no, member_id, account_id, product_id, parent_id, side, lots, leverage,
+            contract_size, digits, open_price, opened_at, open_tick_id, margin, spread_cost, take_profit, stop_loss, swap,
+            client_key, request_hash)
+          values (${order.id}::uuid, ${order.orderNo}, ${order.memberId}::uuid, ${order.accountId}::uuid, ${order.productId}::uuid,
+            ${order.parentId}::uuid, ${order.side}, ${order.lots}, ${order.leverage}, ${order.contractSize}, ${order.digits},
+            ${order.openPrice}, ${order.openedAt}, ${order.openTickId}::bigint, ${order.margin}, ${order.spreadCost},
+            ${order.takeProfit}, ${order.stopLoss}, ${order.swap}, ${order.clientKey}, ${order.requestHash})`,
+    );
+  }
+
+  async order(db: Db | Tx, id: string, options: { lock?: boolean } = {}): Promise<OrderRow | undefined> {
+    const [row] = await queryRows<OrderRow>(
+      db,
+      sql`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.id = ${id}::uuid ${options.lock ? sql`for update of o` : sql``}`,
+    );
+    return row;
+  }
+
+  async orderByClientKey(db: Db | Tx, memberId: string, key: string): Promise<OrderRow | undefined> {
+    const [row] = await queryRows<OrderRow>(
+      db,
+      sql`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.member_id = ${memberId}::uuid and o.client_key = ${key}`,
+    );
+    return row;
+  }
+
+  async orderByCloseKey(db: Db | Tx, memberId: string, key: string): Promise<OrderRow | undefined> {
+    const [row] = await queryRows<OrderRow>(
+      db,
+      sql`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.member_id = ${memberId}::uuid and o.close_key = ${key}`,
+    );
+    return row;
+  }
+
+  async countOpen(tx: Tx, accountId: string): Promise<number> {
+    const [row] = await queryRows<{ count: number }>(
+      tx,
+      sql`select count(*)::int as count from contract_orders where account_id = ${accountId}::uuid and state = 'open'`,
+    );
+    return row?.count ?? 0;
+  }
+
+  /** An account's open orders, newest first (locked in id order when asked: stop-out). */
+  openOrdersOf(db: Db | Tx, accountId: string, options: { lock?: boolean } = {}): Promise<OrderRow[]> {
+    if (options.lock) {
+      return queryRows<OrderRow>(
+        db,
+        sql`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.account_id = ${accountId}::uuid and o.state = 'open'
+            order by o.id for update of o`,
+      );
+    }
+    return queryRows<OrderRow>(
+      db,
+      sql`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.account_id = ${accountId}::uuid and o.state = 'open'
+          order by o.opened_at desc, o.order_no desc`,
+    );
+  }
+
+  /** Every open order (stop-out sweep, the book): the few columns the figures need. */
+  allOpenOrders(): Promise<
+    {
+      id: string;
+      order_no: string;
+      member_id: string;
+      account_id: string;
+      product_id: string;
+      side: ContractSide;
+      lots: string;
+      contract_size: string;
+      open_price: string;
+      opened_at: Date | string;
+      margin: string;
+      swap: string;
+      symbol: string;
+      email: string;
+    }[]
+  > {
+    return queryRows(
+      this.db,
+      sql`select o.id::text as id, o.order_no, o.member_id::text as member_id, o.account_id::text as account_id,
+            o.product_id::text as product_id, o.side, o.lots::text as lots, o.contract_size::text as contract_size, o.open_price::text as open_price, o.opened_at,
+            o.margin::text as margin, o.swap::text as swap, mp.symbol, m.email
+          from contract_orders o join market_products mp on mp.id = o.product_id join members m on m.id = o.member_id
+          where o.state = 'open'`,
+    );
+  }
+
+  async closedOf(
+    accountId: string,
+    productId: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: OrderRow[]; total: number }> {
+    const where = sql`o.account_id = ${accountId}::uuid and o.state = 'closed' ${productId ? sql`and o.product_id = ${productId}::uuid` : sql``}`;
+    const rows = await queryRows<OrderRow>(
+      this.db,
+      sql`select ${ORDER_COLUMNS} ${ORDER_FROM} where ${where} order by o.closed_at desc, o.order_no desc
+          limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    );
+    const [count] = await queryRows<{ total: number }>(
+      this.db,
+      sql`select count(*)::int as total from contract_orders o where ${where}`,
+    );
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  async adminOrders(
+    filter: { state?: ContractOrderState; productId?: string; query?: string },
+    page: number,
+    pageSize: number,
+  ): Promise<{ rows: OrderRow[]; total: number }> {
+    const parts: SQL[] = [sql`true`];
+    if (filter.state) parts.push(sql`o.state = ${filter.state}`);
+    if (filter.productId) parts.push(sql`o.product_id = ${filter.productId}::uuid`);
+    if (filter.query) {
+      const like = `%${filter.query.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+      parts.push(sql`(o.order_no = ${filter.query} or m.email ilike ${like})`);
+    }
+    const where = sql.join(parts, sql` and `);
+    const rows = await queryRows<OrderRow>(
+      this.db,
+      sql`select ${ORDER_COLUMNS} ${ORDER_FROM} where ${where}
+          order by coalesce(o.closed_at, o.opened_at) desc, o.order_no desc limit ${pageSize} offset ${(page - 1) * pageSize}`,
+    );
+    const [count] = await queryRows<{ total: number }>(
+      this.db,
+      sql`select count(*)::int as total from contract_orders o join members m on m.id = o.member_id where ${where}`,
+    );
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  /** Closes an open order (the whole of it); false when it was no longer open. */
+  async closeOrder(tx: Tx, id: string, fields: CloseFields): Promise<boolean> {
+    const changed = await runStatement(
+      tx,
+      sql`update contract_orders set state = 'closed', close_price = ${fields.closePrice}, closed_at = ${fields.closedAt},
+            close_tick_id = ${fields.closeTickId}::bigint, close_reason = ${fields.reason}, pnl = ${fields.pnl},
+            swap = ${fields.swap}, close_note = ${fields.note}, closed_by = ${fields.closedBy}::uuid,
+            close_key = ${fields.closeKey}, close_hash = ${fields.closeHash}, updated_at = now()
+          where id = ${id}::uuid and state = 'open'`,
+    );
+    return changed === 1;
+  }
+
+  /** What stays open after a partial close; false when the order was no longer open. */
+  async shrinkOrder(
+    tx: Tx,
+    id: string,
+    left: { lots: string; margin: string; spreadCost: string; swap: string },
+  ): Promise<boolean> {
+    const changed = await runStatement(
+      tx,
+      sql`update contract_orders set lots = ${left.lots}, margin = ${left.margin}, spread_cost = ${left.spreadCost},
+            swap = ${left.swap}, updated_at = now()
+          where id = ${id}::uuid and state = 'open'`,
+    );
+    return changed === 1;
+  }
+
+  async setTargets(tx: Tx, id: string, targets: { takeProfit: string | null; stopLoss: string | null }): Promise<boolean> {
+    const changed = await runStatement(
+      tx,
+      sql`update contract_orders set take_profit = ${targets.takeProfit}, stop_loss = ${targets.stopLoss}, updated_at = now()
+          where id = ${id}::uuid and state = 'open'`,
+    );
+    return changed === 1;
+  }
+
+  /** Open orders of a product not yet charged swap for `day` (opened before the rollover). */
+  swapDue(tx: Tx, productId: string, day: string, rollover: Date, limit: number): Promise<OrderRow[]> {
+    return queryRows<OrderRow>(
+      tx,
+      sql`select ${ORDER_COLUMNS} ${ORDER_FROM}
+          where o.product_id = ${productId}::uuid and o.state = 'open' and o.opened_at < ${rollover}
+            and (o.swap_day is null or o.swap_day < ${day}::date)
+          order by o.id limit ${limit} for update of o skip locked`,
+    );
+  }
+
+  async addSwap(tx: Tx, id: string, swap: string, day: string): Promise<void> {
+    await runStatement(
+      tx,
+      sql`update contract_orders set swap = swap + ${swap}::numeric, swap_day = ${day}::date, updated_at = now()
+          where id = ${id}::uuid and state = 'open' and (swap_day is null or swap_day < ${day}::date)`,
+    );
+  }
+
+  /** The platform book account's USDT balance. */
+  async bookBalance(): Promise<string> {
+    const [row] = await queryRows<{ balance: string }>(
+      this.db,
+      sql`select balance::text as balance from ledger_accounts where platform_code = 'contracts_book' and asset = 'USDT'`,
+    );
+    return row?.balance ?? '0';
+  }
+
+  /** Holds of contract orders that do not match their order (the contracts checker). */
+  marginProblems(): Promise<{ id: string; problem: string }[]> {
+    return queryRows(
+      this.db,
+      sql`select o.id::text as id,
+            case when o.state = 'open' and h.id is null then 'open order without a pending hold'
+                 when o.state = 'open' and h.amount <> o.margin then 'hold differs from margin'
+                 when o.state = 'closed' and h.id is not null then 'closed order still holds margin'
+                 else 'pending hold of a contract order missing' end as problem
+          from contract_orders o
+          left join ledger_holds h on h.reference_type = 'contract_order' and h.reference_id = o.id::text and h.status = 'pending'
+          where (o.state = 'open' and (h.id is null or h.amount <> o.margin)) or (o.state = 'closed' and h.id is not null)
+          union all
+          select h.id::text, 'pending hold without an open order' from ledger_holds h
+          where h.reference_type = 'contract_order' and h.status = 'pending'
+            and not exists (select 1 from contract_orders o where o.id::text = h.reference_id and o.state = 'open')`,
+    );
+  }
+
+  /** Removes ticks older than `before` that the watcher has walked (the newest of each product stays). */
+  async purgeTicks(before: Date): Promise<number> {
+    return runStatement(
+      this.db,
+      sql`delete from contract_ticks t using contract_watch w
+          where t.product_id = w.product_id and t.observed_at < ${before} and t.id < w.watched_tick_id`,
+    );
+  }
+}

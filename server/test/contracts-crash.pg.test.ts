@@ -1,0 +1,224 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALWAYS_OPEN_SESSIONS, contractOpenRequest } from '@custos/contract';
+import { queryRows } from '../src/db/client.js';
+import { loadConfig } from '../src/config.js';
+import { createServices, type Services } from '../src/container.js';
+import { createLogger } from '../src/lib/logger.js';
+import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
+import { seedTraders, type Trader } from './support/otc.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// A real server process on real PostgreSQL walks a burst of ticks stored by another instance and is
+// killed with SIGKILL in the middle; after a restart every order whose take-profit or stop-loss a
+// tick reached is closed exactly once, at the first such tick, and no other (decision 034).
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+let database: TestDatabase;
+let services: Services;
+let server: ChildProcess | undefined;
+let traders: Trader[];
+let productId: string;
+
+const price = (points: number) => `1.${String(points).padStart(5, '0')}`;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(): Promise<ChildProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+    },
+    stdio: 'ignore',
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('server exited during start-up');
+    if (Date.now() > deadline) throw new Error('server did not start');
+    const healthy = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function watched(): Promise<bigint> {
+  const [row] = await queryRows<{ watched: string }>(
+    database.database.db,
+    sql`select watched_tick_id::text as watched from contract_watch where product_id = ${productId}::uuid`,
+  );
+  return BigInt(row!.watched);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const { db } = database.database;
+  services = createServices(
+    database.database,
+    { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), demo: false },
+    createLogger('silent'),
+  );
+  await services.settings.ensureDefaults();
+  traders = await seedTraders(db, services.ledger, 'contracts-crash', 8, '100000');
+  const [product] = await queryRows<{ id: string }>(
+    db,
+    sql`insert into market_products (symbol, display_name, source) values ('EUR/USD', 'Euro', 'manual') returning id::text as id`,
+  );
+  productId = product!.id;
+  await db.transaction((tx) =>
+    new ContractsRepository(db).upsertSettings(tx, productId, {
+      digits: 5,
+      contractSize: '100000',
+      leverages: [100],
+      minLots: '0.01',
+      lotStep: '0.01',
+      maxLots: '50.00',
+      spreadMarkupPoints: 0,
+      sessions: ALWAYS_OPEN_SESSIONS,
+      swapEnabled: false,
+      swapLongPct: '0',
+      swapShortPct: '0',
+      tradingEnabled: true,
+    }),
+  );
+  await services.contracts.ingestTicks([{ productId, bid: price(8500), ask: price(8510) }], 'manual');
+  await services.contracts.idle();
+}, 120_000);
+afterAll(async () => {
+  server?.kill('SIGKILL');
+  await services.contracts.stop();
+  await database.dispose();
+});
+
+describe('a restart during a price burst', () => {
+  it('closes every order a tick reached exactly once, at the first such tick, and no other', { timeout: 240_000 }, async () => {
+    // 8 members × 25 orders: buys with take-profits and stop-losses spread over the burst's range, sells likewise.
+    const orders: { id: string; side: 'buy' | 'sell'; tp: number; sl: number }[] = [];
+    for (const [index, who] of traders.entries()) {
+      const context = await services.auth.authenticate(who.token);
+      for (let n = 0; n < 25; n += 1) {
+        const side = (index + n) % 2 === 0 ? 'buy' : 'sell';
+        const spread = 20 + ((index * 25 + n) % 60);
+        const tp = side === 'buy' ? 8500 + spread : 8510 - spread;
+        const sl = side === 'buy' ? 8500 - spread - 15 : 8510 + spread + 15;
+        const order = await services.contracts.open(
+          context,
+          contractOpenRequest.parse({
+            productId,
+            side,
+            lots: '0.10',
+            leverage: 100,
+            takeProfit: price(tp),
+            stopLoss: price(sl),
+            idempotencyKey: randomUUID(),
+          }),
+        );
+        orders.push({ id: order.id, side, tp, sl });
+      }
+    }
+    const repository = new ContractsRepository(database.database.db);
+    const [openTick] = await queryRows<{ id: string }>(database.database.db, sql`select max(id)::text as id from contract_ticks`);
+
+    server = await startServer();
+    // A burst stored by another instance (no walking here): a zig-zag swinging ±100 points.
+    const burst: { bid: number }[] = [];
+    for (let index = 0; index < 1200; index += 1)
+      burst.push({ bid: 8500 + Math.round(100 * Math.sin(index / 37) + 15 * Math.sin(index / 5)) });
+    const ids: bigint[] = [];
+    let killedAt = -1;
+    for (let index = 0; index < burst.length; index += 20) {
+      const chunk = burst.slice(index, index + 20);
+      const inserted = await database.database.db.transaction((tx) =>
+        repository.insertTicks(
+          tx,
+          chunk.map((tick) => ({ productId, bid: price(tick.bid), ask: price(tick.bid + 10), observedAt: new Date() })),
+          'replay',
+        ),
+      );
+      ids.push(...inserted.map(BigInt));
+      if (killedAt < 0 && index >= 600) {
+        server.kill('SIGKILL');
+        killedAt = index;
+        await new Promise((resolve) => server!.once('exit', resolve));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    expect(await watched()).toBeLessThan(ids[ids.length - 1]!);
+    server = await startServer();
+    const deadline = Date.now() + 60_000;
+    while ((await watched()) < ids[ids.length - 1]! && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await watched()).toBe(ids[ids.length - 1]!);
+
+    // What should have happened: each order closes at the first tick after its open tick reaching a target.
+    const start = BigInt(openTick!.id);
+    const rows = await queryRows<{ id: string; state: string; close_reason: string | null; close_tick_id: string | null }>(
+      database.database.db,
+      sql`select id::text as id, state, close_reason, close_tick_id::text as close_tick_id from contract_orders where product_id = ${productId}::uuid`,
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    let fired = 0;
+    for (const order of orders) {
+      let expected: { tick: bigint; reason: string } | null = null;
+      for (const [index, tick] of burst.entries()) {
+        if (ids[index]! <= start) continue;
+        const close = order.side === 'buy' ? tick.bid : tick.bid + 10;
+        const reason =
+          order.side === 'buy'
+            ? close >= order.tp
+              ? 'take_profit'
+              : close <= order.sl
+                ? 'stop_loss'
+                : null
+            : close <= order.tp
+              ? 'take_profit'
+              : close >= order.sl
+                ? 'stop_loss'
+                : null;
+        if (reason) {
+          expected = { tick: ids[index]!, reason };
+          break;
+        }
+      }
+      const row = byId.get(order.id)!;
+      if (expected) {
+        fired += 1;
+        expect(row).toMatchObject({ state: 'closed', close_reason: expected.reason, close_tick_id: expected.tick.toString() });
+      } else {
+        expect(row.state).toBe('open');
+      }
+    }
+    expect(fired).toBeGreaterThan(100);
+    // Each closed order settled once; every open order holds its margin; the ledger is clean.
+    const [settlements] = await queryRows<{ count: number }>(
+      database.database.db,
+      sql`select count(*)::int as count from journal_entries where kind in ('hold_release', 'hold_capture') and reference_type = 'contract_order'`,
+    );
+    expect(settlements!.count).toBe(fired);
+    expect(await services.contracts.marginProblems()).toEqual([]);
+    expect((await services.ledger.verify()).problems).toEqual([]);
+  });
+});

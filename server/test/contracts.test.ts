@@ -1,0 +1,663 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  money,
+  type AdminContractBook,
+  type AdminContractOrder,
+  type ContractCloseResult,
+  type ContractOrder,
+  type ContractPendingInfo,
+  type ContractPendingList,
+  type ContractProducts,
+} from '@custos/contract';
+import { queryRows } from '../src/db/client.js';
+import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
+import { ContractsService } from '../src/modules/contracts/contracts.service.js';
+import { createLogger } from '../src/lib/logger.js';
+import {
+  EURUSD_SETTINGS,
+  USDJPY_SETTINGS,
+  XAUUSD_SETTINGS,
+  consoleCall,
+  contractProduct,
+  memberCall,
+  setQuote,
+} from './support/contracts.js';
+import { operatorToken } from './support/members.js';
+import { openStream } from './support/sse.js';
+import { seedTraders, type Trader } from './support/otc.js';
+import { createTestApp, type TestApp } from './support/test-app.js';
+
+let t: TestApp;
+let nowMs = Date.now();
+const clock = { now: () => new Date(nowMs) };
+let finance: string;
+let support: string;
+let traders: Trader[];
+let eurusd: string;
+let usdjpy: string;
+let xauusd: string;
+let gbpusd: string;
+let nextTrader = 0;
+
+function trader(): Trader {
+  const next = traders[nextTrader++];
+  if (!next) throw new Error('out of traders');
+  return next;
+}
+
+async function balances(who: Trader): Promise<{ available: string; held: string }> {
+  const map = await t.services.ledger.balancesOf([who.accountId]);
+  return {
+    available: money.formatMoney(map.get(`${who.accountId}:USDT:available`) ?? money.ZERO),
+    held: money.formatMoney(map.get(`${who.accountId}:USDT:held`) ?? money.ZERO),
+  };
+}
+async function bookBalance(): Promise<string> {
+  const [row] = await queryRows<{ balance: string }>(
+    t.testDatabase.database.db,
+    sql`select balance::text as balance from ledger_accounts where platform_code = 'contracts_book' and asset = 'USDT'`,
+  );
+  return row!.balance;
+}
+async function orderCount(who: Trader): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    t.testDatabase.database.db,
+    sql`select count(*)::int as count from contract_orders where account_id = ${who.accountId}::uuid`,
+  );
+  return row!.count;
+}
+function open(who: Trader, body: Record<string, unknown>, lang = 'EN') {
+  return memberCall<ContractOrder>(t, 'POST', '/api/contracts/open', who.token, { idempotencyKey: randomUUID(), ...body }, lang);
+}
+function close(who: Trader, orderId: string, lots?: string) {
+  return memberCall<ContractCloseResult>(t, 'POST', '/api/contracts/close', who.token, {
+    orderId,
+    idempotencyKey: randomUUID(),
+    ...(lots ? { lots } : {}),
+  });
+}
+async function orderRow(id: string) {
+  const [row] = await queryRows<{ state: string; close_reason: string | null; pnl: string | null; close_price: string | null }>(
+    t.testDatabase.database.db,
+    sql`select state, close_reason, pnl::text as pnl, close_price::text as close_price from contract_orders where id = ${id}::uuid`,
+  );
+  return row!;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  finance = await operatorToken(t, 'contracts-finance', 'finance');
+  support = await operatorToken(t, 'contracts-support', 'support');
+  traders = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts', 24);
+  eurusd = await contractProduct(t, finance, 'EUR/USD', EURUSD_SETTINGS, 1);
+  usdjpy = await contractProduct(t, finance, 'USD/JPY', USDJPY_SETTINGS, 2);
+  xauusd = await contractProduct(t, finance, 'XAU/USD', XAUUSD_SETTINGS, 3);
+  gbpusd = await contractProduct(t, finance, 'GBP/USD', { ...EURUSD_SETTINGS, minLots: '0.10', lotStep: '0.05' }, 4);
+  await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  await setQuote(t, finance, usdjpy, '150.110', '150.123');
+  await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+  await setQuote(t, finance, gbpusd, '1.26500', '1.26515');
+}, 120_000);
+afterEach(async () => {
+  await t.services.contracts.idle();
+  // Every open order holds exactly its margin, and the ledger's invariants hold, after every test.
+  expect(await t.services.contracts.marginProblems()).toEqual([]);
+  expect((await t.services.ledger.verify()).problems).toEqual([]);
+});
+afterAll(async () => {
+  await t.services.contracts.stop();
+  await t.close();
+});
+
+describe('products', () => {
+  it('lists the contract products with bid, ask, settings and a USDT conversion', async () => {
+    const who = trader();
+    const answer = await memberCall<ContractProducts>(t, 'GET', '/api/contracts/products', who.token);
+    expect(answer.code).toBe(200);
+    const eur = answer.data.items.find((item) => item.id === eurusd)!;
+    expect(eur).toMatchObject({
+      symbol: 'EUR/USD',
+      bid: '1.08500',
+      ask: '1.08512',
+      spreadPoints: 12,
+      digits: 5,
+      contractSize: '100000',
+      leverages: [10, 50, 100, 200],
+      minLots: '0.01',
+      canOpen: true,
+      stale: false,
+      conversion: { op: 'mul', rate: '1' },
+    });
+    const jpy = answer.data.items.find((item) => item.id === usdjpy)!;
+    expect(jpy).toMatchObject({ bid: '150.110', ask: '150.123', quoteCurrency: 'JPY', conversion: { op: 'div' } });
+  });
+
+  it('streams live bid and ask: the current quotes first, then each new tick', async () => {
+    const who = trader();
+    const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openStream(baseUrl, who.token, undefined, '/api/contracts/quotes');
+    try {
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toContain('text/event-stream');
+      const seen = new Map<string, { bid: string; ask: string }>();
+      while (seen.size < 4) {
+        const frame = await stream.next();
+        expect(frame.event).toBe('quote');
+        const data = JSON.parse(frame.data) as { productId: string; bid: string; ask: string };
+        seen.set(data.productId, { bid: data.bid, ask: data.ask });
+      }
+      expect(seen.get(eurusd)).toEqual({ bid: '1.08500', ask: '1.08512' });
+      expect(seen.get(usdjpy)).toEqual({ bid: '150.110', ask: '150.123' });
+      await setQuote(t, finance, eurusd, '1.08520', '1.08532');
+      for (;;) {
+        const data = JSON.parse((await stream.next()).data) as { productId: string; bid: string; ask: string };
+        if (data.productId !== eurusd) continue;
+        expect(data).toMatchObject({ bid: '1.08520', ask: '1.08532' });
+        break;
+      }
+    } finally {
+      stream.close();
+      await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    }
+  });
+
+  it('marks the spread up by whole points', async () => {
+    const saved = await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, {
+      ...EURUSD_SETTINGS,
+      minLots: '0.10',
+      lotStep: '0.05',
+      spreadMarkupPoints: 3,
+    });
+    expect(saved.code).toBe(200);
+    const answer = await memberCall<ContractProducts>(t, 'GET', '/api/contracts/products', trader().token);
+    // 1.26500 − 1 point, 1.26515 + 2 points.
+    expect(answer.data.items.find((item) => item.id === gbpusd)).toMatchObject({
+      bid: '1.26499',
+      ask: '1.26517',
+      spreadPoints: 18,
+    });
+    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, {
+      ...EURUSD_SETTINGS,
+      minLots: '0.10',
+      lotStep: '0.05',
+    });
+  });
+});
+
+describe('open and close', () => {
+  it('holds the margin, pays a profit from the book on close, and shows both lists', async () => {
+    const who = trader();
+    const bookBefore = await bookBalance();
+    const opened = await open(who, { productId: eurusd, side: 'buy', lots: '1', leverage: 100 });
+    expect(opened.code).toBe(200);
+    // 1 × 100 000 × 1.08512 ÷ 100 = 1 085.12; spread 0.00012 × 100 000 = 12.
+    expect(opened.data).toMatchObject({
+      state: 'open',
+      openPrice: '1.08512',
+      margin: '1085.1200',
+      spreadCost: '12.0000',
+      lots: '1.00',
+    });
+    expect(await balances(who)).toEqual({ available: '8914.8800', held: '1085.1200' });
+
+    await setQuote(t, finance, eurusd, '1.08700', '1.08712');
+    const pending = await memberCall<ContractPendingList>(t, 'GET', '/api/contracts/pending_list', who.token);
+    // Buy closes at bid: (1.08700 − 1.08512) × 100 000 = 188.
+    expect(pending.data.items).toEqual([expect.objectContaining({ id: opened.data.id, closePrice: '1.08700', pnl: '188.0000' })]);
+    const info = await memberCall<ContractPendingInfo>(t, 'GET', '/api/contracts/pending_info', who.token);
+    expect(info.data).toMatchObject({
+      freeMargin: '8914.8800',
+      usedMargin: '1085.1200',
+      floatingPnl: '188.0000',
+      equity: '1273.1200',
+      // 1 273.12 ÷ 1 085.12 × 100 = 117.325… → 117.32.
+      marginLevel: '117.32',
+      openOrders: 1,
+    });
+
+    const closed = await close(who, opened.data.id);
+    expect(closed.code).toBe(200);
+    expect(closed.data.closed).toMatchObject({ state: 'closed', closePrice: '1.08700', pnl: '188.0000', closeReason: 'member' });
+    expect(closed.data.remaining).toBeNull();
+    expect(await balances(who)).toEqual({ available: '10188.0000', held: '0.0000' });
+    expect(money.subtract(money.parseMoney(await bookBalance()), money.parseMoney(bookBefore))).toBe(money.parseMoney('-188'));
+    const list = await memberCall<{ items: ContractOrder[]; total: number }>(t, 'GET', '/api/contracts/closed_list', who.token);
+    expect(list.data.total).toBe(1);
+    expect(list.data.items[0]).toMatchObject({ orderNo: opened.data.orderNo, pnl: '188.0000', closeReason: 'member' });
+    const events = await queryRows<{ kind: string; state: string }>(
+      t.testDatabase.database.db,
+      sql`select kind, payload->>'state' as state from member_events where member_id = ${who.memberId}::uuid order by id`,
+    );
+    expect(events).toEqual([
+      { kind: 'contracts.order', state: 'open' },
+      { kind: 'contracts.order', state: 'closed' },
+    ]);
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+
+  it('settles a sell on a JPY pair in USDT at the close price, the loss going to the book', async () => {
+    const who = trader();
+    const opened = await open(who, { productId: usdjpy, side: 'sell', lots: '0.5', leverage: 50 });
+    // A USD-based pair: 0.5 × 100 000 ÷ 50 = 1 000 USDT whatever the price; spread 650 JPY ÷ 150.110 = 4.33015… → 4.3302.
+    expect(opened.data).toMatchObject({ openPrice: '150.110', margin: '1000.0000', spreadCost: '4.3302' });
+    await setQuote(t, finance, usdjpy, '150.610', '150.623');
+    const closed = await close(who, opened.data.id);
+    // (150.110 − 150.623) × 50 000 = −25 650 JPY ÷ 150.623 = −170.2928 (rounded away from the member).
+    expect(closed.data.closed).toMatchObject({ closePrice: '150.623', pnl: '-170.2928' });
+    expect(await balances(who)).toEqual({ available: '9829.7072', held: '0.0000' });
+    await setQuote(t, finance, usdjpy, '150.110', '150.123');
+  });
+
+  it('closes part of a gold order: a new closed row with its share of the margin, the rest stays open', async () => {
+    const who = trader();
+    const opened = await open(who, { productId: xauusd, side: 'buy', lots: '0.10', leverage: 20 });
+    // 0.1 × 100 × 2 350.45 ÷ 20 = 1 175.225.
+    expect(opened.data).toMatchObject({ openPrice: '2350.45', margin: '1175.2250' });
+    await setQuote(t, finance, xauusd, '2360.20', '2360.45');
+    const partial = await close(who, opened.data.id, '0.04');
+    expect(partial.code).toBe(200);
+    // 0.04 × 100 × (2 360.20 − 2 350.45) = 39; margin share 1 175.225 × 0.04 ÷ 0.10 = 470.09.
+    expect(partial.data.closed).toMatchObject({
+      lots: '0.04',
+      margin: '470.0900',
+      pnl: '39.0000',
+      parentOrderNo: opened.data.orderNo,
+    });
+    expect(partial.data.remaining).toMatchObject({ id: opened.data.id, lots: '0.06', margin: '705.1350', state: 'open' });
+    expect(await balances(who)).toEqual({ available: '9333.8650', held: '705.1350' });
+    const tooMany = await close(who, opened.data.id, '0.07');
+    expect(tooMany).toMatchObject({ code: 400, message: 'You can close at most 0.06 lots of this order' });
+    const rest = await close(who, opened.data.id);
+    expect(rest.data.closed).toMatchObject({ lots: '0.06', pnl: '58.5000' });
+    expect(await balances(who)).toEqual({ available: '10097.5000', held: '0.0000' });
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+  });
+
+  it('answers a retried open with the first order and refuses the same key with other details', async () => {
+    const who = trader();
+    const key = randomUUID();
+    const first = await open(who, { productId: eurusd, side: 'sell', lots: '0.10', leverage: 100, idempotencyKey: key });
+    const again = await open(who, { productId: eurusd, side: 'sell', lots: '0.10', leverage: 100, idempotencyKey: key });
+    expect(again.data.id).toBe(first.data.id);
+    const other = await open(who, { productId: eurusd, side: 'sell', lots: '0.20', leverage: 100, idempotencyKey: key });
+    expect(other).toMatchObject({
+      code: 409,
+      message: 'This request was already sent with different details; please start again',
+    });
+    expect(await orderCount(who)).toBe(1);
+    await close(who, first.data.id);
+  });
+});
+
+describe('take-profit and stop-loss', () => {
+  it('fire exactly once, at the first tick that reaches them, under a fast burst of ticks', async () => {
+    const buyer = trader();
+    const seller = trader();
+    const buy = await open(buyer, {
+      productId: eurusd,
+      side: 'buy',
+      lots: '0.10',
+      leverage: 100,
+      takeProfit: '1.08600',
+      stopLoss: '1.08300',
+    });
+    const sell = await open(seller, {
+      productId: eurusd,
+      side: 'sell',
+      lots: '0.10',
+      leverage: 100,
+      takeProfit: '1.08300',
+      stopLoss: '1.08610',
+    });
+    expect(buy.code).toBe(200);
+    expect(sell.code).toBe(200);
+    // 60 ticks one after another without waiting for the watcher: bids climb a point a tick from 1.08550.
+    const at = clock.now();
+    const price = (points: number) => `1.${String(points).padStart(5, '0')}`;
+    for (let index = 0; index < 60; index += 1) {
+      await t.services.contracts.ingestTicks(
+        [{ productId: eurusd, bid: price(8550 + index), ask: price(8562 + index), observedAt: at }],
+        'replay',
+      );
+    }
+    await t.services.contracts.idle();
+    // The buy's take-profit at the first bid ≥ 1.08600: (1.08600 − 1.08512) × 10 000 = 8.8.
+    expect(await orderRow(buy.data.id)).toEqual({
+      state: 'closed',
+      close_reason: 'take_profit',
+      pnl: '8.8000',
+      close_price: '1.08600000',
+    });
+    // The sell's stop-loss at the first ask ≥ 1.08610: (1.08500 − 1.08610) × 10 000 = −11.
+    expect(await orderRow(sell.data.id)).toEqual({
+      state: 'closed',
+      close_reason: 'stop_loss',
+      pnl: '-11.0000',
+      close_price: '1.08610000',
+    });
+    // Walking again (another instance, a repeated job) changes nothing.
+    await t.services.contracts.watchAll();
+    const [entries] = await queryRows<{ count: number }>(
+      t.testDatabase.database.db,
+      sql`select count(*)::int as count from journal_entries where reference_id in (${buy.data.id}, ${sell.data.id}) and kind <> 'hold'`,
+    );
+    // Buy: release + profit; sell: one capture split.
+    expect(entries!.count).toBe(3);
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+
+  it('ticks stored while no instance walked them are walked by the next one, each order closed once', async () => {
+    const who = trader();
+    const buy = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.08530' });
+    // Ticks written straight to the table (the instance that took them stopped before walking them).
+    const repository = new ContractsRepository(t.testDatabase.database.db);
+    await t.testDatabase.database.db.transaction(async (tx) => {
+      await repository.insertTicks(
+        tx,
+        [
+          { productId: eurusd, bid: '1.08531', ask: '1.08543', observedAt: clock.now() },
+          { productId: eurusd, bid: '1.08400', ask: '1.08412', observedAt: clock.now() },
+        ],
+        'replay',
+      );
+    });
+    expect((await orderRow(buy.data.id)).state).toBe('open');
+    const restarted = new ContractsService(
+      t.testDatabase.database.db,
+      repository,
+      t.services.ledger,
+      t.services.settings,
+      t.services.audit,
+      t.services.memberEvents,
+      { timeZone: 'Asia/Shanghai', clock, logger: createLogger('silent') },
+    );
+    await Promise.all([restarted.watchAll(), t.services.contracts.watchAll()]);
+    await restarted.stop();
+    // Closed at the tick that reached it, although the price has since fallen back.
+    expect(await orderRow(buy.data.id)).toEqual({
+      state: 'closed',
+      close_reason: 'take_profit',
+      pnl: '1.9000',
+      close_price: '1.08531000',
+    });
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+
+  it('refuses a take-profit or stop-loss on the wrong side, and edits them on an open order', async () => {
+    const who = trader();
+    const wrong = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.08400' });
+    expect(wrong).toMatchObject({
+      code: 400,
+      message: 'Take-profit must be above the current price for a buy and below it for a sell',
+    });
+    const opened = await open(who, { productId: eurusd, side: 'sell', lots: '0.10', leverage: 100 });
+    const edited = await memberCall<ContractOrder>(t, 'POST', '/api/contracts/set_targets', who.token, {
+      orderId: opened.data.id,
+      takeProfit: '1.08000',
+      stopLoss: '1.09000',
+    });
+    expect(edited.data).toMatchObject({ takeProfit: '1.08000', stopLoss: '1.09000' });
+    const badStop = await memberCall(t, 'POST', '/api/contracts/set_targets', who.token, {
+      orderId: opened.data.id,
+      takeProfit: null,
+      stopLoss: '1.08000',
+    });
+    expect(badStop).toMatchObject({
+      code: 400,
+      message: 'Stop-loss must be below the current price for a buy and above it for a sell',
+    });
+    const digits = await memberCall(t, 'POST', '/api/contracts/set_targets', who.token, {
+      orderId: opened.data.id,
+      takeProfit: '1.080001',
+      stopLoss: null,
+    });
+    expect(digits).toMatchObject({ code: 400, message: 'EUR/USD prices have at most 5 decimal places' });
+    await close(who, opened.data.id);
+  });
+});
+
+describe('swap', () => {
+  it('charges one night per rollover at the mid price, and settles it with the P&L', async () => {
+    const who = trader();
+    const gbp = { ...EURUSD_SETTINGS, minLots: '0.10', lotStep: '0.05' };
+    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, { ...gbp, swapEnabled: true });
+    const opened = await open(who, { productId: gbpusd, side: 'buy', lots: '0.10', leverage: 100 });
+    expect(opened.data.openPrice).toBe('1.26515');
+    nowMs += 86_400_000;
+    try {
+      // 0.1 × 100 000 × mid 1.26508 × −0.01 % = −1.26508 → −1.2651; a second run the same night charges nothing.
+      await t.services.contracts.chargeSwap();
+      await t.services.contracts.chargeSwap();
+    } finally {
+      nowMs -= 86_400_000;
+    }
+    const info = await memberCall<ContractOrder>(t, 'GET', `/api/contracts/order_info?id=${opened.data.id}`, who.token);
+    expect(info.data.swap).toBe('-1.2651');
+    await setQuote(t, finance, gbpusd, '1.26500', '1.26515');
+    const closed = await close(who, opened.data.id);
+    // (1.26500 − 1.26515) × 10 000 = −1.5, with the swap −2.7651.
+    expect(closed.data.closed).toMatchObject({ pnl: '-2.7651', swap: '-1.2651' });
+    expect(await balances(who)).toEqual({ available: '9997.2349', held: '0.0000' });
+    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, gbp);
+  });
+});
+
+describe('stop-out', () => {
+  it('closes the biggest loser first, and only until the margin level is back above the stop-out level', async () => {
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-stopout', 1, '2000');
+    const a = await open(who!, { productId: eurusd, side: 'buy', lots: '0.50', leverage: 100 });
+    const b = await open(who!, { productId: eurusd, side: 'buy', lots: '0.30', leverage: 100 });
+    const c = await open(who!, { productId: eurusd, side: 'sell', lots: '0.20', leverage: 100 });
+    expect([a.data.margin, b.data.margin, c.data.margin]).toEqual(['542.5600', '325.5360', '217.0000']);
+    // Bid 1.07500: A −506, B −303.6, C +197.6; equity 1 085.096 − 612 = 473.096 → 43.59 % < 50 %.
+    await setQuote(t, finance, eurusd, '1.07500', '1.07512');
+    await t.services.contracts.stopOutSweep();
+    await t.services.contracts.idle();
+    expect(await orderRow(a.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-506.0000' });
+    // Without A: 542.536 − 303.6 + 197.6 = 436.536 → 80.46 %: B and C stay.
+    expect((await orderRow(b.data.id)).state).toBe('open');
+    expect((await orderRow(c.data.id)).state).toBe('open');
+    const info = await memberCall<ContractPendingInfo>(t, 'GET', '/api/contracts/pending_info', who!.token);
+    expect(info.data.marginLevel).toBe('80.46');
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await close(who!, b.data.id);
+    await close(who!, c.data.id);
+  });
+
+  it('never takes more than the margin: a gap beyond it is the book’s loss', async () => {
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-gap', 1, '1000');
+    const opened = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200 });
+    // 0.1 × 100 000 × 1.08512 ÷ 200 = 54.256.
+    expect(opened.data.margin).toBe('54.2560');
+    const bookBefore = money.parseMoney(await bookBalance());
+    // A gap to 1.03000: the loss would be 551.2 USDT.
+    await setQuote(t, finance, eurusd, '1.03000', '1.03012');
+    await t.services.contracts.stopOutSweep();
+    await t.services.contracts.idle();
+    expect(await orderRow(opened.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-54.2560' });
+    expect(await balances(who!)).toEqual({ available: '945.7440', held: '0.0000' });
+    expect(money.subtract(money.parseMoney(await bookBalance()), bookBefore)).toBe(money.parseMoney('54.256'));
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+});
+
+describe('bad input moves nothing', () => {
+  it('refuses off-step lots, lots out of range, a leverage not offered and too little free margin', async () => {
+    const who = trader();
+    const before = await balances(who);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ productId: gbpusd, lots: '0.12', leverage: 100 }, 400, 'Lots must go up in steps of 0.05 from 0.10'],
+      [{ productId: gbpusd, lots: '0.05', leverage: 100 }, 400, 'Lots must be between 0.10 and 50.00'],
+      [{ productId: eurusd, lots: '60', leverage: 100 }, 400, 'Lots must be between 0.01 and 50.00'],
+      [{ productId: eurusd, lots: '0.10', leverage: 300 }, 400, 'This leverage is not offered; choose one of 10, 50, 100, 200'],
+      [
+        { productId: eurusd, lots: '50', leverage: 10 },
+        409,
+        'Not enough free margin: this order needs 542560.0000 USDT, you have 10000.0000 USDT',
+      ],
+    ];
+    for (const [body, code, message] of cases) {
+      expect(await open(who, { side: 'buy', ...body })).toMatchObject({ code, message });
+    }
+    const threePlaces = await open(who, { productId: eurusd, side: 'buy', lots: '0.015', leverage: 100 });
+    expect(threePlaces.code).toBe(400);
+    expect(await balances(who)).toEqual(before);
+    expect(await orderCount(who)).toBe(0);
+  });
+
+  it('refuses outside the trading hours and on a stale price, for opening and closing', async () => {
+    const who = trader();
+    const opened = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100 });
+    const before = await balances(who);
+    const today = new Date(nowMs).getUTCDay();
+    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, {
+      ...EURUSD_SETTINGS,
+      minLots: '0.10',
+      lotStep: '0.05',
+      sessions: [{ day: (today + 1) % 7, open: '00:00', close: '24:00' }],
+    });
+    expect(await open(who, { productId: gbpusd, side: 'buy', lots: '0.10', leverage: 100 })).toMatchObject({
+      code: 409,
+      message: 'The market for GBP/USD is closed now; try again during its trading hours',
+    });
+    await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, {
+      ...EURUSD_SETTINGS,
+      minLots: '0.10',
+      lotStep: '0.05',
+    });
+    nowMs += 200_000;
+    try {
+      expect(await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100 })).toMatchObject({
+        code: 409,
+        message: 'The price of EUR/USD is out of date; trading waits for a fresh quote',
+      });
+      expect(await close(who, opened.data.id)).toMatchObject({
+        code: 409,
+        message: 'The price of EUR/USD is out of date; trading waits for a fresh quote',
+      });
+      const products = await memberCall<ContractProducts>(t, 'GET', '/api/contracts/products', who.token);
+      expect(products.data.items.find((item) => item.id === eurusd)).toMatchObject({ stale: true, canOpen: false });
+    } finally {
+      nowMs -= 200_000;
+    }
+    expect(await balances(who)).toEqual(before);
+    expect(await orderCount(who)).toBe(1);
+    await close(who, opened.data.id);
+  });
+
+  it('answers in the member’s language', async () => {
+    const who = trader();
+    const refused = await open(who, { productId: eurusd, side: 'buy', lots: '60', leverage: 100 }, 'CN');
+    expect(refused).toMatchObject({ code: 400, message: '手数须在 0.01 到 50.00 之间' });
+  });
+});
+
+describe('members see only their own orders', () => {
+  it('member A can neither see, edit nor close member B’s order', async () => {
+    const a = trader();
+    const b = trader();
+    const mine = await open(b, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100 });
+    expect(await memberCall(t, 'GET', `/api/contracts/order_info?id=${mine.data.id}`, a.token)).toMatchObject({ code: 404 });
+    expect(await close(a, mine.data.id)).toMatchObject({ code: 404 });
+    expect(
+      await memberCall(t, 'POST', '/api/contracts/set_targets', a.token, {
+        orderId: mine.data.id,
+        takeProfit: '1.09000',
+        stopLoss: null,
+      }),
+    ).toMatchObject({ code: 404 });
+    const list = await memberCall<ContractPendingList>(t, 'GET', '/api/contracts/pending_list', a.token);
+    expect(list.data.items).toEqual([]);
+    expect((await orderRow(mine.data.id)).state).toBe('open');
+    await close(b, mine.data.id);
+  });
+
+  it('of several closes of one order at once, exactly one settles it', async () => {
+    const who = trader();
+    const opened = await open(who, { productId: eurusd, side: 'sell', lots: '0.20', leverage: 100 });
+    const results = await Promise.all(Array.from({ length: 8 }, () => close(who, opened.data.id)));
+    expect(results.filter((result) => result.code === 200)).toHaveLength(1);
+    for (const result of results.filter((item) => item.code !== 200)) {
+      expect(result).toMatchObject({ code: 409, message: 'This order is already closed' });
+    }
+    expect(await balances(who)).toMatchObject({ held: '0.0000' });
+  });
+});
+
+describe('console', () => {
+  it('shows the book and orders to contracts.read, and lets contracts.manage close an order with a reason (audited)', async () => {
+    const who = trader();
+    const opened = await open(who, { productId: eurusd, side: 'buy', lots: '0.30', leverage: 100 });
+    const book = await consoleCall<AdminContractBook>(t, 'GET', '/api/admin/contracts/book', support);
+    expect(book.code).toBe(200);
+    const exposure = book.data.exposure.find((item) => item.productId === eurusd)!;
+    expect(exposure).toMatchObject({ longLots: '0.30', shortLots: '0.00', netLots: '0.30', openOrders: 1 });
+    const orders = await consoleCall<{ items: AdminContractOrder[] }>(
+      t,
+      'GET',
+      `/api/admin/contracts/orders?state=open&query=${encodeURIComponent(who.email)}`,
+      support,
+    );
+    expect(orders.data.items.map((item) => item.id)).toEqual([opened.data.id]);
+    expect(
+      await consoleCall(t, 'POST', `/api/admin/contracts/orders/${opened.data.id}/close`, support, { reason: 'risk' }),
+    ).toMatchObject({
+      code: 403,
+    });
+    expect(
+      await consoleCall(t, 'PUT', '/api/admin/contracts/settings', support, {
+        enabled: false,
+        stopOutLevelPct: '50',
+        marginCallLevelPct: '100',
+        priceStaleAfterS: 60,
+        maxOpenOrders: 10,
+      }),
+    ).toMatchObject({ code: 403 });
+    const closed = await consoleCall<AdminContractOrder>(
+      t,
+      'POST',
+      `/api/admin/contracts/orders/${opened.data.id}/close`,
+      finance,
+      {
+        reason: 'Account under review',
+      },
+    );
+    expect(closed.data).toMatchObject({
+      state: 'closed',
+      closeReason: 'operator',
+      closeNote: 'Account under review',
+      email: who.email,
+    });
+    const [audit] = await queryRows<{ action: string }>(
+      t.testDatabase.database.db,
+      sql`select action from audit_log where target_id = ${opened.data.id} order by id desc limit 1`,
+    );
+    expect(audit).toEqual({ action: 'contracts.order_closed' });
+    expect(await balances(who)).toMatchObject({ held: '0.0000' });
+  });
+
+  it('turns trading off for new orders', async () => {
+    const who = trader();
+    const off = await consoleCall(t, 'PUT', '/api/admin/contracts/settings', finance, {
+      enabled: false,
+      stopOutLevelPct: '50',
+      marginCallLevelPct: '100',
+      priceStaleAfterS: 120,
+      maxOpenOrders: 200,
+    });
+    expect(off.code).toBe(200);
+    expect(await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100 })).toMatchObject({
+      code: 409,
+      message: 'Contract trading is closed at the moment',
+    });
+    await consoleCall(t, 'PUT', '/api/admin/contracts/settings', finance, {
+      enabled: true,
+      stopOutLevelPct: '50',
+      marginCallLevelPct: '100',
+      priceStaleAfterS: 120,
+      maxOpenOrders: 200,
+    });
+  });
+});
