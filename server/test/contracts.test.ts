@@ -171,6 +171,15 @@ describe('products', () => {
       spreadMarkupPoints: 3,
     });
     expect(saved.code).toBe(200);
+    // The console's list carries the settings back as saved (leverages in order).
+    const listed = await consoleCall<{
+      items: { id: string; settings: { spreadMarkupPoints: number; leverages: number[] } | null }[];
+    }>(t, 'GET', '/api/admin/contracts/products', finance);
+    expect(listed.code).toBe(200);
+    expect(listed.data.items.find((item) => item.id === gbpusd)?.settings).toMatchObject({
+      spreadMarkupPoints: 3,
+      leverages: [...EURUSD_SETTINGS.leverages].sort((a, b) => a - b),
+    });
     const answer = await memberCall<ContractProducts>(t, 'GET', '/api/contracts/products', trader().token);
     // 1.26500 − 1 point, 1.26515 + 2 points.
     expect(answer.data.items.find((item) => item.id === gbpusd)).toMatchObject({

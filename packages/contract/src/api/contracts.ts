@@ -730,6 +730,25 @@ export const CONTRACT_QUOTE_STREAM_MAX_PER_S = 4;
 export const adminContractSettingsResponse = contractSettingsSchema;
 export const updateContractSettingsRequest = contractSettingsSchema;
 
+/**
+ * A product's contract settings as answers carry them: the same fields as the request schema with no
+ * transform (answers are encoded through their schema, and a transform cannot be run backwards).
+ */
+export const contractProductSettingsView = z.object({
+  digits: z.number().int(),
+  contractSize: z.string(),
+  leverages: z.array(z.number().int()),
+  minLots: z.string(),
+  lotStep: z.string(),
+  maxLots: z.string(),
+  spreadMarkupPoints: z.number().int(),
+  sessions: z.array(z.object({ day: z.number().int(), open: z.string(), close: z.string() })),
+  swapEnabled: z.boolean(),
+  swapLongPct: z.string(),
+  swapShortPct: z.string(),
+  tradingEnabled: z.boolean(),
+});
+
 /** A market product with its contract settings (null when it is not set up for contracts). */
 export const adminContractProductSchema = z.object({
   id: z.string(),
@@ -737,7 +756,7 @@ export const adminContractProductSchema = z.object({
   displayName: z.string(),
   enabled: z.boolean(),
   quoteSource: z.string(),
-  settings: contractProductSettingsSchema.nullable(),
+  settings: contractProductSettingsView.nullable(),
   bid: z.string().nullable(),
   ask: z.string().nullable(),
   quotedAt: z.iso.datetime().nullable(),
