@@ -6,6 +6,9 @@ import { expect, test } from '../support/fixtures';
 import { withPlatformLock } from '../support/locks';
 import { openMemberApp } from '../support/otc';
 
+const fill = (text: string, values: Record<string, string>) =>
+  Object.entries(values).reduce((result, [key, value]) => result.replace(`{{${key}}}`, value), text);
+
 /**
  * The operator's side of contracts (issue 15, decision 035): the book shows a member's exposure on a
  * product, and an operator closes the member's order at market with a reason, which the member finds
@@ -109,4 +112,72 @@ test('an operator changes the stop-out level: a malformed level is refused in th
     }
     expect(await read()).toEqual(before);
   });
+});
+
+test('an operator sets a product up for contracts and quotes it; members see it with its terms and price', async ({
+  browser,
+  request,
+  members,
+  operators,
+  openConsole,
+}) => {
+  test.setTimeout(120_000);
+  const finance = await operators.create('finance');
+  const letters = Array.from(crypto.getRandomValues(new Uint8Array(5)), (byte) => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[byte % 24]).join('');
+  const symbol = `E2E${letters}/USD`;
+  const created = await request.post('/api/admin/quotes/products', {
+    headers: { authorization: `Bearer ${finance.token}` },
+    data: { symbol, displayName: `E2E ${letters}`, sortOrder: 9000, enabled: true, source: 'manual' },
+  });
+  expect(((await created.json()) as { code: number }).code).toBe(200);
+
+  const page = await openConsole(finance);
+  await openConsolePage(page, 'Contract products', /Contracts/);
+  const row = page.locator(`[data-testid="contract-product-row"][data-symbol="${symbol}"]`);
+  await row.getByTestId('contract-product-edit').click();
+  const form = page.getByTestId('contract-product-form');
+  await form.getByTestId('contract-product-digits').fill('3');
+  await form.getByTestId('contract-product-size').fill('1000');
+  await form.getByTestId('contract-product-leverages').fill('100, 20');
+  await form.getByTestId('contract-product-min-lots').fill('0.1');
+  await form.getByTestId('contract-product-lot-step').fill('0.1');
+  await form.getByTestId('contract-product-max-lots').fill('5');
+  await form.getByTestId('contract-product-hours-3').fill('9 to 5');
+  await form.getByTestId('contract-product-save').click();
+  await expect(form.getByTestId('contract-product-problem')).toHaveText(
+    translate('en', 'field_error', { field: fieldLabel('en', 'sessions'), reason: translate('en', 'reason.time_of_day') }),
+  );
+  await form.getByTestId('contract-product-hours-3').fill('00:00-24:00');
+  await form.getByTestId('contract-product-save').click();
+  await expect(page.getByTestId('contract-product-changes')).toContainText('Leverages offered: — → 20, 100');
+  expect(await confirmDialog(page, `Set ${symbol} up for contracts?`, 'Save', '/api/admin/contracts/products/')).toMatchObject({
+    code: 200,
+  });
+
+  // A manual quote: an ask below the bid is refused in the server's words; then a good one, rounded to
+  // the product's three digits away from the member (bid down, ask up).
+  await row.getByTestId('contract-product-quote-button').click();
+  const dialog = page.getByRole('dialog', { name: `Quote ${symbol}` });
+  await dialog.getByTestId('contract-quote-bid').fill('1.2345');
+  await dialog.getByTestId('contract-quote-ask').fill('1.2340');
+  await dialog.getByRole('button', { name: 'Send quote' }).click();
+  await expect(dialog.getByTestId('contract-quote-problem')).toHaveText(
+    translate('en', 'field_error', { field: fieldLabel('en', 'ask'), reason: translate('en', 'reason.bid_above_ask') }),
+  );
+  await dialog.getByTestId('contract-quote-ask').fill('1.2352');
+  expect(await confirmDialog(page, `Quote ${symbol}`, 'Send quote', '/api/admin/contracts/products/')).toMatchObject({
+    code: 200,
+  });
+  await expect(row.getByTestId('contract-product-quote')).toHaveText('1.234 / 1.236');
+
+  const member = await members.create('contracts-product');
+  const { page: app, errors } = await openMemberApp(browser, member, 'en', '/pages/index/index1?segment=contracts');
+  const card = app.locator(`[data-testid="contract-product"][data-symbol="${symbol}"]`);
+  await expect(card.getByTestId('contract-bid')).toHaveText('1.234');
+  await expect(card.getByTestId('contract-ask')).toHaveText('1.236');
+  await expect(card.getByTestId('contract-spread')).toHaveText('2');
+  await expect(card).toContainText(fill(en.contracts.lotsRange, { min: '0.1', max: '5', step: '0.1' }));
+  await expect(card).toContainText('20× / 100×');
+  await expect(card.getByTestId('contract-hours')).toHaveText(`${en.contracts.hours}: ${en.contracts.hoursAlways}`);
+  expect(errors).toEqual([]);
 });
