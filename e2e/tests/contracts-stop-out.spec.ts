@@ -48,7 +48,9 @@ test('contracts: a quote that takes the margin level below the stop-out level st
     data: { items: { orderNo: string; closeReason: string; pnl: string }[] };
   };
   expect(closed.code).toBe(200);
-  expect(closed.data.items).toEqual([expect.objectContaining({ orderNo: order.orderNo, closeReason: 'stop_out', pnl: '-206.0000' })]);
+  expect(closed.data.items).toEqual([
+    expect.objectContaining({ orderNo: order.orderNo, closeReason: 'stop_out', pnl: '-206.0000' }),
+  ]);
   await goWithin(page, '/pages/blance_record/blance_record12?state=closed');
   const stopped = page.locator(`[data-testid="contract-closed-order"][data-order-no="${order.orderNo}"]`);
   await expect(stopped.getByTestId('contract-order-close-reason')).toHaveText(L.contracts.closeReasons.stop_out);

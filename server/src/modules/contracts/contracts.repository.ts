@@ -194,9 +194,7 @@ export class ContractsRepository {
   }
 
   /** The last price of every product (tick mid, else the quotes history), by symbol: for USDT conversion. */
-  async lastPrices(
-    db: Db | Tx,
-  ): Promise<{ symbol: string; bid: string | null; ask: string | null; price: string | null }[]> {
+  async lastPrices(db: Db | Tx): Promise<{ symbol: string; bid: string | null; ask: string | null; price: string | null }[]> {
     return queryRows(
       db,
       sql`select mp.symbol, t.bid::text as bid, t.ask::text as ask,
