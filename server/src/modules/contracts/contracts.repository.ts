@@ -174,8 +174,12 @@ export class ContractsRepository {
 
   // ── Products and ticks ──
 
-  /** Every product but RAB/USDT (the exchange's), configured or not, for the console. */
-  allProducts(dayAgo: Date, db: Db | Tx = this.db): Promise<ProductRow[]> {
+  /**
+   * Every product but RAB/USDT (the exchange's), configured or not, for the console. The handle is
+   * the caller's to name: inside a transaction it must be that transaction (on PGlite a query on the
+   * root handle waits for the open transaction, which waits for it).
+   */
+  allProducts(db: Db | Tx, dayAgo: Date): Promise<ProductRow[]> {
     return queryRows<ProductRow>(db, productQuery(sql`mp.source <> 'exchange'`, dayAgo, true));
   }
 
@@ -190,9 +194,7 @@ export class ContractsRepository {
   }
 
   /** The last price of every product (tick mid, else the quotes history), by symbol: for USDT conversion. */
-  async lastPrices(
-    db: Db | Tx = this.db,
-  ): Promise<{ symbol: string; bid: string | null; ask: string | null; price: string | null }[]> {
+  async lastPrices(db: Db | Tx): Promise<{ symbol: string; bid: string | null; ask: string | null; price: string | null }[]> {
     return queryRows(
       db,
       sql`select mp.symbol, t.bid::text as bid, t.ask::text as ask,

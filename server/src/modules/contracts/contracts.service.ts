@@ -223,7 +223,7 @@ export class ContractsService {
 
   // ── Prices ──
 
-  private async priceBook(db: Db | Tx = this.db): Promise<PriceBook> {
+  private async priceBook(db: Db | Tx): Promise<PriceBook> {
     const rows = await this.repository.lastPrices(db);
     const book: PriceBook = new Map();
     for (const row of rows) {
@@ -296,7 +296,7 @@ export class ContractsService {
   /** GET /api/contracts/products */
   async products(): Promise<ContractProducts> {
     const settings = await this.settings.get('contracts');
-    const prices = await this.priceBook();
+    const prices = await this.priceBook(this.db);
     const rows = await this.repository.tradedProducts(this.dayAgo());
     const items = rows
       .map(productOf)
@@ -374,9 +374,9 @@ export class ContractsService {
 
   /** Live figures of open orders: each product's quote and conversion, loaded once. */
   private async liveContext(
-    db: Db | Tx = this.db,
+    db: Db | Tx,
   ): Promise<(productId: string) => { quote: Quote | null; conversion: ContractConversion | null }> {
-    const rows = await this.repository.allProducts(this.dayAgo(), db);
+    const rows = await this.repository.allProducts(db, this.dayAgo());
     const prices = await this.priceBook(db);
     const byId = new Map<string, { quote: Quote | null; conversion: ContractConversion | null; symbol: string }>();
     for (const row of rows) {
@@ -409,7 +409,7 @@ export class ContractsService {
   /** GET /api/contracts/pending_list */
   async pendingList(context: MemberSessionContext): Promise<ContractPendingList> {
     const rows = await this.repository.openOrdersOf(this.db, context.account.id);
-    const live = await this.liveContext();
+    const live = await this.liveContext(this.db);
     return { items: rows.map((row) => this.orderView(row, this.liveFor(row, live))), asOf: this.now().toISOString() };
   }
 
@@ -417,7 +417,7 @@ export class ContractsService {
   async pendingInfo(context: MemberSessionContext): Promise<ContractPendingInfo> {
     const settings = await this.settings.get('contracts');
     const rows = await this.repository.openOrdersOf(this.db, context.account.id);
-    const live = await this.liveContext();
+    const live = await this.liveContext(this.db);
     const views = rows.map((row) => this.orderView(row, this.liveFor(row, live)));
     const balances = await this.ledger.balancesOf([context.account.id]);
     const freeMargin = money.formatMoney(balances.get(`${context.account.id}:USDT:available`) ?? money.ZERO);
@@ -448,7 +448,7 @@ export class ContractsService {
   async orderInfo(context: MemberSessionContext, id: string): Promise<ContractOrder> {
     const row = await this.repository.order(this.db, id);
     if (!row || row.account_id !== context.account.id) throw AppError.notFound();
-    const live = row.state === 'open' ? this.liveFor(row, await this.liveContext()) : null;
+    const live = row.state === 'open' ? this.liveFor(row, await this.liveContext(this.db)) : null;
     return this.orderView(row, live);
   }
 
@@ -514,7 +514,7 @@ export class ContractsService {
     const targetProblem = contractTargetsProblem(body.side, quote, targets);
     if (targetProblem) throw AppError.badRequest(`contracts.${targetProblem}`);
     const openPrice = contractOpenPrice(body.side, quote);
-    const conversion = conversionFor(product.symbol, openPrice, await this.priceBook());
+    const conversion = conversionFor(product.symbol, openPrice, await this.priceBook(this.db));
     if (!conversion) throw AppError.conflict('contracts.no_conversion', { currency: product.quoteCurrency });
     const margin = contractMargin({
       lots,
@@ -791,7 +791,7 @@ export class ContractsService {
     const closeHash = fingerprint({ orderId: body.orderId, lots: body.lots === undefined ? 'all' : lots2(body.lots) });
     const replay = async (closed: OrderRow): Promise<ContractCloseResult> => {
       if (closed.close_hash !== closeHash) throw AppError.conflict('contracts.idempotency_mismatch');
-      const live = await this.liveContext();
+      const live = await this.liveContext(this.db);
       const parentId = closed.parent_id ?? null;
       const remainingRow = parentId ? await this.repository.order(this.db, parentId) : undefined;
       const remaining =
@@ -807,7 +807,7 @@ export class ContractsService {
     const product = await this.loadProduct(this.db, found.product_id);
     if (!product) throw AppError.conflict('contracts.product_unavailable');
     const quote = this.requireTradable(product, settings);
-    const prices = await this.priceBook();
+    const prices = await this.priceBook(this.db);
     let closedId: string;
     try {
       closedId = await this.db.transaction(async (tx) => {
@@ -862,7 +862,7 @@ export class ContractsService {
 
   /** Product ids by symbol, for the replay and the feed. */
   async contractProductIds(): Promise<Map<string, string>> {
-    const rows = await this.repository.allProducts(this.dayAgo());
+    const rows = await this.repository.allProducts(this.db, this.dayAgo());
     return new Map(rows.filter((row) => row.configured).map((row) => [row.symbol, row.id]));
   }
 
@@ -1075,7 +1075,7 @@ export class ContractsService {
       level: string | null;
     }[]
   > {
-    const live = await this.liveContext();
+    const live = await this.liveContext(this.db);
     const orders = await this.repository.allOpenOrders();
     const byAccount = new Map<string, { memberId: string; email: string; margins: string[]; results: string[] }>();
     for (const order of orders) {
@@ -1137,7 +1137,7 @@ export class ContractsService {
   async stopOutAccount(accountId: string, settings: ContractSettings): Promise<number> {
     return this.db.transaction(async (tx) => {
       const orders = await this.repository.openOrdersOf(tx, accountId, { lock: true });
-      const productRows = await this.repository.allProducts(this.dayAgo(), tx);
+      const productRows = await this.repository.allProducts(tx, this.dayAgo());
       const products = new Map(
         productRows
           .map(productOf)
@@ -1198,9 +1198,9 @@ export class ContractsService {
    */
   async chargeSwap(): Promise<number> {
     const { at, day } = this.lastRollover();
-    const prices = await this.priceBook();
+    const prices = await this.priceBook(this.db);
     let charged = 0;
-    for (const row of await this.repository.allProducts(this.dayAgo())) {
+    for (const row of await this.repository.allProducts(this.db, this.dayAgo())) {
       const product = productOf(row);
       if (!product?.settings.swapEnabled || !product.quote) continue;
       const mid = contractMid(product.quote.bid, product.quote.ask, product.settings.digits);
@@ -1263,7 +1263,7 @@ export class ContractsService {
 
   async adminProducts(): Promise<{ items: AdminContractProduct[] }> {
     const settings = await this.settings.get('contracts');
-    const rows = await this.repository.allProducts(this.dayAgo());
+    const rows = await this.repository.allProducts(this.db, this.dayAgo());
     return {
       items: rows.map((row) => {
         const product = productOf(row);
@@ -1314,13 +1314,13 @@ export class ContractsService {
 
   async book(): Promise<AdminContractBook> {
     const settings = await this.settings.get('contracts');
-    const live = await this.liveContext();
+    const live = await this.liveContext(this.db);
     const orders = await this.repository.allOpenOrders();
     const byProduct = new Map<
       string,
       { symbol: string; count: number; long: string[]; short: string[]; results: string[]; margins: string[] }
     >();
-    for (const row of (await this.repository.allProducts(this.dayAgo())).filter((product) => product.configured)) {
+    for (const row of (await this.repository.allProducts(this.db, this.dayAgo())).filter((product) => product.configured)) {
       byProduct.set(row.id, { symbol: row.symbol, count: 0, long: [], short: [], results: [], margins: [] });
     }
     for (const order of orders) {
@@ -1403,14 +1403,14 @@ export class ContractsService {
 
   async adminOrders(filter: { state?: ContractOrderState; productId?: string; query?: string }, page: number, pageSize: number) {
     const { rows, total } = await this.repository.adminOrders(filter, page, pageSize);
-    const live = await this.liveContext();
+    const live = await this.liveContext(this.db);
     return { items: rows.map((row) => this.adminView(row, live)), total, page, pageSize };
   }
 
   async adminOrder(id: string): Promise<AdminContractOrder> {
     const row = await this.repository.order(this.db, id);
     if (!row) throw AppError.notFound();
-    return this.adminView(row, await this.liveContext());
+    return this.adminView(row, await this.liveContext(this.db));
   }
 
   /** POST /api/admin/contracts/orders/:id/close: closes a member's order at market with a reason (audited). */
