@@ -387,7 +387,10 @@ describe('the ticker feed', () => {
 describe('the job on pg-boss', () => {
   it('runs as the registered job, fetching once for its interval', async () => {
     await setFeed({ enabled: true });
+    // Into a fresh interval, one second after it starts, so both runs below fall inside it however
+    // slowly the machine runs them (a minute boundary between them would rightly fetch again).
     offsetMs += 61_000;
+    offsetMs += 61_000 - ((Date.now() + offsetMs) % 60_000);
     binance.mode = 'ok';
     binance.set('BTCUSDT', { lastPrice: '94000', priceChangePercent: '2', closeTime: clock.now().getTime() });
     const runner = new JobRunner({
