@@ -51,6 +51,26 @@ export function localTime(instant: Date, timeZone: string): LocalTime {
   };
 }
 
+/** Per time zone, the local day last asked for and the instants it runs between. */
+const daysKnown = new Map<string, { date: string; fromMs: number; untilMs: number }>();
+
+/**
+ * The local calendar day ('YYYY-MM-DD') at `instant` in `timeZone`: `localTime(...).date`, without
+ * formatting a date on every call (calls asking for today, every request of some pages, answer from
+ * the day's bounds until it ends).
+ */
+export function localDate(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  const known = daysKnown.get(timeZone);
+  if (known && ms >= known.fromMs && ms < known.untilMs) return known.date;
+  const date = localTime(instant, timeZone).date;
+  const fromMs = instantOf(date, '00:00', timeZone).getTime();
+  const untilMs = instantOf(addDays(date, 1), '00:00', timeZone).getTime();
+  // Kept only when the bounds found hold this instant (a zone whose midnight is skipped is asked again).
+  if (ms >= fromMs && ms < untilMs) daysKnown.set(timeZone, { date, fromMs, untilMs });
+  return date;
+}
+
 /** Minutes since midnight of an 'HH:MM' time. */
 export function minutesOf(time: string): number {
   const [hours, minutes] = time.split(':').map(Number);

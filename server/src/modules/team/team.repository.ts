@@ -52,6 +52,20 @@ function pageLimit(limit: number): SQL {
   return sql.raw(String(limit));
 }
 
+/**
+ * A near page's offset written into the statement's text, like its size: as a parameter PostgreSQL
+ * costed the generic plan of the all-generations list above its custom plans (it guesses an offset of
+ * a tenth of the rows), so it planned that statement again on every call (0.6 ms of the 1 ms it
+ * costs). Each near page is then a text of its own (only those used often are prepared by name,
+ * `db/client.ts`); pages past `LITERAL_OFFSET_MAX` keep the parameter, so paging deep cannot mint
+ * an unbounded number of statement texts, and pay the planning.
+ */
+const LITERAL_OFFSET_MAX = 1000;
+function pageOffset(offset: number): SQL {
+  if (!Number.isSafeInteger(offset) || offset < 0) throw new RangeError(`page offset ${offset}`);
+  return offset <= LITERAL_OFFSET_MAX ? sql.raw(String(offset)) : sql`${offset}`;
+}
+
 /** The team page's figures of one member (`pageFigures`). */
 export interface PageFiguresRow extends NodeRow {
   level: number;
@@ -259,9 +273,9 @@ export class TeamRepository {
    * lateral subquery of `me` because the statement is prepared by name: its generic plan, with the
    * node a subquery's value and the limit a parameter, read the whole closure table in parallel.
    * The direct list reads `depth` from the partial index's predicate: an index-only scan in key order.
-   * The page size is written into the text (`pageLimit`): as a parameter the generic plan's cost,
-   * guessing a tenth of the table, was twenty times the custom plans', so PostgreSQL planned the
-   * statement again on every call.
+   * The page size and offset are written into the text (`pageLimit`, `pageOffset`): as parameters the
+   * generic plan's cost, guessing a tenth of the table, was above the custom plans', so PostgreSQL
+   * planned the statement again on every call.
    */
   private async page(
     me: SQL,
@@ -276,7 +290,7 @@ export class TeamRepository {
         : sql`select c.descendant_seq, c.depth from team_closure c where c.ancestor_seq = me.seq`;
     const rows = await queryRows<MemberRow & { total: number; sort_key: string }>(
       this.db,
-      sql`with me as (${me}), keys as (select k.* from me cross join lateral (${keys} order by c.descendant_seq desc limit ${pageLimit(limit)} offset ${offset}) k),
+      sql`with me as (${me}), keys as (select k.* from me cross join lateral (${keys} order by c.descendant_seq desc limit ${pageLimit(limit)} offset ${pageOffset(offset)}) k),
           page as (
             select ${NODE_COLUMNS}, m.email, a.nickname, k.depth as generation, ${levelOf(rules)} as level, k.descendant_seq as sort_key
             from keys k join team_nodes n on n.seq = k.descendant_seq

@@ -23,7 +23,7 @@ import { fourPlaces, withoutTrailingZeros } from '../../lib/decimal-text.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { Clock } from '../common/common.service.js';
-import { addDays, localTime } from '../../lib/platform-time.js';
+import { addDays, localDate } from '../../lib/platform-time.js';
 import type { LevelRow, LevelRule, MemberRow, NodeRow, TeamRepository } from './team.repository.js';
 
 export function toLevel(row: LevelRow): TeamLevel {
@@ -122,19 +122,33 @@ function iso(value: Date | string): string {
   return new Date(value).toISOString();
 }
 
+const VALID_CUSTODY = money.parseMoney(VALID_CUSTODY_USDT);
+
 function isValid(ownCustody: string): boolean {
-  return money.compare(money.parseMoney(ownCustody), money.parseMoney(VALID_CUSTODY_USDT)) >= 0;
+  return money.compare(money.parseMoney(ownCustody), VALID_CUSTODY) >= 0;
 }
 
 function shortfall(required: string, has: string): string {
   return money.formatMoney(money.max(money.ZERO, money.subtract(money.parseMoney(required), money.parseMoney(has))));
 }
 
+interface LevelTable {
+  effectiveFrom: string;
+  levels: LevelRow[];
+  rules: LevelRule[];
+}
+
+/** How many days' level tables a server keeps (`TeamService.tableOn`): today and a few days of the console's looking back. */
+const TABLES_KEPT_MAX = 8;
+
 /**
  * The referral team: figures the database keeps per account (docs/decisions/020-team-tree-and-levels.md),
  * the level table in force on the platform day, and each member's view of their own downline only.
  */
 export class TeamService {
+  /** The level tables in force on days that have begun, by day (`tableOn`). */
+  private readonly tablesInForce = new Map<string, Promise<LevelTable>>();
+
   constructor(
     private readonly db: Db,
     private readonly repository: TeamRepository,
@@ -144,11 +158,30 @@ export class TeamService {
   ) {}
 
   private today(): string {
-    return localTime(this.clock.now(), this.timeZone).date;
+    return localDate(this.clock.now(), this.timeZone);
   }
 
-  /** The level table in force on `day` (one always is: the migration seeds one from 2000-01-01). */
-  private async tableOn(day: string): Promise<{ effectiveFrom: string; levels: LevelRow[]; rules: LevelRule[] }> {
+  /**
+   * The level table in force on `day` (one always is: the migration seeds one from 2000-01-01). A
+   * table is saved for tomorrow at the earliest, so the table in force on a day that has begun never
+   * changes: those are kept here (a few days' worth), and the team page and list, asked on every
+   * visit, read no table from the database (decision 040). A later day is read each time.
+   */
+  private tableOn(day: string): Promise<LevelTable> {
+    if (day > this.today()) return this.readTable(day);
+    const kept = this.tablesInForce.get(day);
+    if (kept) return kept;
+    const table = this.readTable(day);
+    if (this.tablesInForce.size >= TABLES_KEPT_MAX) this.tablesInForce.delete(this.tablesInForce.keys().next().value!);
+    this.tablesInForce.set(day, table);
+    // A failed read is not kept: the next call reads again.
+    table.catch(() => {
+      if (this.tablesInForce.get(day) === table) this.tablesInForce.delete(day);
+    });
+    return table;
+  }
+
+  private async readTable(day: string): Promise<LevelTable> {
     const table = await this.repository.tableOn(day);
     if (!table) throw new Error(`no team level table in force on ${day}`);
     return { effectiveFrom: table.version.effective_from, levels: table.levels, rules: rulesOf(table.levels) };
@@ -301,6 +334,9 @@ export class TeamService {
       );
       return saved;
     });
+    // Saved for tomorrow, it changes no kept day; but a clock set back (tests, an operator's
+    // correction) could make tomorrow a kept day.
+    this.tablesInForce.clear();
     return (await this.versions()).find((version) => version.id === id)!;
   }
 
