@@ -140,7 +140,7 @@ await db.query(
   ],
 );
 
-const server = await startApiServer(databaseUrl);
+const server = await startApiServer(databaseUrl, (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean));
 process.on('exit', () => server.stop());
 const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
 function call(pathName, body, headers) {

@@ -269,6 +269,140 @@ describe('holds', () => {
   });
 });
 
+describe('batches of entries and holds (postMany, settleHolds)', () => {
+  const available = (owner: string) => ({ ownerAccountId: owner, asset: 'USDT' as const, purpose: 'available' as const });
+  const pay = (key: string, from: string, to: string, amount: string) => ({
+    idempotencyKey: key,
+    kind: 'test',
+    postings: [
+      { account: available(from), amount: money.negate(m(amount)), recordType: 'transfer_out' as const },
+      { account: available(to), amount: m(amount), recordType: 'transfer_in' as const },
+    ],
+  });
+
+  it('posts many entries in id order with running balances, replays posted keys, and refuses a batch that overdraws', async () => {
+    const carol = await accountIdOf(t, await registerMember(t, 'ledger-carol@example.com'));
+    const dave = await accountIdOf(t, await registerMember(t, 'ledger-dave@example.com'));
+    await fund(t, carol, 'USDT', '10.0000');
+    const ledger = t.services.ledger;
+    const first = await ledger.transaction((tx) =>
+      ledger.postMany(tx, [
+        pay('batch-1', carol, dave, '1.0000'),
+        pay('batch-2', carol, dave, '2.5000'),
+        pay('batch-3', dave, carol, '0.5000'),
+      ]),
+    );
+    expect(first.map((entry) => entry.duplicate)).toEqual([false, false, false]);
+    expect(BigInt(first[0]!.entryId) < BigInt(first[1]!.entryId) && BigInt(first[1]!.entryId) < BigInt(first[2]!.entryId)).toBe(
+      true,
+    );
+    expect(await availableOf(t, carol, 'USDT')).toBe('7.0000');
+    expect(await availableOf(t, dave, 'USDT')).toBe('3.0000');
+    const carolRows = await queryRows<{ amount: string; balance_after: string }>(
+      db(),
+      sql`select p.amount::text as amount, p.balance_after::text as balance_after from postings p
+            join ledger_accounts a on a.id = p.ledger_account_id
+          where a.owner_account_id = ${carol}::uuid and a.purpose = 'available' and p.entry_id >= ${first[0]!.entryId}::bigint order by p.id`,
+    );
+    expect(carolRows).toEqual([
+      { amount: '-1.0000', balance_after: '9.0000' },
+      { amount: '-2.5000', balance_after: '6.5000' },
+      { amount: '0.5000', balance_after: '7.0000' },
+    ]);
+
+    // A retried batch: the posted keys move nothing, the new one posts.
+    const again = await ledger.transaction((tx) =>
+      ledger.postMany(tx, [pay('batch-2', carol, dave, '2.5000'), pay('batch-4', carol, dave, '1.0000')]),
+    );
+    expect(again.map((entry) => entry.duplicate)).toEqual([true, false]);
+    expect(again[0]!.entryId).toBe(first[1]!.entryId);
+    expect(await availableOf(t, carol, 'USDT')).toBe('6.0000');
+
+    // One entry of the batch overdraws: nothing of the batch is written.
+    const before = await entryCount();
+    await expect(
+      ledger.transaction((tx) =>
+        ledger.postMany(tx, [pay('batch-5', carol, dave, '1.0000'), pay('batch-6', carol, dave, '5.0001')]),
+      ),
+    ).rejects.toMatchObject({ code: 409, messageKey: 'ledger.insufficient_balance' });
+    await expect(
+      ledger.transaction((tx) =>
+        ledger.postMany(tx, [pay('batch-7', carol, dave, '1.0000'), pay('batch-7', carol, dave, '1.0000')]),
+      ),
+    ).rejects.toBeInstanceOf(LedgerInvariantError);
+    expect(await entryCount()).toBe(before);
+    expect(await availableOf(t, carol, 'USDT')).toBe('6.0000');
+    expect((await ledger.verify()).clean).toBe(true);
+  });
+
+  it('releases and captures many holds with further entries in one batch, each once', async () => {
+    const erin = await accountIdOf(t, await registerMember(t, 'ledger-erin@example.com'));
+    await fund(t, erin, 'USDT', '100.0000');
+    const ledger = t.services.ledger;
+    for (const id of ['h1', 'h2']) {
+      await ledger.transaction((tx) =>
+        ledger.hold(tx, { ownerAccountId: erin, asset: 'USDT', amount: m('10'), referenceType: 'test_batch', referenceId: id }),
+      );
+    }
+    expect(await availableOf(t, erin, 'USDT')).toBe('80.0000');
+    const fees = { platformCode: 'fees' as const, asset: 'USDT' as const };
+    const settle = () =>
+      ledger.transaction((tx) =>
+        ledger.settleHolds(
+          tx,
+          [
+            { reference: { referenceType: 'test_batch', referenceId: 'h1' }, status: 'released', recordType: 'hold_release' },
+            {
+              reference: { referenceType: 'test_batch', referenceId: 'h2' },
+              status: 'captured',
+              recordType: 'withdraw',
+              destinations: [
+                { account: available(erin), amount: m('7.5'), recordType: 'hold_release' },
+                { account: fees, amount: m('2.5'), recordType: 'withdraw_fee' },
+              ],
+            },
+          ],
+          [
+            {
+              idempotencyKey: 'batch-bonus',
+              kind: 'test',
+              postings: [
+                { account: available(erin), amount: m('1'), recordType: 'transfer_in' },
+                { account: fees, amount: m('-1'), recordType: 'transfer_out' },
+              ],
+            },
+          ],
+        ),
+      );
+    const first = await settle();
+    expect(first.map((entry) => entry.duplicate)).toEqual([false, false, false]);
+    // 80 + 10 released + 7.5 of the capture + 1.
+    expect(await availableOf(t, erin, 'USDT')).toBe('98.5000');
+    const holds = await queryRows<{ reference_id: string; status: string; settle_entry_id: string }>(
+      db(),
+      sql`select reference_id, status, settle_entry_id::text as settle_entry_id from ledger_holds
+          where reference_type = 'test_batch' order by reference_id`,
+    );
+    expect(holds).toEqual([
+      { reference_id: 'h1', status: 'released', settle_entry_id: first[0]!.entryId },
+      { reference_id: 'h2', status: 'captured', settle_entry_id: first[1]!.entryId },
+    ]);
+    // Settled again the same way: a retry, nothing moves.
+    const again = await settle();
+    expect(again).toEqual(first.map((entry) => ({ ...entry, duplicate: true })));
+    expect(await availableOf(t, erin, 'USDT')).toBe('98.5000');
+    // The other way: refused.
+    await expect(
+      ledger.transaction((tx) =>
+        ledger.settleHolds(tx, [
+          { reference: { referenceType: 'test_batch', referenceId: 'h2' }, status: 'released', recordType: 'hold_release' },
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: 409 });
+    expect((await ledger.verify()).clean).toBe(true);
+  });
+});
+
 describe('the invariant checker', () => {
   it('is clean on an honest ledger and names the rows when a balance is tampered with', async () => {
     const clean = await t.services.ledger.verify();

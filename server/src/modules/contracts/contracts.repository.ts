@@ -486,6 +486,37 @@ export class ContractsRepository {
     return changed === 1;
   }
 
+  /** `closeOrder` for many orders in one statement (the watcher's batch); answers the ids it closed. */
+  async closeOrders(tx: Tx, closes: readonly { id: string; fields: CloseFields }[]): Promise<string[]> {
+    if (closes.length === 0) return [];
+    const source = JSON.stringify(
+      closes.map(({ id, fields }) => ({
+        id,
+        close_price: fields.closePrice,
+        closed_at: fields.closedAt.toISOString(),
+        close_tick_id: fields.closeTickId,
+        close_reason: fields.reason,
+        pnl: fields.pnl,
+        swap: fields.swap,
+        close_note: fields.note,
+        closed_by: fields.closedBy,
+        close_key: fields.closeKey,
+        close_hash: fields.closeHash,
+      })),
+    );
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`update contract_orders o set state = 'closed', close_price = v.close_price, closed_at = v.closed_at,
+            close_tick_id = v.close_tick_id, close_reason = v.close_reason, pnl = v.pnl, swap = v.swap,
+            close_note = v.close_note, closed_by = v.closed_by, close_key = v.close_key, close_hash = v.close_hash, updated_at = now()
+          from jsonb_to_recordset(${source}::jsonb) as v(id uuid, close_price numeric, closed_at timestamptz, close_tick_id bigint,
+            close_reason text, pnl numeric, swap numeric, close_note text, closed_by uuid, close_key text, close_hash text)
+          where o.id = v.id and o.state = 'open'
+          returning o.id::text as id`,
+    );
+    return rows.map((row) => row.id);
+  }
+
   /** What stays open after a partial close; false when the order was no longer open. */
   async shrinkOrder(
     tx: Tx,

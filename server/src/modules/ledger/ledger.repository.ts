@@ -164,6 +164,93 @@ export class LedgerRepository {
     );
   }
 
+  /**
+   * `insertEntryAndLock` for many entries (`LedgerService.postMany`): claims every key in one
+   * statement, ids taken in the order given, and, if any key was free, locks `refs` in the fixed
+   * order in the same round trip. `claimed` lists the entries whose key was free.
+   */
+  async insertEntriesAndLock(
+    tx: Tx,
+    entries: readonly NewEntry[],
+    refs: readonly LedgerAccountRef[],
+  ): Promise<{ claimed: { id: string; key: string }[]; rows: LedgerAccountRow[] }> {
+    const source = JSON.stringify(
+      entries.map((entry, ord) => ({
+        idempotency_key: entry.idempotencyKey,
+        kind: entry.kind,
+        reference_type: entry.referenceType,
+        reference_id: entry.referenceId,
+        memo: entry.memo,
+        operator_id: entry.operatorId,
+        ord,
+      })),
+    );
+    const result = await queryRows<LedgerAccountRow & { claimed: { id: string; key: string }[] | null }>(
+      tx,
+      sql`with entry as (
+            insert into journal_entries (idempotency_key, kind, reference_type, reference_id, memo, operator_id)
+            select s.idempotency_key, s.kind, s.reference_type, s.reference_id, s.memo, s.operator_id
+            from jsonb_to_recordset(${source}::jsonb)
+              as s(idempotency_key text, kind text, reference_type text, reference_id text, memo text, operator_id uuid, ord int)
+            order by s.ord
+            on conflict (idempotency_key) do nothing
+            returning id, idempotency_key
+          ), locked as (
+            select ${ACCOUNT_COLUMNS} from ledger_accounts
+            where exists (select 1 from entry) and (${accountFilter(refs)})
+            order by platform_code is not null, id for update
+          )
+          select (select json_agg(json_build_object('id', id::text, 'key', idempotency_key) order by id) from entry) as claimed, locked.*
+          from (select 1) as one left join locked on true`,
+    );
+    const claimed = result[0]?.claimed ?? [];
+    return { claimed, rows: claimed.length === 0 ? [] : result.filter((row) => row.id !== null) };
+  }
+
+  /** `applyPostings` for many entries: every balance change and every posting (in `postings`' order) in one statement. */
+  async applyPostingsMany(
+    tx: Tx,
+    deltas: readonly { id: string; delta: string }[],
+    postings: readonly (NewPosting & { entryId: string })[],
+  ): Promise<void> {
+    const deltaSource = JSON.stringify(deltas);
+    const postingSource = JSON.stringify(
+      postings.map((posting, ord) => ({
+        entry_id: posting.entryId,
+        ledger_account_id: posting.ledgerAccountId,
+        asset: posting.asset,
+        amount: posting.amount,
+        balance_after: posting.balanceAfter,
+        record_type: posting.recordType,
+        ord,
+      })),
+    );
+    await runStatement(
+      tx,
+      sql`with moved as (
+            update ledger_accounts as a set balance = a.balance + v.delta, updated_at = now()
+            from jsonb_to_recordset(${deltaSource}::jsonb) as v(id uuid, delta numeric) where a.id = v.id
+            returning a.id
+          )
+          insert into postings (entry_id, ledger_account_id, asset, amount, balance_after, record_type)
+          select p.entry_id, p.ledger_account_id, p.asset, p.amount, p.balance_after, p.record_type
+          from jsonb_to_recordset(${postingSource}::jsonb)
+            as p(entry_id bigint, ledger_account_id uuid, asset text, amount numeric, balance_after numeric, record_type text, ord int)
+          order by p.ord`,
+    );
+  }
+
+  /** The entries of the keys that have posted, by key. */
+  async findEntryIdsByKeys(db: Db | Tx, keys: readonly string[]): Promise<Map<string, string>> {
+    if (keys.length === 0) return new Map();
+    const rows = await queryRows<{ id: string; idempotency_key: string }>(
+      db,
+      sql`select id::text as id, idempotency_key from journal_entries
+          where idempotency_key in (select k from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as k)`,
+    );
+    return new Map(rows.map((row) => [row.idempotency_key, row.id]));
+  }
+
   async findEntryIdByKey(db: Db | Tx, idempotencyKey: string): Promise<string | null> {
     const rows = await queryRows<{ id: string }>(
       db,
@@ -362,6 +449,37 @@ export class LedgerRepository {
           from ledger_holds where reference_type = ${referenceType} and reference_id = ${referenceId} for update`,
     );
     return rows[0] ?? null;
+  }
+
+  /** The holds of `references`, locked in id order (`LedgerService.settleHolds`). */
+  async lockHolds(tx: Tx, references: readonly { referenceType: string; referenceId: string }[]): Promise<HoldRow[]> {
+    if (references.length === 0) return [];
+    const source = JSON.stringify(
+      references.map((ref) => ({ reference_type: ref.referenceType, reference_id: ref.referenceId })),
+    );
+    return queryRows<HoldRow>(
+      tx,
+      sql`select id, owner_account_id, asset, amount::text as amount, status, reference_type, reference_id
+          from ledger_holds
+          where (reference_type, reference_id) in (
+            select r.reference_type, r.reference_id from jsonb_to_recordset(${source}::jsonb) as r(reference_type text, reference_id text))
+          order by id for update`,
+    );
+  }
+
+  /** `settleHold` for many pending holds in one statement. */
+  async settleHoldsMany(
+    tx: Tx,
+    settled: readonly { holdId: string; status: 'captured' | 'released'; entryId: string }[],
+  ): Promise<void> {
+    if (settled.length === 0) return;
+    const source = JSON.stringify(settled.map((item) => ({ id: item.holdId, status: item.status, entry_id: item.entryId })));
+    await runStatement(
+      tx,
+      sql`update ledger_holds h set status = v.status, settle_entry_id = v.entry_id, settled_at = now()
+          from jsonb_to_recordset(${source}::jsonb) as v(id uuid, status text, entry_id bigint)
+          where h.id = v.id and h.status = 'pending'`,
+    );
   }
 
   /** Changes a pending hold's amount (moveHold only: the held balance moves with it in the same entry). */

@@ -285,22 +285,7 @@ export class LedgerService {
     destinations: readonly PostingSpec[],
     fromRecordType: RecordType,
   ): Promise<PostedEntry> {
-    return this.settle(tx, reference, 'captured', (hold) => {
-      const total = money.sum(destinations.map((destination) => destination.amount));
-      if (total !== money.parseMoney(hold.amount)) {
-        throw new LedgerInvariantError(
-          `capture of ${reference.referenceId} pays ${money.formatMoney(total)}, the hold is ${hold.amount}`,
-        );
-      }
-      return [
-        {
-          account: { ownerAccountId: hold.owner_account_id, asset: hold.asset, purpose: 'held' },
-          amount: money.negate(money.parseMoney(hold.amount)),
-          recordType: fromRecordType,
-        },
-        ...destinations.filter((destination) => destination.amount !== 0n),
-      ];
-    });
+    return this.settle(tx, reference, 'captured', (hold) => capturePostings(hold, destinations, fromRecordType));
   }
 
   /** Returns held funds to the owner's available balance. */
@@ -309,18 +294,7 @@ export class LedgerService {
     reference: { referenceType: string; referenceId: string },
     recordType: RecordType = 'hold_release',
   ): Promise<PostedEntry> {
-    return this.settle(tx, reference, 'released', (hold) => [
-      {
-        account: { ownerAccountId: hold.owner_account_id, asset: hold.asset, purpose: 'held' },
-        amount: money.negate(money.parseMoney(hold.amount)),
-        recordType,
-      },
-      {
-        account: { ownerAccountId: hold.owner_account_id, asset: hold.asset, purpose: 'available' },
-        amount: money.parseMoney(hold.amount),
-        recordType,
-      },
-    ]);
+    return this.settle(tx, reference, 'released', (hold) => releasePostings(hold, recordType));
   }
 
   /**
@@ -391,6 +365,140 @@ export class LedgerService {
     return hold && hold.status === 'pending' ? money.parseMoney(hold.amount) : money.ZERO;
   }
 
+  /**
+   * `post` for many entries at once (a batch of contract closes): every key claimed and every account
+   * locked in one round trip (the ledger's fixed order), every balance moved and every posting
+   * appended in a second, whatever the number of entries. Entries take ids in the order given and
+   * each posting's `balance_after` runs in that order. The same checks as `post`: each entry balanced
+   * per asset, no account below zero unless allowed (the whole batch is refused). A key that has
+   * posted already moves nothing (`duplicate`); a key given twice is refused. Answers in `specs`' order.
+   */
+  async postMany(tx: Tx, specs: readonly EntrySpec[]): Promise<PostedEntry[]> {
+    if (specs.length === 0) return [];
+    const keys = new Set<string>();
+    for (const spec of specs) {
+      checkEntry(spec);
+      if (keys.has(spec.idempotencyKey))
+        throw new LedgerInvariantError(`idempotency key ${spec.idempotencyKey} twice in one batch`);
+      keys.add(spec.idempotencyKey);
+    }
+    const refs = uniqueRefs(specs.flatMap((spec) => spec.postings.map((posting) => posting.account)));
+    const { claimed, rows: lockedRows } = await this.repository.insertEntriesAndLock(
+      tx,
+      specs.map((spec) => ({
+        idempotencyKey: spec.idempotencyKey,
+        kind: spec.kind,
+        referenceType: spec.referenceType ?? null,
+        referenceId: spec.referenceId ?? null,
+        memo: spec.memo ?? null,
+        operatorId: spec.operatorId ?? null,
+      })),
+      refs,
+    );
+    const claimedIds = new Map(claimed.map((entry) => [entry.key, entry.id]));
+    if (claimed.length > 0) {
+      const rows = lockedRows.length === refs.length ? lockedRows : await this.lockRows(tx, refs);
+      const byKey = new Map(rows.map((row) => [rowKey(row), row]));
+      const balances = new Map<string, Money>();
+      const postings: (NewPosting & { entryId: string })[] = [];
+      const inIdOrder = specs
+        .filter((spec) => claimedIds.has(spec.idempotencyKey))
+        .map((spec) => ({ spec, entryId: claimedIds.get(spec.idempotencyKey)! }))
+        .sort((a, b) => (BigInt(a.entryId) < BigInt(b.entryId) ? -1 : 1));
+      for (const { spec, entryId } of inIdOrder) {
+        for (const posting of spec.postings) {
+          const row = byKey.get(refKey(posting.account));
+          if (!row) throw new LedgerInvariantError(`ledger account ${refKey(posting.account)} was not locked`);
+          const after = money.add(balances.get(row.id) ?? money.parseMoney(row.balance), posting.amount);
+          if (after < 0n && !row.allow_negative) throw AppError.conflict('ledger.insufficient_balance', { asset: row.asset });
+          balances.set(row.id, after);
+          postings.push({
+            entryId,
+            ledgerAccountId: row.id,
+            asset: row.asset,
+            amount: money.formatMoney(posting.amount),
+            balanceAfter: money.formatMoney(after),
+            recordType: posting.recordType,
+          });
+        }
+      }
+      const deltas = [...balances.entries()].map(([id, after]) => ({
+        id,
+        delta: money.formatMoney(money.subtract(after, money.parseMoney(rows.find((row) => row.id === id)!.balance))),
+      }));
+      await this.repository.applyPostingsMany(tx, deltas, postings);
+    }
+    const posted = specs.filter((spec) => !claimedIds.has(spec.idempotencyKey)).map((spec) => spec.idempotencyKey);
+    const existing = await this.repository.findEntryIdsByKeys(tx, posted);
+    return specs.map((spec) => {
+      const entryId = claimedIds.get(spec.idempotencyKey);
+      if (entryId !== undefined) return { entryId, duplicate: false };
+      const existingId = existing.get(spec.idempotencyKey);
+      if (!existingId) throw new LedgerInvariantError(`idempotency key ${spec.idempotencyKey} conflicted but has no entry`);
+      return { entryId: existingId, duplicate: true };
+    });
+  }
+
+  /**
+   * `releaseHold` and `captureHoldSplit` for many holds at once, with `alsoPost` entries in the same
+   * batch (a contract's profit, paid beside the release of its margin): the holds locked in one
+   * statement (id order), every entry through `postMany`, the holds marked settled in one statement.
+   * A hold settled already the same way is a retry (its entry answers duplicate); settled the other
+   * way, or missing, refuses the whole batch. Answers the settlements' entries, then `alsoPost`'s.
+   */
+  async settleHolds(tx: Tx, settlements: readonly HoldSettlement[], alsoPost: readonly EntrySpec[] = []): Promise<PostedEntry[]> {
+    const holds = await this.repository.lockHolds(
+      tx,
+      settlements.map((item) => item.reference),
+    );
+    const byReference = new Map(holds.map((hold) => [`${hold.reference_type}\u0000${hold.reference_id}`, hold]));
+    const pending: { index: number; hold: HoldRow; status: 'captured' | 'released'; spec: EntrySpec }[] = [];
+    const retried: { index: number; key: string }[] = [];
+    settlements.forEach((item, index) => {
+      const hold = byReference.get(`${item.reference.referenceType}\u0000${item.reference.referenceId}`);
+      if (!hold) throw AppError.notFound();
+      if (hold.status !== 'pending') {
+        if (hold.status !== item.status) throw AppError.conflict();
+        retried.push({ index, key: holdSettleKey(hold) });
+        return;
+      }
+      pending.push({
+        index,
+        hold,
+        status: item.status,
+        spec: {
+          idempotencyKey: holdSettleKey(hold),
+          kind: item.status === 'captured' ? 'hold_capture' : 'hold_release',
+          referenceType: item.reference.referenceType,
+          referenceId: item.reference.referenceId,
+          postings:
+            item.status === 'released'
+              ? releasePostings(hold, item.recordType)
+              : capturePostings(hold, item.destinations, item.recordType),
+        },
+      });
+    });
+    const posted = await this.postMany(tx, [...pending.map((item) => item.spec), ...alsoPost]);
+    await this.repository.settleHoldsMany(
+      tx,
+      pending.map((item, index) => ({ holdId: item.hold.id, status: item.status, entryId: posted[index]!.entryId })),
+    );
+    const existing = await this.repository.findEntryIdsByKeys(
+      tx,
+      retried.map((item) => item.key),
+    );
+    const results: PostedEntry[] = new Array<PostedEntry>(settlements.length);
+    pending.forEach((item, position) => {
+      results[item.index] = posted[position]!;
+    });
+    for (const item of retried) {
+      const entryId = existing.get(item.key);
+      if (!entryId) throw AppError.conflict();
+      results[item.index] = { entryId, duplicate: true };
+    }
+    return [...results, ...posted.slice(pending.length)];
+  }
+
   private async settle(
     tx: Tx,
     reference: { referenceType: string; referenceId: string },
@@ -399,7 +507,7 @@ export class LedgerService {
   ): Promise<PostedEntry> {
     const hold = await this.repository.lockHold(tx, reference.referenceType, reference.referenceId);
     if (!hold) throw AppError.notFound();
-    const idempotencyKey = `hold-settle:${hold.id}`;
+    const idempotencyKey = holdSettleKey(hold);
     if (hold.status !== 'pending') {
       // Settling again the same way is a retry; settling the other way is a state error.
       const entryId = hold.status === status ? await this.repository.findEntryIdByKey(tx, idempotencyKey) : null;
@@ -503,6 +611,56 @@ export class LedgerService {
   transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
     return this.db.transaction(work);
   }
+}
+
+/** One hold to settle in `LedgerService.settleHolds`: released to its owner, or captured to `destinations`. */
+export type HoldSettlement =
+  | { reference: { referenceType: string; referenceId: string }; status: 'released'; recordType: RecordType }
+  | {
+      reference: { referenceType: string; referenceId: string };
+      status: 'captured';
+      /** Where the held amount goes; they must add up to the hold. */
+      destinations: readonly PostingSpec[];
+      /** The record type of the held side. */
+      recordType: RecordType;
+    };
+
+function holdSettleKey(hold: HoldRow): string {
+  return `hold-settle:${hold.id}`;
+}
+
+/** A release: the held amount back to the owner's available balance. */
+function releasePostings(hold: HoldRow, recordType: RecordType): PostingSpec[] {
+  return [
+    {
+      account: { ownerAccountId: hold.owner_account_id, asset: hold.asset, purpose: 'held' },
+      amount: money.negate(money.parseMoney(hold.amount)),
+      recordType,
+    },
+    {
+      account: { ownerAccountId: hold.owner_account_id, asset: hold.asset, purpose: 'available' },
+      amount: money.parseMoney(hold.amount),
+      recordType,
+    },
+  ];
+}
+
+/** A capture: the held amount to `destinations`, which must add up to it. */
+function capturePostings(hold: HoldRow, destinations: readonly PostingSpec[], fromRecordType: RecordType): PostingSpec[] {
+  const total = money.sum(destinations.map((destination) => destination.amount));
+  if (total !== money.parseMoney(hold.amount)) {
+    throw new LedgerInvariantError(
+      `capture of ${hold.reference_id} pays ${money.formatMoney(total)}, the hold is ${hold.amount}`,
+    );
+  }
+  return [
+    {
+      account: { ownerAccountId: hold.owner_account_id, asset: hold.asset, purpose: 'held' },
+      amount: money.negate(money.parseMoney(hold.amount)),
+      recordType: fromRecordType,
+    },
+    ...destinations.filter((destination) => destination.amount !== 0n),
+  ];
 }
 
 function uniqueRefs(refs: readonly LedgerAccountRef[]): LedgerAccountRef[] {

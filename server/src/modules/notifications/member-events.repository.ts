@@ -26,6 +26,24 @@ export class MemberEventsRepository implements EventStore {
     return rows[0]!.id;
   }
 
+  /** `insert` for many events in one statement (a batch of contract closes), each member told once. */
+  async insertMany(tx: Tx | Db, events: readonly { memberId: string; kind: string; payload: unknown }[]): Promise<void> {
+    if (events.length === 0) return;
+    const source = JSON.stringify(
+      events.map((event, ord) => ({ member_id: event.memberId, kind: event.kind, payload: event.payload, ord })),
+    );
+    await queryRows(
+      tx,
+      sql`with inserted as (
+            insert into member_events (member_id, kind, payload)
+            select e.member_id, e.kind, e.payload from jsonb_to_recordset(${source}::jsonb) as e(member_id uuid, kind text, payload jsonb, ord int)
+            order by e.ord
+            returning member_id
+          )
+          select pg_notify(${MEMBER_EVENTS_CHANNEL}, m.member_id::text) from (select distinct member_id from inserted) m`,
+    );
+  }
+
   /** The member's events after `afterId`, oldest first. */
   async after(memberId: string, afterId: string, limit: number): Promise<MemberEventRow[]> {
     return queryRows<MemberEventRow>(

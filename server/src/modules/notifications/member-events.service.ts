@@ -9,6 +9,7 @@ export { DEFAULT_CHANNEL_OPTIONS, type ChannelOptions, type ChannelSink } from '
 /** What a feature needs to tell a member something: an event stored in its own transaction. */
 export interface MemberEventPublisher {
   publish(tx: Tx, memberId: string, data: MemberEventData): Promise<string>;
+  publishMany(tx: Tx, events: readonly { memberId: string; data: MemberEventData }[]): Promise<void>;
 }
 
 /** Events are kept this long; a channel away for longer starts afresh (its screens refetch anyway). */
@@ -32,6 +33,17 @@ export class MemberEventsService extends EventHub implements MemberEventPublishe
   async publish(tx: Tx, memberId: string, data: MemberEventData): Promise<string> {
     const { kind, ...payload } = memberEventData.parse(data);
     return this.repository.insert(tx, memberId, kind, payload);
+  }
+
+  /** `publish` for many events in one statement. */
+  async publishMany(tx: Tx, events: readonly { memberId: string; data: MemberEventData }[]): Promise<void> {
+    await this.repository.insertMany(
+      tx,
+      events.map((event) => {
+        const { kind, ...payload } = memberEventData.parse(event.data);
+        return { memberId: event.memberId, kind, payload };
+      }),
+    );
   }
 
   removeExpired(): Promise<number> {
