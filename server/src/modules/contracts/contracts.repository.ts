@@ -275,23 +275,45 @@ export class ContractsRepository {
 
   // ── The watcher ──
 
-  /** Claims a product for walking (another instance walking it: null). */
-  async claimWatch(tx: Tx, productId: string): Promise<string | null> {
-    const [row] = await queryRows<{ watched: string }>(
+  /**
+   * A walk's start in one statement: the product's watch row claimed (skip locked: null when another
+   * walk holds it), the ticks after its cursor in id order (at most `limit`), and the two settings a
+   * walk prices them with (null when the product has no contract settings).
+   */
+  async claimWatchWithTicks(
+    tx: Tx,
+    productId: string,
+    limit: number,
+  ): Promise<{ watched: string; pricing: { digits: number; spreadMarkupPoints: number } | null; ticks: TickRow[] } | null> {
+    const rows = await queryRows<{
+      watched: string;
+      digits: number | null;
+      spread_markup_points: number | null;
+      id: string | null;
+      bid: string | null;
+      ask: string | null;
+      observed_at: Date | string | null;
+    }>(
       tx,
-      sql`select watched_tick_id::text as watched from contract_watch where product_id = ${productId}::uuid for update skip locked`,
+      sql`with w as (select watched_tick_id from contract_watch where product_id = ${productId}::uuid for update skip locked)
+          select w.watched_tick_id::text as watched, cp.digits, cp.spread_markup_points,
+            t.id::text as id, t.bid::text as bid, t.ask::text as ask, t.observed_at
+          from w left join contract_products cp on cp.product_id = ${productId}::uuid
+            left join lateral (
+              select id, bid, ask, observed_at from contract_ticks
+              where product_id = ${productId}::uuid and id > w.watched_tick_id order by id limit ${limit}
+            ) t on true
+          order by t.id`,
     );
-    return row?.watched ?? null;
-  }
-
-  /** Ticks after `afterId` in id order (ordered by the bigint column, not its text alias). */
-  ticksAfter(tx: Tx, productId: string, afterId: string, limit: number): Promise<TickRow[]> {
-    return queryRows<TickRow>(
-      tx,
-      sql`select id::text as id, product_id::text as product_id, bid::text as bid, ask::text as ask, observed_at
-          from contract_ticks where product_id = ${productId}::uuid and contract_ticks.id > ${afterId}::bigint
-          order by contract_ticks.id limit ${limit}`,
-    );
+    const first = rows[0];
+    if (!first) return null;
+    return {
+      watched: first.watched,
+      pricing: first.digits === null ? null : { digits: first.digits, spreadMarkupPoints: first.spread_markup_points ?? 0 },
+      ticks: rows
+        .filter((row) => row.id !== null)
+        .map((row) => ({ id: row.id!, product_id: productId, bid: row.bid!, ask: row.ask!, observed_at: row.observed_at! })),
+    };
   }
 
   async advanceWatch(tx: Tx, productId: string, tickId: string): Promise<void> {

@@ -984,14 +984,11 @@ export class ContractsService {
     let walked = 0;
     for (;;) {
       const count = await this.db.transaction(async (tx) => {
-        const watched = await this.repository.claimWatch(tx, productId);
-        if (watched === null) return 0;
-        const ticks = await this.repository.ticksAfter(tx, productId, watched, WATCH_BATCH);
-        if (ticks.length === 0) return 0;
-        const product = await this.loadProduct(tx, productId);
-        if (product) await this.fireTargets(tx, product, ticks);
-        await this.repository.advanceWatch(tx, productId, ticks[ticks.length - 1]!.id);
-        return ticks.length;
+        const walk = await this.repository.claimWatchWithTicks(tx, productId, WATCH_BATCH);
+        if (walk === null || walk.ticks.length === 0) return 0;
+        if (walk.pricing) await this.fireTargets(tx, productId, walk.pricing, walk.ticks);
+        await this.repository.advanceWatch(tx, productId, walk.ticks[walk.ticks.length - 1]!.id);
+        return walk.ticks.length;
       });
       walked += count;
       if (count < WATCH_BATCH) break;
@@ -1000,8 +997,12 @@ export class ContractsService {
     return walked;
   }
 
-  private async fireTargets(tx: Tx, product: Product, ticks: readonly TickRow[]): Promise<void> {
-    const { digits, spreadMarkupPoints } = product.settings;
+  private async fireTargets(
+    tx: Tx,
+    productId: string,
+    { digits, spreadMarkupPoints }: { digits: number; spreadMarkupPoints: number },
+    ticks: readonly TickRow[],
+  ): Promise<void> {
     const quotes: Quote[] = ticks.map((tick) => ({
       tickId: tick.id,
       ...contractQuote(tick.bid, tick.ask, digits, spreadMarkupPoints),
@@ -1027,7 +1028,7 @@ export class ContractsService {
         1,
       ),
     };
-    const candidates = await this.repository.triggerCandidates(tx, product.id, range);
+    const candidates = await this.repository.triggerCandidates(tx, productId, range);
     if (candidates.length === 0) return;
     const triggered: { order: OrderRow; quote: Quote; reason: ContractCloseReason }[] = [];
     for (const order of candidates) {
