@@ -11,7 +11,7 @@ import { JobRunner } from './jobs/runner.js';
 import { IntervalTask } from './lib/interval-task.js';
 import { ContractsReplay } from './modules/contracts/replay.js';
 import { AdjustableClock } from './lib/adjustable-clock.js';
-import { systemClock } from './modules/common/common.service.js';
+import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 
 /** Repository root, from src/ (tsx) or dist/ (bundle): both sit two levels below it. */

@@ -10,7 +10,7 @@ import { openDatabase } from './db/client.js';
 import { AppError } from './http/app-error.js';
 import { createLogger } from './lib/logger.js';
 import { createServices } from './container.js';
-import { systemClock } from './modules/common/common.service.js';
+import { systemClock } from './lib/clock.js';
 import { HostingRepository } from './modules/hosting/hosting.repository.js';
 import { SettlementService } from './modules/hosting/settlement.service.js';
 

@@ -1,4 +1,4 @@
-import type { Clock } from '../modules/common/common.service.js';
+import type { Clock } from './clock.js';
 
 /**
  * The system clock moved by an offset that end-to-end tests may change (to "advance the platform

@@ -3,7 +3,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig, type AppConfig } from '../../src/config.js';
 import { createServices, type Services } from '../../src/container.js';
 import { createLogger } from '../../src/lib/logger.js';
-import { systemClock, type Clock } from '../../src/modules/common/common.service.js';
+import { systemClock, type Clock } from '../../src/lib/clock.js';
 import { createSmtpTransport, type MailTransport, type OutgoingMail } from '../../src/modules/mail/mail.transport.js';
 import type { ChannelOptions } from '../../src/modules/notifications/member-events.service.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';

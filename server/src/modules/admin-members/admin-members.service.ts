@@ -5,7 +5,7 @@ import type { RequestOrigin } from '../../http/origin.js';
 import { hashPassword } from '../../lib/password.js';
 import { newOneTimePassword } from '../../lib/tokens.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import { systemClock, type Clock } from '../common/common.service.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import type { OperatorSession } from '../operators/operator.service.js';
 import type { MemberRepository } from '../members/member.repository.js';
 import type { AdminMembersRepository, MemberSummaryRow } from './admin-members.repository.js';

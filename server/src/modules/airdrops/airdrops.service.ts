@@ -5,7 +5,7 @@ import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import { fourPlaces } from '../../lib/decimal-text.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MemberEventPublisher } from '../notifications/member-events.service.js';
 import type { TeamRepository } from '../team/team.repository.js';

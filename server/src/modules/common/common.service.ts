@@ -7,13 +7,8 @@ import {
   type CommonLang,
   type Locale,
 } from '@custos/contract';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
-
-export interface Clock {
-  now(): Date;
-}
-
-export const systemClock: Clock = { now: () => new Date() };
 
 export class CommonService {
   constructor(

@@ -21,7 +21,7 @@ import { AppError } from '../../http/app-error.js';
 import { checkedImage } from '../../http/checked-image.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ArticleRow, ArticleTranslationRow, ContentRepository } from './content.repository.js';
 import { auditedDelete, auditedSave, dateOf, iso, localise, recordChange } from './localised.js';

@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { HelpArticleRow, HelpArticleTranslationRow, HelpRepository } from './help.repository.js';

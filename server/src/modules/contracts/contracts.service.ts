@@ -56,7 +56,7 @@ import { fingerprint } from '../../lib/fingerprint.js';
 import { localDate } from '../../lib/platform-time.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import type { EntrySpec, HoldSettlement, LedgerService } from '../ledger/ledger.service.js';
 import type { MemberEventPublisher } from '../notifications/member-events.service.js';
 import type { SettingsService } from '../settings/settings.service.js';

@@ -16,7 +16,7 @@ import type { RequestOrigin } from '../../http/origin.js';
 import { fingerprint } from '../../lib/fingerprint.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SecurityService } from '../security/security.service.js';
 import { localTime } from '../../lib/platform-time.js';

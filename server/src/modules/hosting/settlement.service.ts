@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import { NothingToPostError, type LedgerService } from '../ledger/ledger.service.js';
 import { addDays, localTime } from '../../lib/platform-time.js';
 import type { HostingRepository, RunRow } from './hosting.repository.js';

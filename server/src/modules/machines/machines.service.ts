@@ -15,7 +15,7 @@ import type { RequestOrigin } from '../../http/origin.js';
 import { fingerprint } from '../../lib/fingerprint.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import { forEachRange, type SettlementStep } from '../hosting/settlement.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SecurityService } from '../security/security.service.js';

@@ -15,7 +15,7 @@ import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import { normaliseDecimal } from '../../lib/fingerprint.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { TickerError, type TickerQuote, type TickerSource } from './binance-ticker.js';
 import type { ProductRow, QuotedProductRow, QuotesRepository } from './quotes.repository.js';

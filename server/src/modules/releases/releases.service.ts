@@ -16,7 +16,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import type { ReleaseWithPackage, ReleasesRepository } from './releases.repository.js';
 
 /** A zip file's local-file-header signature: every APK and every hot bundle starts with it. */

@@ -22,7 +22,7 @@ import type { RequestOrigin } from '../../http/origin.js';
 import { fourPlaces, withoutTrailingZeros } from '../../lib/decimal-text.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import { addDays, localDate } from '../../lib/platform-time.js';
 import type { LevelRow, LevelRule, MemberRow, NodeRow, TeamRepository } from './team.repository.js';
 

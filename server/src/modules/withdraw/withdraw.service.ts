@@ -29,7 +29,7 @@ import { fingerprint } from '../../lib/fingerprint.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { EvmHotWallet } from '../chain/evm-hot-wallet.js';
-import type { Clock } from '../common/common.service.js';
+import type { Clock } from '../../lib/clock.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MemberRow } from '../members/member.repository.js';
 import type { SecurityService } from '../security/security.service.js';
