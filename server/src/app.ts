@@ -18,6 +18,7 @@ import { CONSOLE_POLICY, registerSecurityHeaders, sendPageWithStyleNonce } from 
 import { builtAppStaticOptions } from './http/static-files.js';
 import { trustFunction } from './http/trusted-proxy.js';
 import { commonRoutes } from './modules/common/common.routes.js';
+import './modules/auth/member-session.js';
 import { operatorAuthRoutes } from './modules/operators/operator.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { userRoutes } from './modules/auth/user.routes.js';
@@ -85,6 +86,10 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestContext(app);
+  // Filled by the member and operator session checks of the routes that need them (their modules
+  // declare the fields).
+  app.decorateRequest('memberSession', null);
+  app.decorateRequest('operatorSession', null);
   registerErrorHandling(app);
   registerStorableTextGuard(app);
   await registerSecurityHeaders(app);

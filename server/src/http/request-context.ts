@@ -1,6 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import '../modules/auth/member-session.js';
-import '../modules/operators/operator.routes.js';
 import { localeFromLangHeader, type Locale } from '@custos/contract';
 
 declare module 'fastify' {
@@ -12,9 +10,6 @@ declare module 'fastify' {
 
 export function registerRequestContext(app: FastifyInstance): void {
   app.decorateRequest('locale', 'zh-Hans');
-  // Filled by the member and operator session checks of the routes that need them.
-  app.decorateRequest('memberSession', null);
-  app.decorateRequest('operatorSession', null);
   app.addHook('onRequest', async (request, reply) => {
     request.locale = localeFromLangHeader(request.headers.lang);
     void reply.header('x-request-id', request.id);
