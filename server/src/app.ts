@@ -22,6 +22,7 @@ import './modules/auth/member-session.js';
 import { operatorAuthRoutes } from './modules/operators/operator.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { userRoutes } from './modules/auth/user.routes.js';
+import { securityRoutes } from './modules/security/security.routes.js';
 import { adminMembersRoutes } from './modules/admin-members/admin-members.routes.js';
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { accountRoutes } from './modules/accounts/account.routes.js';
@@ -138,9 +139,10 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   await app.register(commonRoutes, { service: services.common });
   await app.register(operatorAuthRoutes, { service: services.operators });
   await app.register(authRoutes, { service: services.auth });
-  await app.register(userRoutes, {
-    service: services.auth,
-    security: services.security,
+  await app.register(userRoutes, { service: services.auth });
+  await app.register(securityRoutes, {
+    auth: services.auth,
+    service: services.security,
     avatars: () => services.common.avatars(),
   });
   await app.register(adminMembersRoutes, { service: services.adminMembers, operators: services.operators });
