@@ -1,14 +1,5 @@
-import {
-  quoteExchange,
-  translate,
-  money,
-  type Asset,
-  type ExchangeDirection,
-  type ExchangeIndex,
-  type ExchangeQuote,
-  type Locale,
-  type Money,
-} from '@custos/contract';
+import { quoteExchange, money, type Asset, type ExchangeDirection, type ExchangeIndex, type ExchangeQuote, type Locale, type Money } from '@custos/contract';
+import { translate } from '../../lib/i18n/server-messages';
 import { balanceProblem } from '../../lib/money/amount';
 
 /** What each direction spends and receives. */
