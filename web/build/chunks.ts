@@ -9,8 +9,9 @@
  *   messages, fetched together when the app starts in it or switches to it.
  */
 
+// zh-CN is left out: antd-mobile's ConfigProvider imports it as its default, so it is part of the
+// start anyway, and grouping it would tie all the zh-Hans texts to the entry.
 const ANTD_MOBILE_LOCALES: Record<string, string> = {
-  'zh-CN': 'zh-Hans',
   'en-US': 'en',
   'ja-JP': 'ja',
   'ko-KR': 'ko',
@@ -31,15 +32,23 @@ export function localeOfModule(id: string): string | null {
   return uiKit ? (ANTD_MOBILE_LOCALES[uiKit] ?? null) : null;
 }
 
+/** The libraries every screen runs on, from the first. */
+const START_LIBRARIES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zod|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+/** The app's own start: the API client, session, languages, query cache, live channel, update check. */
+const START_APP =
+  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query|live)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|sse-parser|api[\\/](common|admin-members|ledger|chat|identity|quotes|support|otc|contracts))\.ts$/;
+
 export const codeSplitting = {
   groups: [
-    { name: 'start', tags: ['$initial' as const], priority: 20 },
+    { name: 'start', test: (id: string) => START_LIBRARIES.test(id) || START_APP.test(id), priority: 20 },
     {
       name: (id: string) => {
         const locale = localeOfModule(id);
         return locale ? `locale-${locale}` : null;
       },
-      priority: 10,
+      // Before start: the contract's index reaches every language's messages.
+      priority: 30,
     },
   ],
 };
