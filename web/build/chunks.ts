@@ -3,8 +3,11 @@
  * itself the bundler made ~50 small shared files for the first screen, each a request and a set of
  * response headers; grouped, the first screen needs a handful:
  *
- * - `start`: everything the entry imports statically (React, the router, i18next, zod, the API
- *   client, the query cache): one file, always needed, always together.
+ * - `start`: what every screen runs on from the first (React, the router, i18next, zod, the query
+ *   cache) and the app's own start (API client, session, languages, live channel, the contract's
+ *   core and the schemas the live channel reads): one file, always needed, always together.
+ * - `motion`: react-spring and @use-gesture, which antd-mobile's popups, tab bar and
+ *   pull-to-refresh share.
  * - `locale-<language>`: one language's texts, ours, antd-mobile's and the contract's server
  *   messages, fetched together when the app starts in it or switches to it.
  */
@@ -42,6 +45,9 @@ const START_APP =
 export const codeSplitting = {
   groups: [
     { name: 'start', test: (id: string) => START_LIBRARIES.test(id) || START_APP.test(id), priority: 20 },
+    // The animation and gesture libraries under antd-mobile's popups, tab bar and pull-to-refresh:
+    // one file for every page that has any of them (never the log-in page).
+    { name: 'motion', test: /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/, priority: 15 },
     {
       name: (id: string) => {
         const locale = localeOfModule(id);
