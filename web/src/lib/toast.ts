@@ -21,9 +21,19 @@ function loadToast(): Promise<Toast> {
 }
 
 export function showToast(message: string): void {
-  if (!message) return;
-  loadToast().then(
-    (Toast) => Toast.show({ content: message, duration: TOAST_DURATION_MS }),
+  void toastShown(message);
+}
+
+/**
+ * Shows a message; resolves once it is on screen (or could not be: no connection to fetch the
+ * toast), for what must follow the message by a set time (the client's 1.5 s redirects).
+ */
+export function toastShown(message: string): Promise<void> {
+  if (!message) return Promise.resolve();
+  return loadToast().then(
+    (Toast) => {
+      Toast.show({ content: message, duration: TOAST_DURATION_MS });
+    },
     () => undefined,
   );
 }
