@@ -1,6 +1,7 @@
+import type AntdToast from 'antd-mobile/es/components/toast';
 import { TOAST_DURATION_MS } from '@custos/contract';
 
-type Toast = typeof import('antd-mobile/es/components/toast').default;
+type Toast = typeof AntdToast;
 
 /*
  * antd-mobile's toast (and the animation library under it) is fetched the first time a message is

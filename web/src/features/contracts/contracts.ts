@@ -1,4 +1,27 @@
-import { compareDecimal, contractClosePrice, contractLotsLeft, contractLotsProblem, contractLotsSchema, contractMargin, contractOpenPrice, contractPnl, contractPriceSchema, contractSpreadCost, contractSum, contractTargetsProblem, decimalPlaces, PAR_CONVERSION, type ContractConversion, type ContractOrder, type ContractProduct, type ContractQuoteEvent, type ContractSession, type ContractSide, type Locale, type MessageKey } from '@custos/contract';
+import {
+  compareDecimal,
+  contractClosePrice,
+  contractLotsLeft,
+  contractLotsProblem,
+  contractLotsSchema,
+  contractMargin,
+  contractOpenPrice,
+  contractPnl,
+  contractPriceSchema,
+  contractSpreadCost,
+  contractSum,
+  contractTargetsProblem,
+  decimalPlaces,
+  PAR_CONVERSION,
+  type ContractConversion,
+  type ContractOrder,
+  type ContractProduct,
+  type ContractQuoteEvent,
+  type ContractSession,
+  type ContractSide,
+  type Locale,
+  type MessageKey,
+} from '@custos/contract';
 import { fieldLabel, isMessageKey, translate } from '../../lib/i18n/server-messages';
 import { displayMoney } from '../../lib/format/money';
 

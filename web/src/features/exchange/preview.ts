@@ -1,4 +1,13 @@
-import { quoteExchange, money, type Asset, type ExchangeDirection, type ExchangeIndex, type ExchangeQuote, type Locale, type Money } from '@custos/contract';
+import {
+  quoteExchange,
+  money,
+  type Asset,
+  type ExchangeDirection,
+  type ExchangeIndex,
+  type ExchangeQuote,
+  type Locale,
+  type Money,
+} from '@custos/contract';
 import { translate } from '../../lib/i18n/server-messages';
 import { balanceProblem } from '../../lib/money/amount';
 

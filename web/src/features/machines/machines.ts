@@ -1,4 +1,16 @@
-import { MACHINE_STATUSES, machineDailyOutput, machineInfoQuery, money, type Locale, type MachineIndex, type MachinePaymentAsset, type MachineProduct, type MemberMachine, type MiningRecord, type Money } from '@custos/contract';
+import {
+  MACHINE_STATUSES,
+  machineDailyOutput,
+  machineInfoQuery,
+  money,
+  type Locale,
+  type MachineIndex,
+  type MachinePaymentAsset,
+  type MachineProduct,
+  type MemberMachine,
+  type MiningRecord,
+  type Money,
+} from '@custos/contract';
 import { translate } from '../../lib/i18n/server-messages';
 import { balanceProblem } from '../../lib/money/amount';
 import type { Page } from '../../lib/paging/pages';

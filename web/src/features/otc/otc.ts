@@ -1,4 +1,13 @@
-import { money, otcFee, type Locale, type MessageKey, type OtcInfo, type OtcMarketListing, type OtcOrder, type OtcOrderState } from '@custos/contract';
+import {
+  money,
+  otcFee,
+  type Locale,
+  type MessageKey,
+  type OtcInfo,
+  type OtcMarketListing,
+  type OtcOrder,
+  type OtcOrderState,
+} from '@custos/contract';
 import { translate } from '../../lib/i18n/server-messages';
 import { amountProblem, parseAmount } from '../../lib/money/amount';
 import { displayMoney } from '../../lib/format/money';

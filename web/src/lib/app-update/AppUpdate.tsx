@@ -31,7 +31,9 @@ export function AppUpdate() {
           showToast(t('appUpdate.appliedOnRestart'));
           return false;
         }
-        await (await dialog()).alert({
+        await (
+          await dialog()
+        ).alert({
           title: t('appUpdate.restartTitle'),
           content: t('appUpdate.restartMessage'),
           confirmText: t('appUpdate.restart'),

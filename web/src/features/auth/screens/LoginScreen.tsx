@@ -26,8 +26,7 @@ export default function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
-  const problem = (field: Field, value = values[field]) =>
-    fieldProblem(loginRequest.shape[field], value, field, currentLocale());
+  const problem = (field: Field, value = values[field]) => fieldProblem(loginRequest.shape[field], value, field, currentLocale());
   const shown = (field: Field) => (checked.has(field) ? problem(field) : null);
 
   const change = (field: Field, value: string) => {

@@ -2,7 +2,13 @@ import { useState } from 'react';
 import { Button, Form, Popup, TextArea } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { OTC_APPEAL_DESCRIPTION_MAX_LENGTH, OTC_APPEAL_IMAGES_MAX, OTC_APPEAL_REASONS, type OtcAppealReason, type OtcRole } from '@custos/contract';
+import {
+  OTC_APPEAL_DESCRIPTION_MAX_LENGTH,
+  OTC_APPEAL_IMAGES_MAX,
+  OTC_APPEAL_REASONS,
+  type OtcAppealReason,
+  type OtcRole,
+} from '@custos/contract';
 import { fieldLabel, translate } from '../../../lib/i18n/server-messages';
 import { ImagePicker, type PickedImage } from '../../../components/forms/ImagePicker';
 import { SingleSelector } from '../../../components/forms/SingleSelector';
