@@ -10,7 +10,7 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: '.tmp/vitest-results.json' }]],
     projects: [
       { test: { allowOnly, name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
-      { test: { allowOnly, name: 'web', include: ['web/src/**/*.test.ts'] } },
+      { test: { allowOnly, name: 'web', include: ['web/src/**/*.test.ts'], setupFiles: ['web/src/test-setup.ts'] } },
       { test: { allowOnly, name: 'admin', include: ['admin/src/**/*.test.ts'] } },
       // The test runner's own logic (how a run is counted).
       { test: { allowOnly, name: 'scripts', environment: 'node', include: ['scripts/**/*.test.mjs'] } },

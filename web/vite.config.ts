@@ -1,13 +1,20 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../scripts/vite-precompress.mjs';
+import { codeSplitting } from './build/chunks';
 import { serviceWorker } from './build/service-worker-plugin';
 
 // Relative base: the same build is served at / by the API server and from the Android package.
-// The service worker and the compressed copies: decision 036.
+// The service worker and the compressed copies: decision 036; the chunks: decision 039.
 export default defineConfig({
   base: './',
   plugins: [react(), serviceWorker(), precompress({ exclude: /^sw\.js$/ })],
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    // Fewer, larger files for the first screen (web/build/chunks.ts, decision 039).
+    rolldownOptions: { output: { codeSplitting } },
+  },
   server: { proxy: { '/api': 'http://localhost:8080' } },
 });

@@ -67,7 +67,17 @@ test('log-in with e-mail and password in English; a wrong password is refused wi
   await registerViaApi(request, email, 'right-password');
   await prepareStorage(page, { locale: 'en' });
   await page.goto('/');
-  await page.getByPlaceholder(en.auth.emailPlaceholder).fill(email);
+  // The log-in form's own checks (the contract's schema, the server's wording), tied to the field.
+  const emailInput = page.getByPlaceholder(en.auth.emailPlaceholder);
+  await page.getByRole('button', { name: en.auth.login, exact: true }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'please enter e-mail' })).toBeVisible();
+  await expect(emailInput).toHaveAttribute('aria-invalid', 'true');
+  await expect(emailInput).toBeFocused();
+  await expect(page.getByRole('alert').filter({ hasText: 'please enter password' })).toBeVisible();
+  await emailInput.fill('not-an-address');
+  await expect(page.getByRole('alert').filter({ hasText: 'please enter a valid e-mail address' })).toBeVisible();
+  await emailInput.fill(email);
+  await expect(emailInput).not.toHaveAttribute('aria-invalid');
   await page.getByPlaceholder(en.auth.passwordPlaceholder).fill('wrong-password');
   await page.getByRole('button', { name: en.auth.login, exact: true }).click();
   await expect(page.getByText('Wrong e-mail or password')).toBeVisible();

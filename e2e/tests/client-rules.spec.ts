@@ -1,5 +1,5 @@
 import type { Page, Route } from '@playwright/test';
-import { LANG_HEADER_BY_LOCALE, LOCALES } from '@custos/contract';
+import { LANG_HEADER_BY_LOCALE, LOCALES, translate } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../web/src/app/i18n/locales/ja.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
@@ -256,6 +256,12 @@ test('the language picker is reachable before log-in and the choice persists', a
   await page.getByTestId('locale-ja').click();
   await expect(page.getByTestId('nav-header')).toContainText(ja.routes.login2);
   expect(await page.evaluate(() => localStorage.getItem('custos.locale'))).toBe('ja');
+  // The server's messages came with the switch (only the first language is loaded at start).
+  await page.goBack();
+  await page.getByRole('button', { name: ja.auth.login, exact: true }).click();
+  await expect(page.getByRole('alert').first()).toHaveText(
+    translate('ja', 'reason.required', { field: translate('ja', 'field.email') }),
+  );
   // Relaunched as a visitor, the start-up rule opens log-in, now in Japanese.
   await page.reload();
   await expect(page.locator('.login-title')).toHaveText(ja.routes.login);

@@ -65,7 +65,9 @@ beforeAll(async () => {
       `<!doctype html>\n<html>\n  <head>\n    <title>${app}</title>\n    <script type="module" crossorigin src="./assets/index.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`,
     );
     writeFileSync(path.join(distRoot, app, 'assets', 'index.js'), 'export {};\n');
+    writeFileSync(path.join(distRoot, app, 'assets', 'index.css'), 'body { margin: 0; }\n');
   }
+  writeFileSync(path.join(distRoot, 'web', 'sw.js'), "self.addEventListener('fetch', () => undefined);\n");
   t = await createTestApp({
     WEB_DIST_DIR: path.join(distRoot, 'web'),
     ADMIN_DIST_DIR: path.join(distRoot, 'admin'),
@@ -80,7 +82,7 @@ afterAll(async () => {
 describe('the member app (/)', () => {
   it('allows its own scripts, styles and API, and images from itself, QR data: URLs and blob: photos', async () => {
     for (const method of ['GET', 'HEAD'] as const) {
-      for (const url of ['/', '/assets/index.js']) {
+      for (const url of ['/', '/index.html', '/sw.js']) {
         const response = await t.app.inject({ method, url });
         expect(response.statusCode).toBe(200);
         expectBaseline(response.headers);
@@ -96,6 +98,41 @@ describe('the member app (/)', () => {
         expect(features.get('microphone')).toBe('()');
         expect(features.get('geolocation')).toBe('()');
         expect(features.get('clipboard-read')).toBe('()');
+      }
+    }
+  });
+});
+
+describe("the apps' hashed script and style files", () => {
+  it('carry the policy, nosniff, CORP and the referrer rule, and none of the document-only headers', async () => {
+    for (const [url, kind] of [
+      ['/assets/index.js', 'member'],
+      ['/assets/index.css', 'member'],
+      ['/admin/assets/index.js', 'console'],
+    ] as const) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const response = await t.app.inject({ method, url });
+        expect(response.statusCode, url).toBe(200);
+        const policy = policyOf(response.headers);
+        // The policy stays: it is what governs a worker started from such a file (the PDF viewer's).
+        expect(policy.get('default-src')).toEqual(["'none'"]);
+        expect(policy.get('script-src')).toEqual(["'self'"]);
+        expect(policy.has('worker-src'), url).toBe(kind === 'member');
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        for (const header of [
+          'permissions-policy',
+          'x-frame-options',
+          'cross-origin-opener-policy',
+          'origin-agent-cluster',
+          'x-dns-prefetch-control',
+          'x-download-options',
+          'x-permitted-cross-domain-policies',
+          'x-xss-protection',
+        ]) {
+          expect(response.headers[header], `${url} ${header}`).toBeUndefined();
+        }
       }
     }
   });
@@ -138,7 +175,7 @@ describe('the console (/admin/)', () => {
   it('serves its assets with the console policy and no nonce', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/admin/assets/index.js' });
     expect(response.statusCode).toBe(200);
-    expectBaseline(response.headers);
+    expect(policyOf(response.headers).get('default-src')).toEqual(["'none'"]);
     expect(policyOf(response.headers).get('style-src')).toEqual(["'self'"]);
   });
 });
@@ -198,7 +235,7 @@ describe('Strict-Transport-Security', () => {
   const HSTS = 'max-age=31536000; includeSubDomains';
 
   it('is sent when the trusted proxy says the request came over HTTPS', async () => {
-    for (const url of ['/', '/admin/', '/api/docs', '/api/common/config', '/api/no-such-call']) {
+    for (const url of ['/', '/assets/index.js', '/admin/', '/api/docs', '/api/common/config', '/api/no-such-call']) {
       const response = await t.app.inject({
         method: 'GET',
         url,

@@ -7,6 +7,7 @@ export type { Money, Rounding } from './money.js';
 export { MoneyError, MONEY_STRING_PATTERN } from './money.js';
 export * from './validators.js';
 export * from './i18n/translate.js';
+export * from './i18n/catalogue-loaders.js';
 export * from './api/common.js';
 export * from './api/admin-auth.js';
 export * from './api/auth.js';

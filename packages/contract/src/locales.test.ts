@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_BUSINESS_CODES, BusinessCode, httpStatusFor } from './codes.js';
+import { SERVER_MESSAGE_LOADERS } from './i18n/catalogue-loaders.js';
 import { SERVER_MESSAGES, translate } from './i18n/translate.js';
 import { LOCALES, langHeaderFor, localeFromLangHeader } from './locales.js';
 
@@ -32,6 +33,10 @@ describe('server messages', () => {
         expect(placeholders(translated), `${locale} ${key}`).toEqual(placeholders(text));
       }
     }
+  });
+
+  it('loads each language on its own, the very texts of the full catalogue', async () => {
+    for (const locale of LOCALES) expect(await SERVER_MESSAGE_LOADERS[locale](), locale).toBe(SERVER_MESSAGES[locale]);
   });
 
   it('fills placeholders', () => {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isHashedAssetUrl } from './static-files.js';
 
 /*
  * Every response carries browser security headers set by @fastify/helmet, with a policy chosen on
@@ -129,6 +130,24 @@ const POLICY_BY_KIND: Record<Kind, Directives> = {
   console: CONSOLE_POLICY,
 };
 
+/**
+ * Headers that only mean something for a document (a page the browser shows), off on the apps'
+ * hashed script and style files (decision 039): who may frame it, its opener, its agent cluster,
+ * DNS prefetching and old browsers' download and XSS-filter switches; Permissions-Policy likewise
+ * (added in onRequest below). The rest stays on every response: nosniff, CORP, Referrer-Policy
+ * (it governs what a style sheet itself requests), HSTS, and the CSP, which is what governs a
+ * worker started from one of these files (the PDF viewer's).
+ */
+const DOCUMENT_ONLY_OFF = {
+  xFrameOptions: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} as const;
+
 /** One year; sent only on HTTPS (browsers ignore it on HTTP, and a mistaken HTTP answer must not set it). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -138,10 +157,16 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   app.addHook('onRoute', (route) => {
-    const kind = kindOf(route.url ?? '');
+    const url = route.url ?? '';
+    const kind = kindOf(url);
+    const hashedAsset = kind !== 'api' && kind !== 'docs' && isHashedAssetUrl(url);
     route.config = Object.assign(route.config ?? {}, {
       securityKind: kind,
-      helmet: { contentSecurityPolicy: { useDefaults: false, directives: POLICY_BY_KIND[kind] } },
+      hashedAsset,
+      helmet: {
+        contentSecurityPolicy: { useDefaults: false, directives: POLICY_BY_KIND[kind] },
+        ...(hashedAsset ? DOCUMENT_ONLY_OFF : {}),
+      },
     });
   });
   await app.register(helmet, {
@@ -155,8 +180,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     strictTransportSecurity: false,
   });
   app.addHook('onRequest', async (request, reply) => {
-    const kind = (request.routeOptions.config as { securityKind?: Kind } | undefined)?.securityKind ?? 'api';
-    void reply.header('permissions-policy', PERMISSIONS[kind]);
+    const config = request.routeOptions.config as { securityKind?: Kind; hashedAsset?: boolean } | undefined;
+    if (!config?.hashedAsset) void reply.header('permissions-policy', PERMISSIONS[config?.securityKind ?? 'api']);
     if (cameOverHttps(request)) void reply.header('strict-transport-security', HSTS);
   });
 }

@@ -31,6 +31,14 @@ export function isHashedAsset(name: string): boolean {
 }
 
 /**
+ * A route of one of the apps' hashed files (`/assets/…`, `/admin/assets/…`), whose answers carry
+ * no document-only security headers (security-headers.ts, decision 039).
+ */
+export function isHashedAssetUrl(url: string): boolean {
+  return /^\/(admin\/)?assets\/[^/]/.test(url);
+}
+
+/**
  * @fastify/static options for one built app at `root` under `prefix`: compressed copies chosen by
  * Accept-Encoding (they are not routes of their own), and the caching rule above.
  */

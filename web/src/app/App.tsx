@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { ConfigProvider } from 'antd-mobile';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { isLocale, type Locale } from '@custos/contract';

@@ -2,7 +2,10 @@ import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { App as CapacitorApp } from '@capacitor/app';
 import { Capacitor } from '@capacitor/core';
-import { unstableSetRender } from 'antd-mobile';
+// antd-mobile by its files, not its index, which would tie every component to the first screen
+// (decision 039); its global styles (CSS variables) come first, ours after.
+import 'antd-mobile/es/global';
+import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { credential } from '../lib/auth/credential';
 import { initI18n, t } from '../lib/i18n/i18n';
 import { setNavigator } from '../lib/navigation';

@@ -1,4 +1,4 @@
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import { t } from '../../lib/i18n/i18n';
 
 /** Spec §8 "New version detected…": resolves true when the member chooses to update now. */

@@ -1,13 +1,6 @@
 import type { Rule as FormRule, RuleObject } from 'antd-mobile/es/components/form';
-import {
-  PASSWORD_MIN_LENGTH,
-  fieldLabel,
-  isEmail,
-  isVerificationCode,
-  translate,
-  type MessageKey,
-  type Money,
-} from '@custos/contract';
+import { PASSWORD_MIN_LENGTH, isEmail, isVerificationCode, type MessageKey, type Money } from '@custos/contract';
+import { fieldLabel, translate } from '../../lib/i18n/server-messages';
 import { currentLocale } from '../../lib/i18n/i18n';
 import { amountProblem, normaliseAmountInput, parseAmount } from '../../lib/money/amount';
 

@@ -12,9 +12,6 @@ import {
   contractSum,
   contractTargetsProblem,
   decimalPlaces,
-  fieldLabel,
-  isMessageKey,
-  translate,
   PAR_CONVERSION,
   type ContractConversion,
   type ContractOrder,
@@ -25,6 +22,7 @@ import {
   type Locale,
   type MessageKey,
 } from '@custos/contract';
+import { fieldLabel, isMessageKey, translate } from '../../lib/i18n/server-messages';
 import { displayMoney } from '../../lib/format/money';
 
 /**

@@ -1,6 +1,5 @@
 import {
   quoteExchange,
-  translate,
   money,
   type Asset,
   type ExchangeDirection,
@@ -9,6 +8,7 @@ import {
   type Locale,
   type Money,
 } from '@custos/contract';
+import { translate } from '../../lib/i18n/server-messages';
 import { balanceProblem } from '../../lib/money/amount';
 
 /** What each direction spends and receives. */

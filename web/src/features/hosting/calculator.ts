@@ -1,4 +1,5 @@
-import { money, quoteHosting, translate, type HostingConfig, type HostingPlan, type Locale, type Money } from '@custos/contract';
+import { money, quoteHosting, type HostingConfig, type HostingPlan, type Locale, type Money } from '@custos/contract';
+import { translate } from '../../lib/i18n/server-messages';
 import { balanceProblem } from '../../lib/money/amount';
 import { orderDates } from './dates';
 

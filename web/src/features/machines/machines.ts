@@ -3,7 +3,6 @@ import {
   machineDailyOutput,
   machineInfoQuery,
   money,
-  translate,
   type Locale,
   type MachineIndex,
   type MachinePaymentAsset,
@@ -12,6 +11,7 @@ import {
   type MiningRecord,
   type Money,
 } from '@custos/contract';
+import { translate } from '../../lib/i18n/server-messages';
 import { balanceProblem } from '../../lib/money/amount';
 import type { Page } from '../../lib/paging/pages';
 

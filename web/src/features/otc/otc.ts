@@ -1,7 +1,6 @@
 import {
   money,
   otcFee,
-  translate,
   type Locale,
   type MessageKey,
   type OtcInfo,
@@ -9,6 +8,7 @@ import {
   type OtcOrder,
   type OtcOrderState,
 } from '@custos/contract';
+import { translate } from '../../lib/i18n/server-messages';
 import { amountProblem, parseAmount } from '../../lib/money/amount';
 import { displayMoney } from '../../lib/format/money';
 

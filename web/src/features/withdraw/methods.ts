@@ -1,13 +1,6 @@
 import type { z } from 'zod';
-import {
-  fieldLabel,
-  isMessageKey,
-  translate,
-  type Locale,
-  type WithdrawMethod,
-  type WithdrawMethodType,
-  type WithdrawSettings,
-} from '@custos/contract';
+import { type Locale, type WithdrawMethod, type WithdrawMethodType, type WithdrawSettings } from '@custos/contract';
+import { fieldLabel, isMessageKey, translate } from '../../lib/i18n/server-messages';
 import type { Translate } from './window';
 
 /** "0x12ab34…9f8e7d": the start and end of an address, for pickers where the whole does not fit. */

@@ -1,4 +1,5 @@
-import { money, translate, type Locale, type Money, type WithdrawIndex, type WithdrawSettings } from '@custos/contract';
+import { money, type Locale, type Money, type WithdrawIndex, type WithdrawSettings } from '@custos/contract';
+import { translate } from '../../lib/i18n/server-messages';
 import { balanceProblem } from '../../lib/money/amount';
 
 /**

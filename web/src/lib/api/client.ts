@@ -10,7 +10,7 @@ import {
 import { credential } from '../auth/credential';
 import { currentLocale, t } from '../i18n/i18n';
 import { navigateTo, relaunch } from '../navigation';
-import { showToast } from '../toast';
+import { showToast, toastShown } from '../toast';
 import { ApiError } from './errors';
 
 export const LOGIN_ROUTE = '/pages/login/login';
@@ -100,9 +100,9 @@ export async function apiRequest<S extends z.ZodType>(call: ApiCall<S>): Promise
     relaunch(LOGIN_ROUTE);
     showToast(message);
   } else if (isRedirectCode(code)) {
-    showToast(message);
     const route = REDIRECT_ROUTE_BY_CODE[code];
-    setTimeout(() => navigateTo(route), ERROR_REDIRECT_DELAY_MS);
+    // The 1.5 s count from when the message shows (the toast may first be fetched, decision 039).
+    void toastShown(message).then(() => setTimeout(() => navigateTo(route), ERROR_REDIRECT_DELAY_MS));
   } else {
     showToast(message);
   }

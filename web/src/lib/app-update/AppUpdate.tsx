@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
-import { Dialog } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../toast';
 import { checkForUpdate, reportHealthy, setUpdateUi } from './update-controller';
+
+/** antd-mobile's dialog is fetched when there is something to ask, not with the first screen (decision 039). */
+const dialog = () => import('antd-mobile/es/components/dialog').then((module) => module.default);
 
 /**
  * The update prompt everywhere (spec §4, §8): on start it reports the running bundle healthy and
@@ -14,8 +16,8 @@ export function AppUpdate() {
 
   useEffect(() => {
     setUpdateUi({
-      confirm: () =>
-        Dialog.confirm({
+      confirm: async () =>
+        (await dialog()).confirm({
           title: t('appUpdate.title'),
           content: t('appUpdate.newVersion'),
           confirmText: t('appUpdate.updateNow'),
@@ -29,7 +31,9 @@ export function AppUpdate() {
           showToast(t('appUpdate.appliedOnRestart'));
           return false;
         }
-        await Dialog.alert({
+        await (
+          await dialog()
+        ).alert({
           title: t('appUpdate.restartTitle'),
           content: t('appUpdate.restartMessage'),
           confirmText: t('appUpdate.restart'),

@@ -1,6 +1,5 @@
-import { getAppVersion } from '../../api/get-app-version';
 import { selectUpdaterPort } from './select-port';
-import { runUpdate, type UpdateOutcome, type UpdateUi } from './update-flow';
+import type { UpdateOutcome, UpdateUi } from './update-flow';
 import { BUILTIN_BUNDLE_ID, type UpdaterPort } from './updater-port';
 
 /*
@@ -29,8 +28,10 @@ export async function checkForUpdate(): Promise<UpdateOutcome | null> {
   const native = await updaterPort();
   if (!native || !ui) return null;
   const shownBy = ui;
-  running ??= getAppVersion()
-    .then((config) => runUpdate(config, native, shownBy))
+  // The flow and the version call load only where there is a native update layer: a plain
+  // browser never needs them, so they are not part of its first screen (decision 039).
+  running ??= Promise.all([import('./update-flow'), import('../../api/get-app-version')])
+    .then(async ([{ runUpdate }, { getAppVersion }]) => runUpdate(await getAppVersion(), native, shownBy))
     .finally(() => {
       running = null;
     });

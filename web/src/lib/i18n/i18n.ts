@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type enUS from 'antd-mobile/es/locales/en-US';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@custos/contract';
 import type en from '../../app/i18n/locales/en.json';
+import { loadServerMessages } from './server-messages';
 
 export const LOCALE_STORAGE_KEY = 'custos.locale';
 
@@ -15,8 +16,9 @@ interface LocaleTexts {
 }
 
 /*
- * Only the member's language is loaded at start (decision 036): each language's texts, ours and
- * antd-mobile's, are a chunk of their own, fetched when the app starts in it or switches to it.
+ * Only the member's language is loaded at start (decisions 036, 039): each language's texts, ours,
+ * antd-mobile's and the contract's server messages, are chunks of their own, fetched together when
+ * the app starts in it or switches to it.
  */
 const LOADERS: Record<Locale, () => Promise<LocaleTexts>> = {
   'zh-Hans': async () => ({
@@ -54,7 +56,7 @@ const uiKitLocales = new Map<Locale, UiKitLocale>();
 /** Fetches a language's texts once and hands them to i18next. */
 async function loadLocale(locale: Locale): Promise<void> {
   if (uiKitLocales.has(locale)) return;
-  const texts = await LOADERS[locale]();
+  const [texts] = await Promise.all([LOADERS[locale](), loadServerMessages(locale)]);
   i18next.addResourceBundle(locale, 'translation', texts.translation, true, true);
   uiKitLocales.set(locale, texts.uiKit);
 }

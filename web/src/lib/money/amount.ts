@@ -1,4 +1,5 @@
-import { fieldLabel, isMessageKey, money, moneyAmountSchema, translate, type Locale, type Money } from '@custos/contract';
+import { money, moneyAmountSchema, type Locale, type Money } from '@custos/contract';
+import { fieldLabel, isMessageKey, translate } from '../i18n/server-messages';
 
 /**
  * What a member typed in an amount field, made ready for the shared validator: the decimal comma

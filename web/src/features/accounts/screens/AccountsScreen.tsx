@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel, translate } from '@custos/contract';
+import { fieldLabel, translate } from '../../../lib/i18n/server-messages';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';

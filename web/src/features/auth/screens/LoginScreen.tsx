@@ -1,16 +1,86 @@
-import { useState } from 'react';
-import { Button, Form, Input } from 'antd-mobile';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { GlobalOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { loginRequest } from '@custos/contract';
+import { fieldProblem } from '../../../components/forms/field-problem';
+import { currentLocale } from '../../../lib/i18n/i18n';
 import { login } from '../api/login';
-import { rules } from '../../../components/forms/rules';
 import { startSession } from '../components/session';
 
-/** Entry page (custom navigation bar): e-mail + password, with register, forgot password, code log-in and language. */
+type Field = 'email' | 'password';
+const FIELDS: readonly Field[] = ['email', 'password'];
+
+/**
+ * Entry page (custom navigation bar): e-mail + password, with register, forgot password, code log-in
+ * and language. The first screen of a new visitor, so a plain form (decision 039): no form library,
+ * each field checked by the contract's schema of the log-in call, in the server's wording, when it
+ * changes and on submit, the error tied to its input and announced.
+ */
 export default function LoginScreen() {
   const { t } = useTranslation();
+  const id = useId();
+  const [values, setValues] = useState<Record<Field, string>>({ email: '', password: '' });
+  // A field shows its problem once it has been typed in or the form submitted (as antd-mobile's form did).
+  const [checked, setChecked] = useState<ReadonlySet<Field>>(new Set());
   const [busy, setBusy] = useState(false);
+  const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
+
+  const problem = (field: Field, value = values[field]) => fieldProblem(loginRequest.shape[field], value, field, currentLocale());
+  const shown = (field: Field) => (checked.has(field) ? problem(field) : null);
+
+  const change = (field: Field, value: string) => {
+    setValues((before) => ({ ...before, [field]: value }));
+    setChecked((before) => (before.has(field) ? before : new Set([...before, field])));
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setChecked(new Set(FIELDS));
+    const firstWrong = FIELDS.find((field) => problem(field) !== null);
+    if (firstWrong) {
+      inputs.current[firstWrong]?.focus();
+      return;
+    }
+    setBusy(true);
+    login({ email: values.email.trim(), password: values.password }).then(
+      ({ token }) => startSession(token),
+      () => setBusy(false),
+    );
+  };
+
+  const field = (name: Field, label: string, input: { placeholder: string; type: string; autoComplete: string }) => {
+    const error = shown(name);
+    const inputId = `${id}-${name}`;
+    const errorId = `${inputId}-error`;
+    return (
+      <div className={error ? 'login-field login-field-invalid' : 'login-field'}>
+        <label className="login-field-label" htmlFor={inputId}>
+          {label}
+        </label>
+        <input
+          ref={(element) => {
+            inputs.current[name] = element;
+          }}
+          id={inputId}
+          name={name}
+          className="login-field-input"
+          value={values[name]}
+          onChange={(event) => change(name, event.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          {...input}
+        />
+        {error && (
+          <div id={errorId} className="login-field-error" role="alert">
+            {error}
+          </div>
+        )}
+      </div>
+    );
+  };
+
   return (
     <div className="login-screen">
       <header className="login-header">
@@ -21,29 +91,21 @@ export default function LoginScreen() {
       </header>
       <h1 className="login-title">{t('routes.login')}</h1>
       <p className="login-hint">{t('auth.welcomeHint')}</p>
-      <Form
-        className="login-form"
-        layout="vertical"
-        onFinish={(values: { email: string; password: string }) => {
-          setBusy(true);
-          login({ email: values.email.trim(), password: values.password }).then(
-            ({ token }) => startSession(token),
-            () => setBusy(false),
-          );
-        }}
-        footer={
-          <Button block type="submit" color="primary" size="large" loading={busy}>
+      <form className="login-form" noValidate onSubmit={submit}>
+        <div className="login-fields">
+          {field('email', t('auth.email'), { placeholder: t('auth.emailPlaceholder'), type: 'email', autoComplete: 'email' })}
+          {field('password', t('auth.password'), {
+            placeholder: t('auth.passwordPlaceholder'),
+            type: 'password',
+            autoComplete: 'current-password',
+          })}
+        </div>
+        <div className="login-form-footer">
+          <button type="submit" className="login-submit" disabled={busy} aria-busy={busy}>
             {t('auth.login')}
-          </Button>
-        }
-      >
-        <Form.Item name="email" label={t('auth.email')} rules={rules.email()}>
-          <Input placeholder={t('auth.emailPlaceholder')} type="email" autoComplete="email" />
-        </Form.Item>
-        <Form.Item name="password" label={t('auth.password')} rules={rules.existingPassword()}>
-          <Input placeholder={t('auth.passwordPlaceholder')} type="password" autoComplete="current-password" />
-        </Form.Item>
-      </Form>
+          </button>
+        </div>
+      </form>
       <nav className="login-links">
         <Link to="/pages/forget_pwd/forget_pwd">{t('auth.forgotPassword')}</Link>
         <Link to="/pages/login/login1">{t('auth.codeLogin')}</Link>

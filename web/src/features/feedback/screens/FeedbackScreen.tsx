@@ -2,14 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Image, Input, List, Tag, TextArea } from 'antd-mobile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  FEEDBACK_IMAGES_MAX,
-  FEEDBACK_TITLE_MAX_LENGTH,
-  TEXT_AREA_MAX_LENGTH,
-  fieldLabel,
-  translate,
-  type FeedbackItem,
-} from '@custos/contract';
+import { FEEDBACK_IMAGES_MAX, FEEDBACK_TITLE_MAX_LENGTH, TEXT_AREA_MAX_LENGTH, type FeedbackItem } from '@custos/contract';
+import { fieldLabel, translate } from '../../../lib/i18n/server-messages';
 import { ImagePicker, type PickedImage } from '../../../components/forms/ImagePicker';
 import { PagedList } from '../../../components/lists/PagedList';
 import { fetchPrivateImage } from '../../../lib/api/image';

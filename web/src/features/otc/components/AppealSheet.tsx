@@ -8,9 +8,8 @@ import {
   OTC_APPEAL_REASONS,
   type OtcAppealReason,
   type OtcRole,
-  fieldLabel,
-  translate,
 } from '@custos/contract';
+import { fieldLabel, translate } from '../../../lib/i18n/server-messages';
 import { ImagePicker, type PickedImage } from '../../../components/forms/ImagePicker';
 import { SingleSelector } from '../../../components/forms/SingleSelector';
 import { currentLocale } from '../../../lib/i18n/i18n';

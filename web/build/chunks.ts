@@ -1,0 +1,60 @@
+/*
+ * How the build groups modules into files (rolldown's `codeSplitting`, decision 039). Left to
+ * itself the bundler made ~50 small shared files for the first screen, each a request and a set of
+ * response headers; grouped, the first screen needs a handful:
+ *
+ * - `start`: what every screen runs on from the first (React, the router, i18next, zod, the query
+ *   cache) and the app's own start (API client, session, languages, live channel, the contract's
+ *   core and the schemas the live channel reads): one file, always needed, always together.
+ * - `motion`: react-spring and @use-gesture, which antd-mobile's popups, tab bar and
+ *   pull-to-refresh share.
+ * - `locale-<language>`: one language's texts, ours, antd-mobile's and the contract's server
+ *   messages, fetched together when the app starts in it or switches to it.
+ */
+
+// zh-CN is left out: antd-mobile's ConfigProvider imports it as its default, so it is part of the
+// start anyway, and grouping it would tie all the zh-Hans texts to the entry.
+const ANTD_MOBILE_LOCALES: Record<string, string> = {
+  'en-US': 'en',
+  'ja-JP': 'ja',
+  'ko-KR': 'ko',
+  'th-TH': 'th',
+  'vi-VN': 'vi',
+  'zh-TW': 'zh-Hant',
+};
+
+const APP_TEXTS = /[\\/]web[\\/]src[\\/]app[\\/]i18n[\\/]locales[\\/]([A-Za-z-]+)\.json$/;
+const SERVER_MESSAGES = /[\\/]packages[\\/]contract[\\/]src[\\/]i18n[\\/]messages[\\/]([A-Za-z-]+)\.ts$/;
+const UI_KIT_TEXTS = /[\\/]antd-mobile[\\/]es[\\/]locales[\\/]([A-Za-z-]+)\.js$/;
+
+/** The language a module holds texts of, or null for any other module. */
+export function localeOfModule(id: string): string | null {
+  const own = APP_TEXTS.exec(id)?.[1] ?? SERVER_MESSAGES.exec(id)?.[1];
+  if (own) return own;
+  const uiKit = UI_KIT_TEXTS.exec(id)?.[1];
+  return uiKit ? (ANTD_MOBILE_LOCALES[uiKit] ?? null) : null;
+}
+
+/** The libraries every screen runs on, from the first. */
+const START_LIBRARIES =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zod|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+/** The app's own start: the API client, session, languages, query cache, live channel, update check. */
+const START_APP =
+  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query|live)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|sse-parser|api[\\/](common|admin-members|ledger|chat|identity|quotes|support|otc|contracts))\.ts$/;
+
+export const codeSplitting = {
+  groups: [
+    { name: 'start', test: (id: string) => START_LIBRARIES.test(id) || START_APP.test(id), priority: 20 },
+    // The animation and gesture libraries under antd-mobile's popups, tab bar and pull-to-refresh:
+    // one file for every page that has any of them (never the log-in page).
+    { name: 'motion', test: /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/, priority: 15 },
+    {
+      name: (id: string) => {
+        const locale = localeOfModule(id);
+        return locale ? `locale-${locale}` : null;
+      },
+      // Before start: the contract's index reaches every language's messages.
+      priority: 30,
+    },
+  ],
+};
