@@ -4,8 +4,9 @@
  * response headers; grouped, the first screen needs a handful:
  *
  * - `start`: what every screen runs on from the first (React, the router, i18next, zod, the query
- *   cache) and the app's own start (API client, session, languages, live channel, the contract's
- *   core and the schemas the live channel reads): one file, always needed, always together.
+ *   cache) and the app's own start (API client, session, languages, the contract's core): one file,
+ *   always needed, always together.
+ * - `live`: a logged-in member's live channel and the event schemas it reads, fetched after log-in.
  * - `motion`: react-spring and @use-gesture, which antd-mobile's popups, tab bar and
  *   pull-to-refresh share.
  * - `locale-<language>`: one language's texts, ours, antd-mobile's and the contract's server
@@ -38,13 +39,20 @@ export function localeOfModule(id: string): string | null {
 /** The libraries every screen runs on, from the first. */
 const START_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zod|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
-/** The app's own start: the API client, session, languages, query cache, live channel, update check. */
+/** The app's own start: the API client, session, languages, query cache, update check. */
 const START_APP =
-  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query|live)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|sse-parser|api[\\/](common|admin-members|ledger|chat|identity|quotes|support|otc|contracts))\.ts$/;
+  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|api[\\/]common)\.ts$/;
+/**
+ * A logged-in member's live channel (`app/live-session.ts`, loaded after log-in) and the event
+ * schemas it reads: one file, never on the log-in page.
+ */
+const LIVE =
+  /[\\/]web[\\/]src[\\/]lib[\\/]live[\\/]|[\\/]web[\\/]src[\\/]app[\\/]live-(session|invalidation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](sse-parser|api[\\/](admin-members|ledger|chat|identity|quotes|support|otc|contracts))\.ts$/;
 
 export const codeSplitting = {
   groups: [
     { name: 'start', test: (id: string) => START_LIBRARIES.test(id) || START_APP.test(id), priority: 20 },
+    { name: 'live', test: LIVE, priority: 19 },
     // The animation and gesture libraries under antd-mobile's popups, tab bar and pull-to-refresh:
     // one file for every page that has any of them (never the log-in page).
     { name: 'motion', test: /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/, priority: 15 },

@@ -7,14 +7,35 @@ import { isLocale, type Locale } from '@custos/contract';
 import { getConfig } from '../api/get-config';
 import { credential } from '../lib/auth/credential';
 import { uiKitLocale } from '../lib/i18n/i18n';
-import { onLiveEvent, startLiveChannel } from '../lib/live/live-channel';
-import { liveToastText } from '../lib/live/live-toasts';
 import { createQueryClient } from '../lib/query/query-client';
 import { showToast } from '../lib/toast';
 import { AppUpdate } from '../lib/app-update/AppUpdate';
 import { ConnectionTimeout } from './ConnectionTimeout';
-import { invalidateForLiveEvent } from './live-invalidation';
+import type * as LiveSessionModule from './live-session';
 import type { createAppRouter } from './router';
+
+type LiveSession = typeof LiveSessionModule;
+
+/** The live-event code, fetched the first time a member is logged in (null before). */
+function useLiveSession(): LiveSession | null {
+  const [live, setLive] = useState<LiveSession | null>(null);
+  useEffect(() => {
+    let active = true;
+    const load = (token: string | null) => {
+      if (!token) return;
+      void import('./live-session').then((module) => {
+        if (active) setLive(module);
+      });
+    };
+    load(credential.get());
+    const unsubscribe = credential.subscribe(load);
+    return () => {
+      active = false;
+      unsubscribe();
+    };
+  }, []);
+  return live;
+}
 
 const KEFU_PATH = '/pages/kefu/kefu';
 const ORDER_DETAIL_PATH = '/pages/order_detail/order_detail';
@@ -35,10 +56,11 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
 
   // One live channel while a member is logged in; each event is a toast, and the query domains it
   // changed are fetched again (live-invalidation.ts).
-  useEffect(() => startLiveChannel(), []);
+  const live = useLiveSession();
+  useEffect(() => live?.startLiveChannel(), [live]);
   useEffect(
     () =>
-      onLiveEvent((event) => {
+      live?.onLiveEvent((event) => {
         // The chat screen shows an agent's message itself; a toast there would repeat it.
         if (event.data.kind === 'chat.message' && router.state.location.pathname === KEFU_PATH) return;
         // Likewise an OTC order's step or chat message on that order's own screen, which shows it.
@@ -50,12 +72,15 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
         ) {
           return;
         }
-        const text = liveToastText(t, event);
+        const text = live.liveToastText(t, event);
         if (text) showToast(text);
       }),
-    [t, router],
+    [live, t, router],
   );
-  useEffect(() => onLiveEvent((event) => void invalidateForLiveEvent(queryClient, event.data.kind)), [queryClient]);
+  useEffect(
+    () => live?.onLiveEvent((event) => void live.invalidateForLiveEvent(queryClient, event.data.kind)),
+    [live, queryClient],
+  );
 
   return (
     <QueryClientProvider client={queryClient}>
