@@ -27,7 +27,7 @@ import { adminMembersRoutes } from './modules/admin-members/admin-members.routes
 import { mailRoutes } from './modules/mail/mail.routes.js';
 import { accountRoutes } from './modules/accounts/account.routes.js';
 import { identityRoutes } from './modules/identity/identity.routes.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
+import { auditRoutes } from './modules/operators/audit-log.routes.js';
 import { assetsRoutes } from './modules/assets/assets.routes.js';
 import { exchangeRoutes } from './modules/exchange/exchange.routes.js';
 import { transferRoutes } from './modules/transfers/transfer.routes.js';

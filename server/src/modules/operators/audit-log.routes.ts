@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminAuditQuery, adminAuditResponse, envelopeOf } from '@custos/contract';
 import { ok } from '../../http/envelope.js';
-import { requirePermission } from '../operators/operator.routes.js';
-import type { OperatorService } from '../operators/operator.service.js';
-import type { AuditRepository } from './audit.repository.js';
+import type { AuditRepository } from '../audit/audit.repository.js';
+import { requirePermission } from './operator.routes.js';
+import type { OperatorService } from './operator.service.js';
 
+/** The console's audit log: every operator action, read by those allowed `audit.read`. */
 export const auditRoutes: FastifyPluginAsyncZod<{ repository: AuditRepository; operators: OperatorService }> = async (
   app,
   { repository, operators },
