@@ -158,7 +158,7 @@ describe('a restart during a price burst', () => {
           'replay',
         ),
       );
-      ids.push(...inserted.map(BigInt));
+      ids.push(...inserted.map((tick) => BigInt(tick.id)));
       if (killedAt < 0 && index >= 600) {
         server.kill('SIGKILL');
         killedAt = index;

@@ -227,101 +227,133 @@ export class ContractsRepository {
     );
   }
 
-  /** Appends ticks (raw bid/ask); answers their ids in order. */
+  /**
+   * Appends ticks (raw bid/ask) of configured products and records each product's last mid in the
+   * quotes history (decision 027), in one statement: Home and the console keep showing contract
+   * prices without a row per tick, since the product's latest history row moves with its ticks while
+   * it is younger than `everyMs`, then a new row starts. Answers the stored ticks in order, with their
+   * product's symbol; a tick of a product without contract settings is not stored.
+   */
   async insertTicks(
-    tx: Tx,
+    db: Db | Tx,
     ticks: readonly { productId: string; bid: string; ask: string; observedAt: Date }[],
     source: ContractTickSource,
-  ): Promise<string[]> {
+    history: { mids: readonly { productId: string; mid: string; observedAt: Date }[]; everyMs: number } | null = null,
+  ): Promise<{ id: string; productId: string; symbol: string }[]> {
     if (ticks.length === 0) return [];
-    const values = ticks.map(
-      (tick) => sql`(${tick.productId}::uuid, ${tick.bid}::numeric, ${tick.ask}::numeric, ${source}, ${tick.observedAt})`,
+    const mids = history?.mids ?? [];
+    const everyMs = history?.everyMs ?? 0;
+    const historySource = source === 'feed' ? 'feed' : 'manual';
+    const tickValues = ticks.map(
+      (tick, index) =>
+        sql`(${index}::int, ${tick.productId}::uuid, ${tick.bid}::numeric, ${tick.ask}::numeric, ${tick.observedAt}::timestamptz)`,
     );
-    const rows = await queryRows<{ id: string }>(
-      tx,
-      sql`insert into contract_ticks (product_id, bid, ask, source, observed_at) values ${sql.join(values, sql`, `)}
-          returning id::text as id`,
+    const midValues = mids.map(
+      (mid) =>
+        sql`(${mid.productId}::uuid, ${mid.mid}::numeric, ${mid.observedAt}::timestamptz, ${new Date(mid.observedAt.getTime() - everyMs)}::timestamptz)`,
     );
-    return rows.map((row) => row.id);
-  }
-
-  /**
-   * Records a product's mid in the quotes history (decision 027) so Home and the console keep showing
-   * contract prices without a row per tick: the latest row moves with the ticks while it is younger
-   * than `everyMs`, then a new row starts (so the history keeps a row per `everyMs` at most).
-   */
-  async recordMarketPrice(
-    tx: Tx,
-    productId: string,
-    mid: string,
-    observedAt: Date,
-    source: 'manual' | 'feed',
-    everyMs: number,
-  ): Promise<void> {
-    const moved = await runStatement(
-      tx,
-      sql`update market_prices set price = ${mid}::numeric, observed_at = greatest(observed_at, ${observedAt})
-          where id = (select id from market_prices where product_id = ${productId}::uuid order by observed_at desc limit 1)
-            and observed_at > ${new Date(observedAt.getTime() - everyMs)} and source = ${source}`,
-    );
-    if (moved > 0) return;
-    await runStatement(
-      tx,
-      sql`insert into market_prices (product_id, price, change_pct_24h, source, observed_at)
-          values (${productId}::uuid, ${mid}::numeric, null, ${source}, ${observedAt})
-          on conflict do nothing`,
+    return queryRows<{ id: string; productId: string; symbol: string }>(
+      db,
+      sql`with incoming (n, product_id, bid, ask, observed_at) as (values ${sql.join(tickValues, sql`, `)}),
+          stored as (
+            insert into contract_ticks (product_id, bid, ask, source, observed_at)
+            select i.product_id, i.bid, i.ask, ${source}, i.observed_at
+            from incoming i join contract_products cp on cp.product_id = i.product_id
+            order by i.n
+            returning id, product_id
+          )${
+            mids.length === 0
+              ? sql``
+              : sql`,
+          mids (product_id, price, observed_at, fresh_after) as (
+            select v.* from (values ${sql.join(midValues, sql`, `)}) v (product_id, price, observed_at, fresh_after)
+            where exists (select 1 from contract_products cp where cp.product_id = v.product_id)
+          ),
+          moved as (
+            update market_prices m set price = mids.price, observed_at = greatest(m.observed_at, mids.observed_at)
+            from mids
+            where m.id = (select id from market_prices where product_id = mids.product_id order by observed_at desc limit 1)
+              and m.observed_at > mids.fresh_after and m.source = ${historySource}
+            returning m.product_id
+          ),
+          added as (
+            insert into market_prices (product_id, price, change_pct_24h, source, observed_at)
+            select mids.product_id, mids.price, null, ${historySource}, mids.observed_at from mids
+            where not exists (select 1 from moved where moved.product_id = mids.product_id)
+            on conflict do nothing
+          )`
+          }
+          select s.id::text as id, s.product_id::text as "productId", mp.symbol
+          from stored s join market_products mp on mp.id = s.product_id
+          order by s.id`,
     );
   }
 
   // ── The watcher ──
 
   /**
-   * A walk's start in one statement: the product's watch row claimed (skip locked: null when another
-   * walk holds it), the ticks after its cursor in id order (at most `limit`), and the two settings a
-   * walk prices them with (null when the product has no contract settings).
+   * A walk's batch in one statement (decision 034): the product's watch row claimed (skip locked:
+   * null when another walk holds it), the ticks after its cursor in id order (at most `limit`), the
+   * cursor moved past them (the walk's transaction commits or rolls back the move with its closes),
+   * the two settings a walk prices them with (null when the product has no contract settings), and
+   * the open orders the batch could reach, locked in id order. The orders are a superset: the raw
+   * range widened by the mark-up plus a point of rounding covers every marked-up quote of the batch
+   * (a buy closes at bid: take-profit at or under the highest raw bid, stop-loss at or over the
+   * lowest less the widening; a sell at ask, the other way); the walk checks each exactly.
    */
-  async claimWatchWithTicks(
+  async claimWalk(
     tx: Tx,
     productId: string,
     limit: number,
-  ): Promise<{ watched: string; pricing: { digits: number; spreadMarkupPoints: number } | null; ticks: TickRow[] } | null> {
+  ): Promise<{
+    pricing: { digits: number; spreadMarkupPoints: number } | null;
+    ticks: TickRow[];
+    candidates: OrderRow[];
+  } | null> {
     const rows = await queryRows<{
-      watched: string;
+      claimed: boolean;
       digits: number | null;
       spread_markup_points: number | null;
-      id: string | null;
-      bid: string | null;
-      ask: string | null;
-      observed_at: Date | string | null;
+      ticks: { id: string; bid: string; ask: string; observed_at: string }[] | null;
+      candidates: OrderRow[] | null;
     }>(
       tx,
-      sql`with w as (select watched_tick_id from contract_watch where product_id = ${productId}::uuid for update skip locked)
-          select w.watched_tick_id::text as watched, cp.digits, cp.spread_markup_points,
-            t.id::text as id, t.bid::text as bid, t.ask::text as ask, t.observed_at
-          from w left join contract_products cp on cp.product_id = ${productId}::uuid
-            left join lateral (
-              select id, bid, ask, observed_at from contract_ticks
-              where product_id = ${productId}::uuid and id > w.watched_tick_id order by id limit ${limit}
-            ) t on true
-          order by t.id`,
+      sql`with w as (select product_id, watched_tick_id from contract_watch where product_id = ${productId}::uuid for update skip locked),
+          t as (
+            select ct.id, ct.bid, ct.ask, ct.observed_at from contract_ticks ct join w on ct.product_id = w.product_id
+            where ct.id > w.watched_tick_id order by ct.id limit ${limit}
+          ),
+          pricing as (select digits, spread_markup_points from contract_products where product_id = ${productId}::uuid),
+          moved as (
+            update contract_watch c set watched_tick_id = (select max(id) from t), updated_at = now()
+            from w where c.product_id = w.product_id and exists (select 1 from t)
+            returning c.product_id
+          ),
+          band as (
+            select max(t.bid) as max_bid, min(t.ask) as min_ask,
+              min(t.bid) - (pr.spread_markup_points + 1) * power(10::numeric, -pr.digits) as min_bid,
+              max(t.ask) + (pr.spread_markup_points + 1) * power(10::numeric, -pr.digits) as max_ask
+            from t cross join pricing pr group by pr.spread_markup_points, pr.digits
+          ),
+          reached as (
+            select o.id from contract_orders o cross join band b
+            where o.product_id = ${productId}::uuid and o.state = 'open' and (
+              (o.side = 'buy' and (o.take_profit <= b.max_bid or o.stop_loss >= b.min_bid))
+              or (o.side = 'sell' and (o.take_profit >= b.min_ask or o.stop_loss <= b.max_ask)))
+            order by o.id for update of o
+          )
+          select exists (select 1 from w) as claimed, pr.digits, pr.spread_markup_points,
+            (select json_agg(json_build_object('id', t.id::text, 'bid', t.bid::text, 'ask', t.ask::text, 'observed_at', t.observed_at) order by t.id) from t) as ticks,
+            (select json_agg(c order by c.id) from (select ${ORDER_COLUMNS} ${ORDER_FROM} where o.id in (select id from reached)) c) as candidates
+          from (select 1) one left join pricing pr on true`,
     );
-    const first = rows[0];
-    if (!first) return null;
+    const row = rows[0];
+    if (!row?.claimed) return null;
     return {
-      watched: first.watched,
-      pricing: first.digits === null ? null : { digits: first.digits, spreadMarkupPoints: first.spread_markup_points ?? 0 },
-      ticks: rows
-        .filter((row) => row.id !== null)
-        .map((row) => ({ id: row.id!, product_id: productId, bid: row.bid!, ask: row.ask!, observed_at: row.observed_at! })),
+      pricing: row.digits === null ? null : { digits: row.digits, spreadMarkupPoints: row.spread_markup_points ?? 0 },
+      ticks: (row.ticks ?? []).map((tick) => ({ ...tick, product_id: productId })),
+      candidates: row.candidates ?? [],
     };
-  }
-
-  async advanceWatch(tx: Tx, productId: string, tickId: string): Promise<void> {
-    await runStatement(
-      tx,
-      sql`update contract_watch set watched_tick_id = ${tickId}::bigint, updated_at = now()
-          where product_id = ${productId}::uuid and watched_tick_id < ${tickId}::bigint`,
-    );
   }
 
   /** Products with ticks the watcher has not walked yet. */
@@ -332,31 +364,6 @@ export class ContractsRepository {
           where exists (select 1 from contract_ticks t where t.product_id = w.product_id and t.id > w.watched_tick_id)`,
     );
     return rows.map((row) => row.id);
-  }
-
-  /**
-   * Open orders of a product a batch of ticks could trigger: a buy closes at bid (take-profit at or
-   * under the batch's highest bid, stop-loss at or over its lowest), a sell at ask. Locked in id order.
-   */
-  triggerCandidates(
-    tx: Tx,
-    productId: string,
-    range: { minBid: string; maxBid: string; minAsk: string; maxAsk: string },
-  ): Promise<OrderRow[]> {
-    return queryRows<OrderRow>(
-      tx,
-      sql`select ${ORDER_COLUMNS} ${ORDER_FROM}
-          where o.product_id = ${productId}::uuid and o.state = 'open' and o.id in (
-            select id from contract_orders where product_id = ${productId}::uuid and state = 'open' and side = 'buy'
-              and take_profit <= ${range.maxBid}::numeric
-            union select id from contract_orders where product_id = ${productId}::uuid and state = 'open' and side = 'buy'
-              and stop_loss >= ${range.minBid}::numeric
-            union select id from contract_orders where product_id = ${productId}::uuid and state = 'open' and side = 'sell'
-              and take_profit >= ${range.minAsk}::numeric
-            union select id from contract_orders where product_id = ${productId}::uuid and state = 'open' and side = 'sell'
-              and stop_loss <= ${range.maxAsk}::numeric)
-          order by o.id for update of o`,
-    );
   }
 
   // ── Orders ──

@@ -874,30 +874,27 @@ export class ContractsService {
 
   /**
    * Stores ticks (raw bid/ask of configured products) and records each product's mid in the quotes
-   * history at most once a second; then walks the products' new ticks on this instance.
+   * history at most once a second, in one statement; then walks the products' new ticks on this
+   * instance. Answers the stored ticks in order (a product without contract settings stores none).
    */
-  async ingestTicks(ticks: readonly IncomingTick[], source: ContractTickSource): Promise<string[]> {
+  async ingestTicks(
+    ticks: readonly IncomingTick[],
+    source: ContractTickSource,
+  ): Promise<{ id: string; productId: string; symbol: string }[]> {
     if (ticks.length === 0) return [];
     const now = this.now();
     const stamped = ticks.map((tick) => ({ ...tick, observedAt: tick.observedAt ?? now }));
-    const ids = await this.db.transaction(async (tx) => {
-      const inserted = await this.repository.insertTicks(tx, stamped, source);
-      const lastByProduct = new Map<string, (typeof stamped)[number]>();
-      for (const tick of stamped) lastByProduct.set(tick.productId, tick);
-      for (const tick of lastByProduct.values()) {
-        await this.repository.recordMarketPrice(
-          tx,
-          tick.productId,
-          contractMid(tick.bid, tick.ask, 8),
-          tick.observedAt,
-          source === 'feed' ? 'feed' : 'manual',
-          MARKET_PRICE_EVERY_MS,
-        );
-      }
-      return inserted;
-    });
-    for (const productId of new Set(ticks.map((tick) => tick.productId))) this.kick(productId);
-    return ids;
+    const lastByProduct = new Map<string, (typeof stamped)[number]>();
+    for (const tick of stamped) lastByProduct.set(tick.productId, tick);
+    const mids = [...lastByProduct.values()].map((tick) => ({
+      productId: tick.productId,
+      // Eight places: the history's precision; the product's own digits apply when it is shown.
+      mid: contractMid(tick.bid, tick.ask, 8),
+      observedAt: tick.observedAt,
+    }));
+    const stored = await this.repository.insertTicks(this.db, stamped, source, { mids, everyMs: MARKET_PRICE_EVERY_MS });
+    for (const productId of new Set(stored.map((tick) => tick.productId))) this.kick(productId);
+    return stored;
   }
 
   /** The feed's quotes with a bid and ask become ticks of the configured products (quotes' listener). */
@@ -914,16 +911,16 @@ export class ContractsService {
 
   /** POST /api/admin/contracts/products/:id/quote: an operator's bid/ask (audited). */
   async manualQuote(actor: OperatorActor, productId: string, quote: { bid: string; ask: string }): Promise<{ id: string }> {
-    const product = await this.loadProduct(this.db, productId);
-    if (!product) throw AppError.conflict('contracts.not_contract_product');
     const observedAt = this.now();
-    const [tickId] = await this.ingestTicks([{ productId, bid: quote.bid, ask: quote.ask, observedAt }], 'manual');
+    // The product check is the statement's own: a product without contract settings stores no tick.
+    const [tick] = await this.ingestTicks([{ productId, bid: quote.bid, ask: quote.ask, observedAt }], 'manual');
+    if (!tick) throw AppError.conflict('contracts.not_contract_product');
     await this.audit.record({
       operatorId: actor.operatorId,
       action: 'contracts.quote_set',
       targetType: 'market_product',
       targetId: productId,
-      after: { symbol: product.symbol, bid: quote.bid, ask: quote.ask, tickId },
+      after: { symbol: tick.symbol, bid: quote.bid, ask: quote.ask, tickId: tick.id },
       ip: actor.origin.ip,
       requestId: actor.origin.requestId,
     });
@@ -984,10 +981,9 @@ export class ContractsService {
     let walked = 0;
     for (;;) {
       const count = await this.db.transaction(async (tx) => {
-        const walk = await this.repository.claimWatchWithTicks(tx, productId, WATCH_BATCH);
+        const walk = await this.repository.claimWalk(tx, productId, WATCH_BATCH);
         if (walk === null || walk.ticks.length === 0) return 0;
-        if (walk.pricing) await this.fireTargets(tx, productId, walk.pricing, walk.ticks);
-        await this.repository.advanceWatch(tx, productId, walk.ticks[walk.ticks.length - 1]!.id);
+        if (walk.pricing && walk.candidates.length > 0) await this.fireTargets(tx, walk.pricing, walk.ticks, walk.candidates);
         return walk.ticks.length;
       });
       walked += count;
@@ -999,37 +995,15 @@ export class ContractsService {
 
   private async fireTargets(
     tx: Tx,
-    productId: string,
     { digits, spreadMarkupPoints }: { digits: number; spreadMarkupPoints: number },
     ticks: readonly TickRow[],
+    candidates: readonly OrderRow[],
   ): Promise<void> {
     const quotes: Quote[] = ticks.map((tick) => ({
       tickId: tick.id,
       ...contractQuote(tick.bid, tick.ask, digits, spreadMarkupPoints),
       at: new Date(tick.observed_at),
     }));
-    const extreme = (values: string[], sign: 1 | -1) =>
-      values.reduce((best, value) => (compareDecimal(value, best) * sign > 0 ? value : best));
-    const range = {
-      minBid: extreme(
-        quotes.map((quote) => quote.bid),
-        -1,
-      ),
-      maxBid: extreme(
-        quotes.map((quote) => quote.bid),
-        1,
-      ),
-      minAsk: extreme(
-        quotes.map((quote) => quote.ask),
-        -1,
-      ),
-      maxAsk: extreme(
-        quotes.map((quote) => quote.ask),
-        1,
-      ),
-    };
-    const candidates = await this.repository.triggerCandidates(tx, productId, range);
-    if (candidates.length === 0) return;
     const triggered: { order: OrderRow; quote: Quote; reason: ContractCloseReason }[] = [];
     for (const order of candidates) {
       const openTick = BigInt(order.open_tick_id);
