@@ -28,6 +28,17 @@ const ticksPerS = Number(process.env.BENCH_CONTRACTS_TICKS_PER_S ?? 200);
 const seconds = Number(process.env.BENCH_CONTRACTS_SECONDS ?? 30);
 const openers = Number(process.env.BENCH_CONTRACTS_OPENERS ?? 8);
 const AMPLITUDE_POINTS = 200;
+// The price path of each product, in points from its base, by the product's tick number:
+//  - `climb` (the default): a steady rise across the run to AMPLITUDE + 10 points, so each order's
+//    take-profit (buys) or stop-loss (sells) is reached at a steady pace: the whole book in the run;
+//  - `spike`: a sine of ±AMPLITUDE points with a period of 600 ticks (15 s at 200 ticks/s), whose
+//    first quarter reaches every order's target: the whole book closes within about 4 s.
+const pathName = process.env.BENCH_CONTRACTS_PATH ?? 'climb';
+const stepsPerProduct = Math.max(1, Math.floor((seconds * ticksPerS) / 5));
+const pricePath =
+  pathName === 'spike'
+    ? (step) => AMPLITUDE_POINTS * Math.sin((2 * Math.PI * step) / 600)
+    : (step) => ((AMPLITUDE_POINTS + 10) * Math.min(step, stepsPerProduct)) / stepsPerProduct;
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -58,7 +69,9 @@ const admin = new pg.Client({ connectionString: cluster.url('postgres') });
 await admin.connect();
 await admin.query('create database custos_contracts');
 await admin.end();
-const databaseUrl = cluster.url('custos_contracts');
+const databaseUrl = process.env.BENCH_PG_SOCKET
+  ? `postgres://postgres@/custos_contracts?host=${encodeURIComponent(cluster.base)}&port=${cluster.port}`
+  : cluster.url('custos_contracts');
 // Migrations: the settlement process migrates, then finds no day to run.
 await new Promise((resolve, reject) => {
   const child = spawn(process.execPath, [path.join(root, 'server', 'dist', 'settle.js')], {
@@ -233,6 +246,7 @@ let tickErrors = 0;
 const runLatencies = [];
 let stop = false;
 const runStarted = performance.now();
+const runStartedAt = new Date();
 const intervalMs = 1000 / ticksPerS;
 const ticker = (async () => {
   const inFlight = new Set();
@@ -242,8 +256,7 @@ const ticker = (async () => {
     if (wait > 1) await sleep(wait);
     const product = PRODUCTS[n % PRODUCTS.length];
     const step = Math.floor(n / PRODUCTS.length);
-    // A sine sweep of ±AMPLITUDE points (period 600 ticks of the product) with a little noise.
-    const points = product.base + Math.round(AMPLITUDE_POINTS * Math.sin((2 * Math.PI * step) / 600) + 3 * Math.sin(step));
+    const points = product.base + Math.round(pricePath(step) + 3 * Math.sin(step));
     const begin = performance.now();
     const sent = quote(product, points).then(
       (answer) => {
@@ -288,6 +301,15 @@ const { rows: triggered } = await db.query(
    where o.close_reason in ('take_profit', 'stop_loss')`,
 );
 const triggerMs = triggered.map((row) => Number(row.ms)).sort((a, b) => a - b);
+// Second by second of the stream: closes and the slowest trigger (where the tail comes from).
+const { rows: bySecond } = await db.query(
+  `select floor(extract(epoch from (t.observed_at - first.at)))::int as second, count(*)::int as closes,
+     max(extract(epoch from (o.closed_at - t.observed_at)) * 1000)::int as max_ms
+   from contract_orders o join contract_ticks t on t.id = o.close_tick_id,
+     (select $1::timestamptz as at) first
+   where o.close_reason in ('take_profit', 'stop_loss') group by 1 order by 1`,
+  [runStartedAt],
+);
 const { rows: counts } = await db.query(
   `select count(*) filter (where state = 'open')::int as open, count(*) filter (where state = 'closed')::int as closed from contract_orders`,
 );
@@ -304,7 +326,7 @@ tickLatencies.sort((a, b) => a - b);
 const idleP99 = percentile(idleLatencies, 99);
 const runP99 = percentile(runLatencies, 99);
 process.stdout.write(
-  `\nContracts benchmark (${orderCount.toLocaleString('en')} orders with targets across ${PRODUCTS.length} products, ${memberCount} members, ${ticksPerS} ticks/s for ${seconds} s, ${openers} openers; PostgreSQL 15 on this machine; load average ${loadAtStart} at start, ${load()} at end)\n`,
+  `\nContracts benchmark (${orderCount.toLocaleString('en')} orders with targets across ${PRODUCTS.length} products, ${memberCount} members, ${ticksPerS} ticks/s for ${seconds} s on the ${pathName} path, ${openers} openers; PostgreSQL 15 on this machine; load average ${loadAtStart} at start, ${load()} at end)\n`,
 );
 process.stdout.write('what | figure\n---|---\n');
 process.stdout.write(
@@ -318,6 +340,9 @@ process.stdout.write(
 );
 process.stdout.write(
   `tick-to-trigger p50 / p99 / max ms | ${percentile(triggerMs, 50).toFixed(1)} / ${percentile(triggerMs, 99).toFixed(1)} (goal ≤ 100) / ${(triggerMs.at(-1) ?? 0).toFixed(1)}\n`,
+);
+process.stdout.write(
+  `closes / slowest trigger ms, second by second | ${bySecond.map((row) => `${row.second}:${row.closes}/${row.max_ms}`).join(' ')}\n`,
 );
 process.stdout.write(
   `opening p99 during the stream / before it (the limit here) | ${runP99.toFixed(1)} / ${idleP99.toFixed(1)} ms = ${(runP99 / Math.max(idleP99, 0.001)).toFixed(2)}× (${runLatencies.length} opens, ${(runLatencies.length / (runMs / 1000)).toFixed(0)}/s)\n`,

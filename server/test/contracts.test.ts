@@ -357,6 +357,57 @@ describe('take-profit and stop-loss', () => {
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 
+  it('fire on the platform’s quote (the raw price to the product’s digits, marked up), to the point, on two products in one walk', async () => {
+    // Three points of mark-up: bid − 1 point, ask + 2 (after the raw bid is floored and the raw ask ceiled to 5 places).
+    const marked = { ...EURUSD_SETTINGS, minLots: '0.10', lotStep: '0.05', spreadMarkupPoints: 3 };
+    expect((await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, marked)).code).toBe(200);
+    try {
+      const who = trader();
+      const buy = await open(who, { productId: gbpusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.26529' });
+      const sell = await open(who, { productId: gbpusd, side: 'sell', lots: '0.10', leverage: 100, stopLoss: '1.26544' });
+      const euro = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.08530' });
+      expect([buy.code, sell.code, euro.code]).toEqual([200, 200, 200]);
+      // A point short of each: 1.265299 → 1.26529 − 1 point; 1.265409 → 1.26541 + 2 points; 1.08529.
+      await t.services.contracts.ingestTicks(
+        [
+          { productId: gbpusd, bid: '1.265299', ask: '1.265409' },
+          { productId: eurusd, bid: '1.08529', ask: '1.08541' },
+        ],
+        'replay',
+      );
+      await t.services.contracts.idle();
+      for (const order of [buy, sell, euro]) expect((await orderRow(order.data.id)).state).toBe('open');
+      // Each reached exactly: 1.265300 → 1.26529; 1.265411 → 1.26542 + 2 points = 1.26544; 1.08530.
+      await t.services.contracts.ingestTicks(
+        [
+          { productId: gbpusd, bid: '1.265300', ask: '1.265411' },
+          { productId: eurusd, bid: '1.08530', ask: '1.08542' },
+        ],
+        'replay',
+      );
+      await t.services.contracts.idle();
+      expect(await orderRow(buy.data.id)).toMatchObject({
+        state: 'closed',
+        close_reason: 'take_profit',
+        close_price: '1.26529000',
+      });
+      expect(await orderRow(sell.data.id)).toMatchObject({
+        state: 'closed',
+        close_reason: 'stop_loss',
+        close_price: '1.26544000',
+      });
+      expect(await orderRow(euro.data.id)).toMatchObject({
+        state: 'closed',
+        close_reason: 'take_profit',
+        close_price: '1.08530000',
+      });
+    } finally {
+      await consoleCall(t, 'PUT', `/api/admin/contracts/products/${gbpusd}`, finance, { ...marked, spreadMarkupPoints: 0 });
+      await setQuote(t, finance, gbpusd, '1.26500', '1.26515');
+      await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    }
+  });
+
   it('ticks stored while no instance walked them are walked by the next one, each order closed once', async () => {
     const who = trader();
     const buy = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.08530' });

@@ -292,68 +292,98 @@ export class ContractsRepository {
   // ── The watcher ──
 
   /**
-   * A walk's batch in one statement (decision 034): the product's watch row claimed (skip locked:
-   * null when another walk holds it), the ticks after its cursor in id order (at most `limit`), the
-   * cursor moved past them (the walk's transaction commits or rolls back the move with its closes),
-   * the two settings a walk prices them with (null when the product has no contract settings), and
-   * the open orders the batch could reach, locked in id order. The orders are a superset: the raw
-   * range widened by the mark-up plus a point of rounding covers every marked-up quote of the batch
-   * (a buy closes at bid: take-profit at or under the highest raw bid, stop-loss at or over the
-   * lowest less the widening; a sell at ask, the other way); the walk checks each exactly.
+   * A walk's batch over several products in one statement (decision 034): each product's watch row
+   * claimed (skip locked, in product order: a product another walk holds is left out), its ticks
+   * after its cursor in id order (at most `limit`), its cursor moved past them (the walk's
+   * transaction commits or rolls back the move with its closes), the two settings it prices them with
+   * (null when it has no contract settings), and the open orders its ticks could reach, locked in id
+   * order across products. A buy closes at bid: its take-profit at or under the batch's highest bid,
+   * its stop-loss at or over the lowest; a sell at ask, the other way; the bid and ask are the
+   * platform's (rounded to the product's digits and marked up as `contractQuote` does), so the
+   * orders are exactly those some tick reaches; the walk finds which tick.
    */
-  async claimWalk(
+  async claimWalks(
     tx: Tx,
-    productId: string,
+    productIds: readonly string[],
     limit: number,
-  ): Promise<{
-    pricing: { digits: number; spreadMarkupPoints: number } | null;
-    ticks: TickRow[];
-    candidates: OrderRow[];
-  } | null> {
+  ): Promise<
+    {
+      productId: string;
+      pricing: { digits: number; spreadMarkupPoints: number } | null;
+      ticks: TickRow[];
+      candidates: OrderRow[];
+    }[]
+  > {
+    if (productIds.length === 0) return [];
+    // A parameter holding an array literal: one statement text for any number of products.
+    const ids = sql`${`{${productIds.join(',')}}`}::uuid[]`;
     const rows = await queryRows<{
-      claimed: boolean;
+      product_id: string;
       digits: number | null;
       spread_markup_points: number | null;
       ticks: { id: string; bid: string; ask: string; observed_at: string }[] | null;
       candidates: OrderRow[] | null;
     }>(
       tx,
-      sql`with w as (select product_id, watched_tick_id from contract_watch where product_id = ${productId}::uuid for update skip locked),
-          t as (
-            select ct.id, ct.bid, ct.ask, ct.observed_at from contract_ticks ct join w on ct.product_id = w.product_id
-            where ct.id > w.watched_tick_id order by ct.id limit ${limit}
+      sql`with w as (
+            select product_id, watched_tick_id from contract_watch where product_id = any(${ids})
+            order by product_id for update skip locked
           ),
-          pricing as (select digits, spread_markup_points from contract_products where product_id = ${productId}::uuid),
+          t as (
+            select w.product_id, ct.id, ct.bid, ct.ask, ct.observed_at from w cross join lateral (
+              select id, bid, ask, observed_at from contract_ticks
+              where product_id = w.product_id and id > w.watched_tick_id order by id limit ${limit}
+            ) ct
+          ),
+          pricing as (
+            select product_id, digits, spread_markup_points, power(10::numeric, digits) as scale
+            from contract_products where product_id in (select product_id from w)
+          ),
           moved as (
-            update contract_watch c set watched_tick_id = (select max(id) from t), updated_at = now()
-            from w where c.product_id = w.product_id and exists (select 1 from t)
+            update contract_watch c set watched_tick_id = last.id, updated_at = now()
+            from (select product_id, max(id) as id from t group by product_id) last
+            where c.product_id = last.product_id
             returning c.product_id
           ),
           band as (
-            select max(t.bid) as max_bid, min(t.ask) as min_ask,
-              min(t.bid) - (pr.spread_markup_points + 1) * power(10::numeric, -pr.digits) as min_bid,
-              max(t.ask) + (pr.spread_markup_points + 1) * power(10::numeric, -pr.digits) as max_ask
-            from t cross join pricing pr group by pr.spread_markup_points, pr.digits
+            select t.product_id,
+              max(floor(t.bid * pr.scale)) - pr.spread_markup_points / 2 as max_bid_points,
+              min(floor(t.bid * pr.scale)) - pr.spread_markup_points / 2 as min_bid_points,
+              max(ceil(t.ask * pr.scale)) + (pr.spread_markup_points - pr.spread_markup_points / 2) as max_ask_points,
+              min(ceil(t.ask * pr.scale)) + (pr.spread_markup_points - pr.spread_markup_points / 2) as min_ask_points,
+              pr.scale
+            from t join pricing pr on pr.product_id = t.product_id
+            group by t.product_id, pr.scale, pr.spread_markup_points
           ),
           reached as (
-            select o.id from contract_orders o cross join band b
-            where o.product_id = ${productId}::uuid and o.state = 'open' and (
-              (o.side = 'buy' and (o.take_profit <= b.max_bid or o.stop_loss >= b.min_bid))
-              or (o.side = 'sell' and (o.take_profit >= b.min_ask or o.stop_loss <= b.max_ask)))
-            order by o.id for update of o
+            select o.id from band b join contract_orders o on o.product_id = b.product_id and o.state = 'open'
+              and o.side = 'buy' and o.take_profit <= b.max_bid_points / b.scale
+            union select o.id from band b join contract_orders o on o.product_id = b.product_id and o.state = 'open'
+              and o.side = 'buy' and o.stop_loss >= b.min_bid_points / b.scale
+            union select o.id from band b join contract_orders o on o.product_id = b.product_id and o.state = 'open'
+              and o.side = 'sell' and o.take_profit >= b.min_ask_points / b.scale
+            union select o.id from band b join contract_orders o on o.product_id = b.product_id and o.state = 'open'
+              and o.side = 'sell' and o.stop_loss <= b.max_ask_points / b.scale
+          ),
+          locked as (
+            select o.id, o.product_id from contract_orders o where o.id in (select id from reached) and o.state = 'open'
+            order by o.id for update
           )
-          select exists (select 1 from w) as claimed, pr.digits, pr.spread_markup_points,
-            (select json_agg(json_build_object('id', t.id::text, 'bid', t.bid::text, 'ask', t.ask::text, 'observed_at', t.observed_at) order by t.id) from t) as ticks,
-            (select json_agg(c order by c.id) from (select ${ORDER_COLUMNS} ${ORDER_FROM} where o.id in (select id from reached)) c) as candidates
-          from (select 1) one left join pricing pr on true`,
+          select w.product_id::text as product_id, pr.digits, pr.spread_markup_points,
+            (select json_agg(json_build_object('id', t.id::text, 'bid', t.bid::text, 'ask', t.ask::text, 'observed_at', t.observed_at) order by t.id)
+              from t where t.product_id = w.product_id) as ticks,
+            (select json_agg(c order by c.id) from (
+              select ${ORDER_COLUMNS} ${ORDER_FROM} where o.id in (select id from locked where locked.product_id = w.product_id)
+            ) c) as candidates
+          from w left join pricing pr on pr.product_id = w.product_id
+          order by w.product_id`,
     );
-    const row = rows[0];
-    if (!row?.claimed) return null;
-    return {
+    return rows.map((row) => ({
+      productId: row.product_id,
       pricing: row.digits === null ? null : { digits: row.digits, spreadMarkupPoints: row.spread_markup_points ?? 0 },
-      ticks: (row.ticks ?? []).map((tick) => ({ ...tick, product_id: productId })),
+      ticks: (row.ticks ?? []).map((tick) => ({ ...tick, product_id: row.product_id })),
       candidates: row.candidates ?? [],
-    };
+    }));
   }
 
   /** Products with ticks the watcher has not walked yet. */

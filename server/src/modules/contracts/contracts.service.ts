@@ -196,6 +196,17 @@ type PriceBook = Map<string, string>;
  * How a product's quote currency becomes USDT (decision 034): USD and USDT at par; otherwise through
  * USD/XXX (divide: the product's own price when it is that pair) or XXX/USD, XXX/USDT (multiply).
  */
+/** Whether a product's P&L converts to USDT through other products' prices (a cross pair). */
+function needsPriceBook(symbol: string): boolean {
+  const { quote } = currenciesOf(symbol);
+  return quote !== 'USD' && quote !== 'USDT' && symbol !== `USD/${quote}`;
+}
+
+/** Lets the event loop run what waits (a walk's answers) between slices of a long computation. */
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Open orders priced between two turns of the event loop in the stop-out sweep. */
+const ORDERS_PER_SLICE = 500;
+
 export function conversionFor(symbol: string, ownPrice: string | null, prices: PriceBook): ContractConversion | null {
   const { quote } = currenciesOf(symbol);
   if (quote === 'USD' || quote === 'USDT') return PAR_CONVERSION;
@@ -213,8 +224,9 @@ export function conversionFor(symbol: string, ownPrice: string | null, prices: P
  * and stop-out fired exactly once by the price watcher, and the console's book.
  */
 export class ContractsService {
-  /** Products being walked on this instance, and whether a tick came in meanwhile. */
-  private readonly walking = new Map<string, { again: boolean; done: Promise<void> }>();
+  /** Products with ticks stored on this instance that the running walk round has not taken yet. */
+  private readonly productsToWalk = new Set<string>();
+  private walkRound: Promise<void> | null = null;
   private stopOutRunning: Promise<void> | null = null;
   private stopOutAgain = false;
   private lastStopOutMs = 0;
@@ -929,34 +941,36 @@ export class ContractsService {
 
   // ── The watcher ──
 
-  /** Walks a product's new ticks on this instance (coalesced: a walk running takes the new ticks too). */
+  /**
+   * Walks a product's new ticks on this instance. Walks are coalesced across products: one round at
+   * a time walks every product kicked since the last began, in one transaction per batch, so the
+   * closes of all products settle together (one turn on the book's ledger account, not one per
+   * product: closes serialise on it, decision 034).
+   */
   kick(productId: string): void {
     if (this.stopped) return;
-    const running = this.walking.get(productId);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    const entry = { again: false, done: Promise.resolve() };
-    entry.done = (async () => {
+    this.productsToWalk.add(productId);
+    if (this.walkRound) return;
+    this.walkRound = (async () => {
       try {
-        do {
-          entry.again = false;
-          await this.watchProduct(productId);
-        } while (entry.again && !this.stopped);
+        while (this.productsToWalk.size > 0 && !this.stopped) {
+          const products = [...this.productsToWalk];
+          this.productsToWalk.clear();
+          await this.walkProducts(products);
+        }
       } catch (error) {
-        this.options.logger.error({ err: error, productId }, 'contracts watcher failed');
+        // What was not walked is walked by the next round or the watcher's sweep (every second).
+        this.options.logger.error({ err: error }, 'contracts watcher failed');
       } finally {
-        this.walking.delete(productId);
+        this.walkRound = null;
       }
     })();
-    this.walking.set(productId, entry);
   }
 
   /** Waits for this instance's walks and stop-out sweep to end (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.walking.size > 0 || this.stopOutRunning) {
-      await Promise.all([...[...this.walking.values()].map((entry) => entry.done), this.stopOutRunning]);
+    while (this.walkRound || this.stopOutRunning) {
+      await Promise.all([this.walkRound, this.stopOutRunning]);
     }
   }
 
@@ -967,38 +981,53 @@ export class ContractsService {
 
   /** Every product with ticks not walked yet (the safety net after a restart, and on other instances). */
   async watchAll(): Promise<void> {
-    for (const productId of await this.repository.productsBehind()) await this.watchProduct(productId);
+    await this.walkProducts(await this.repository.productsBehind());
+  }
+
+  /** Walks one product's new ticks (see `walkProducts`). */
+  async watchProduct(productId: string): Promise<number> {
+    return this.walkProducts([productId]);
   }
 
   /**
-   * Walks a product's ticks after its cursor, in id order, in batches: each batch is one transaction
-   * holding the product's watch row (skip locked: one instance walks a product at a time). Every open
-   * order a tick of the batch reaches (after the tick it opened on) closes at the first such tick,
-   * by its take-profit or stop-loss; the cursor moves in the same transaction. A crash rolls the whole
-   * batch back, so no order is closed twice and none is missed. Answers the ticks walked.
+   * Walks products' ticks after their cursors, in id order, in batches: each batch is one transaction
+   * holding the products' watch rows (skip locked: one walk at a time per product; a product another
+   * walk holds is left to it). Every open order a tick of the batch reaches (after the tick it opened
+   * on) closes at the first such tick, by its take-profit or stop-loss; the cursors move in the same
+   * transaction. A crash rolls the whole batch back, so no order is closed twice and none is missed.
+   * Answers the ticks walked.
    */
-  async watchProduct(productId: string): Promise<number> {
+  async walkProducts(productIds: readonly string[]): Promise<number> {
     let walked = 0;
-    for (;;) {
-      const count = await this.db.transaction(async (tx) => {
-        const walk = await this.repository.claimWalk(tx, productId, WATCH_BATCH);
-        if (walk === null || walk.ticks.length === 0) return 0;
-        if (walk.pricing && walk.candidates.length > 0) await this.fireTargets(tx, walk.pricing, walk.ticks, walk.candidates);
-        return walk.ticks.length;
+    let remaining = [...new Set(productIds)];
+    while (remaining.length > 0) {
+      const batch = await this.db.transaction(async (tx) => {
+        const walks = await this.repository.claimWalks(tx, remaining, WATCH_BATCH);
+        const triggered = walks.flatMap((walk) =>
+          walk.pricing && walk.candidates.length > 0 ? this.reachedBy(walk.pricing, walk.ticks, walk.candidates) : [],
+        );
+        if (triggered.length > 0) {
+          // Pairs quoted in USD, and USD/XXX by their own close price, convert without the price book.
+          const prices = triggered.some(({ order }) => needsPriceBook(order.symbol))
+            ? await this.priceBook(tx)
+            : (new Map() as PriceBook);
+          await this.settleTriggered(tx, triggered, prices);
+        }
+        return walks;
       });
-      walked += count;
-      if (count < WATCH_BATCH) break;
+      walked += batch.reduce((sum, walk) => sum + walk.ticks.length, 0);
+      remaining = batch.filter((walk) => walk.ticks.length === WATCH_BATCH).map((walk) => walk.productId);
     }
     if (walked > 0) this.requestStopOut();
     return walked;
   }
 
-  private async fireTargets(
-    tx: Tx,
+  /** Each candidate the batch's ticks reach, with the first tick (after its opening) that reaches it. */
+  private reachedBy(
     { digits, spreadMarkupPoints }: { digits: number; spreadMarkupPoints: number },
     ticks: readonly TickRow[],
     candidates: readonly OrderRow[],
-  ): Promise<void> {
+  ): { order: OrderRow; quote: Quote; reason: ContractCloseReason }[] {
     const quotes: Quote[] = ticks.map((tick) => ({
       tickId: tick.id,
       ...contractQuote(tick.bid, tick.ask, digits, spreadMarkupPoints),
@@ -1016,7 +1045,7 @@ export class ContractsService {
         break;
       }
     }
-    if (triggered.length > 0) await this.settleTriggered(tx, triggered, await this.priceBook(tx));
+    return triggered;
   }
 
   /**
@@ -1093,7 +1122,7 @@ export class ContractsService {
         ],
       });
     }
-    await this.ledger.settleHolds(tx, settlements, profits);
+    // The events first: the ledger's turn on the book's account (held to the commit) is kept short.
     await this.memberEvents.publishMany(
       tx,
       closed.map(({ order, fields, settled }) => ({
@@ -1108,6 +1137,7 @@ export class ContractsService {
         },
       })),
     );
+    await this.ledger.settleHolds(tx, settlements, profits);
   }
 
   // ── Stop-out ──
@@ -1151,7 +1181,9 @@ export class ContractsService {
     const live = await this.liveContext(this.db);
     const orders = await this.repository.allOpenOrders();
     const byAccount = new Map<string, { memberId: string; email: string; margins: string[]; results: string[] }>();
-    for (const order of orders) {
+    for (const [index, order] of orders.entries()) {
+      // Ten thousand orders price in tens of milliseconds: walks' answers go between the slices.
+      if (index % ORDERS_PER_SLICE === ORDERS_PER_SLICE - 1) await yieldToLoop();
       const entry = byAccount.get(order.account_id) ?? {
         memberId: order.member_id,
         email: order.email,
