@@ -10,6 +10,11 @@
 //  - opening p99 while the ticks run, against the same members' opening p99 measured in the same run
 //    before the stream (the limit on this machine), as a ratio.
 //
+//  - second by second: the closes and the slowest trigger (where a tail comes from).
+// BENCH_CONTRACTS_PATH picks the price path (`climb`, the default, or `spike`, below). Diagnosis:
+// BENCH_PG_OPTIONS goes to postgres (e.g. `-c shared_preload_libraries=pg_stat_statements`), and with
+// BENCH_PG_STATEMENTS=1 the run ends with the statements that took the database longest in the stream.
+//
 //   npm run build -w server && BENCH_CONTRACTS_ORDERS=1000 BENCH_CONTRACTS_SECONDS=5 node bench/contracts.mjs
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
@@ -63,7 +68,7 @@ const priceOf = (points, digits) => {
   return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 };
 
-const cluster = await startCluster();
+const cluster = await startCluster(process.env.BENCH_PG_OPTIONS ?? '');
 process.on('exit', () => cluster.stop());
 const admin = new pg.Client({ connectionString: cluster.url('postgres') });
 await admin.connect();
@@ -82,6 +87,7 @@ await new Promise((resolve, reject) => {
 });
 const db = new pg.Client({ connectionString: databaseUrl });
 await db.connect();
+if (process.env.BENCH_PG_STATEMENTS) await db.query('create extension if not exists pg_stat_statements');
 
 // Members, sessions and 100,000 USDT each in SQL (one balanced entry): registering them would only time argon2.
 const { rows: members } = await db.query(
@@ -245,6 +251,7 @@ let ticksSent = 0;
 let tickErrors = 0;
 const runLatencies = [];
 let stop = false;
+if (process.env.BENCH_PG_STATEMENTS) await db.query('select pg_stat_statements_reset()');
 const runStarted = performance.now();
 const runStartedAt = new Date();
 const intervalMs = 1000 / ticksPerS;
@@ -310,6 +317,12 @@ const { rows: bySecond } = await db.query(
    where o.close_reason in ('take_profit', 'stop_loss') group by 1 order by 1`,
   [runStartedAt],
 );
+if (process.env.BENCH_PG_STATEMENTS) {
+  const { rows: top } = await db.query(
+    `select calls, round(total_exec_time)::int as total_ms, round(mean_exec_time::numeric, 2) as mean_ms, round(max_exec_time::numeric,1) as max_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 110) as q from pg_stat_statements order by total_exec_time desc limit 25`,
+  );
+  for (const row of top) process.stdout.write(`${row.calls}\t${row.total_ms}\t${row.mean_ms}\t${row.max_ms}\t${row.q}\n`);
+}
 const { rows: counts } = await db.query(
   `select count(*) filter (where state = 'open')::int as open, count(*) filter (where state = 'closed')::int as closed from contract_orders`,
 );

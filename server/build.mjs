@@ -10,6 +10,7 @@ await build({
     sweep: 'src/sweep.ts',
     settle: 'src/settle.ts',
     'contracts-replay': 'src/contracts-replay.ts',
+    'contracts-watcher': 'src/contracts-watcher.ts',
   },
   outdir: 'dist',
   bundle: true,

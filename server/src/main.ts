@@ -10,9 +10,13 @@ import { AIRDROP_ARRIVAL_JOB, jobHandlers } from './jobs/handlers.js';
 import { JobRunner } from './jobs/runner.js';
 import { IntervalTask } from './lib/interval-task.js';
 import { ContractsReplay } from './modules/contracts/replay.js';
+import { startWatcherThread, type WatcherThread } from './modules/contracts/watcher-thread.js';
 import { AdjustableClock } from './lib/adjustable-clock.js';
 import { systemClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
+
+/** The contracts watcher thread's entry, beside this file (src/*.ts under tsx, dist/*.js bundled). */
+const watcherEntry = new URL(`./contracts-watcher${path.extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
 /** Repository root, from src/ (tsx) or dist/ (bundle): both sit two levels below it. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -40,17 +44,15 @@ async function main(): Promise<void> {
       fail(`the demo chain did not start: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
+  const env: Record<string, string | undefined> = {
+    WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
+    ADMIN_DIST_DIR: path.join(repoRoot, 'admin', 'dist'),
+    ...process.env,
+    ...demoChain?.env,
+  };
   let config: AppConfig;
   try {
-    config = {
-      ...loadConfig({
-        WEB_DIST_DIR: path.join(repoRoot, 'web', 'dist'),
-        ADMIN_DIST_DIR: path.join(repoRoot, 'admin', 'dist'),
-        ...process.env,
-        ...demoChain?.env,
-      }),
-      demo,
-    };
+    config = { ...loadConfig(env), demo };
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
@@ -88,7 +90,19 @@ async function main(): Promise<void> {
   const jobs = new JobRunner({ database, logger: app.log, timeZone: config.platformTimeZone });
   for (const handler of jobHandlers(services)) jobs.register(handler);
   // Contracts (decision 034): every instance walks ticks left behind (by a restart, or ticks another
-  // instance stored) each second, besides walking its own ticks as they arrive.
+  // instance stored) each second, besides walking its own ticks as they arrive. On PostgreSQL both
+  // run on the watcher's own thread (decision 043); the embedded database has one connection, and a
+  // test clock is this thread's, so there they run here.
+  let watcherThread: WatcherThread | undefined;
+  if (config.database.kind === 'postgres' && !(clock instanceof AdjustableClock)) {
+    try {
+      watcherThread = await startWatcherThread(watcherEntry, env, logger);
+    } catch (error) {
+      fail(error instanceof Error ? error.message : String(error));
+    }
+    const thread = watcherThread;
+    services.contracts.useWalker((productIds) => thread.walk(productIds));
+  }
   const contractsWatch = new IntervalTask(
     () => services.contracts.watchAll(),
     1000,
@@ -112,7 +126,7 @@ async function main(): Promise<void> {
     });
     for (const watcher of services.depositWatchers) watcher.start();
     payoutTracker.start();
-    contractsWatch.start();
+    if (!watcherThread) contractsWatch.start();
   }
   // The demo's prices move: recorded ticks replayed in a loop (decision 034).
   await contractsReplay?.start();
@@ -132,6 +146,7 @@ async function main(): Promise<void> {
       await Promise.all([...services.depositWatchers.map((watcher) => watcher.stop()), payoutTracker.stop()]);
       await contractsReplay?.stop();
       await contractsWatch.stop();
+      await watcherThread?.stop();
       await services.contracts.stop();
       await demoChain?.stop();
       await jobs.stop(config.shutdownGraceMs);

@@ -335,6 +335,43 @@ describe('batches of entries and holds (postMany, settleHolds)', () => {
     expect((await ledger.verify()).clean).toBe(true);
   });
 
+  it('posts a batch across more accounts than a filter lists inline: ten members and a platform account', async () => {
+    const payer = await accountIdOf(t, await registerMember(t, 'ledger-wide-payer@example.com'));
+    await fund(t, payer, 'USDT', '100.0000');
+    const payees: string[] = [];
+    for (let index = 0; index < 10; index += 1)
+      payees.push(await accountIdOf(t, await registerMember(t, `ledger-wide-${index}@example.com`)));
+    const ledger = t.services.ledger;
+    const fees = { platformCode: 'fees' as const, asset: 'USDT' as const };
+    const feesBefore = await queryRows<{ balance: string }>(
+      db(),
+      sql`select balance::text as balance from ledger_accounts where platform_code = 'fees' and asset = 'USDT'`,
+    );
+    const posted = await ledger.transaction((tx) =>
+      ledger.postMany(
+        tx,
+        payees.map((payee, index) => ({
+          idempotencyKey: `wide-${index}`,
+          kind: 'test',
+          postings: [
+            { account: available(payer), amount: m('-1.5000'), recordType: 'transfer_out' as const },
+            { account: available(payee), amount: m('1.0000'), recordType: 'transfer_in' as const },
+            { account: fees, amount: m('0.5000'), recordType: 'withdraw_fee' as const },
+          ],
+        })),
+      ),
+    );
+    expect(posted.map((entry) => entry.duplicate)).toEqual(payees.map(() => false));
+    expect(await availableOf(t, payer, 'USDT')).toBe('85.0000');
+    for (const payee of payees) expect(await availableOf(t, payee, 'USDT')).toBe('1.0000');
+    const feesAfter = await queryRows<{ balance: string }>(
+      db(),
+      sql`select balance::text as balance from ledger_accounts where platform_code = 'fees' and asset = 'USDT'`,
+    );
+    expect(money.subtract(m(feesAfter[0]!.balance), m(feesBefore[0]?.balance ?? '0'))).toBe(m('5.0000'));
+    expect((await ledger.verify()).clean).toBe(true);
+  });
+
   it('releases and captures many holds with further entries in one batch, each once', async () => {
     const erin = await accountIdOf(t, await registerMember(t, 'ledger-erin@example.com'));
     await fund(t, erin, 'USDT', '100.0000');

@@ -347,33 +347,36 @@ export class ContractsRepository {
           ),
           band as (
             select t.product_id,
-              max(floor(t.bid * pr.scale)) - pr.spread_markup_points / 2 as max_bid_points,
-              min(floor(t.bid * pr.scale)) - pr.spread_markup_points / 2 as min_bid_points,
-              max(ceil(t.ask * pr.scale)) + (pr.spread_markup_points - pr.spread_markup_points / 2) as max_ask_points,
-              min(ceil(t.ask * pr.scale)) + (pr.spread_markup_points - pr.spread_markup_points / 2) as min_ask_points,
-              pr.scale
+              (max(floor(t.bid * pr.scale)) - pr.spread_markup_points / 2) / pr.scale as max_bid,
+              (min(floor(t.bid * pr.scale)) - pr.spread_markup_points / 2) / pr.scale as min_bid,
+              (max(ceil(t.ask * pr.scale)) + (pr.spread_markup_points - pr.spread_markup_points / 2)) / pr.scale as max_ask,
+              (min(ceil(t.ask * pr.scale)) + (pr.spread_markup_points - pr.spread_markup_points / 2)) / pr.scale as min_ask
             from t join pricing pr on pr.product_id = t.product_id
             group by t.product_id, pr.scale, pr.spread_markup_points
           ),
+          -- Per product, four range scans of the take-profit and stop-loss indexes (lateral: the
+          -- planner cannot know the band's bounds, and would scan every open order instead).
           reached as (
-            select o.id from band b join contract_orders o on o.product_id = b.product_id and o.state = 'open'
-              and o.side = 'buy' and o.take_profit <= b.max_bid_points / b.scale
-            union select o.id from band b join contract_orders o on o.product_id = b.product_id and o.state = 'open'
-              and o.side = 'buy' and o.stop_loss >= b.min_bid_points / b.scale
-            union select o.id from band b join contract_orders o on o.product_id = b.product_id and o.state = 'open'
-              and o.side = 'sell' and o.take_profit >= b.min_ask_points / b.scale
-            union select o.id from band b join contract_orders o on o.product_id = b.product_id and o.state = 'open'
-              and o.side = 'sell' and o.stop_loss <= b.max_ask_points / b.scale
+            select r.id from band b cross join lateral (
+              select id from contract_orders where product_id = b.product_id and state = 'open' and side = 'buy'
+                and take_profit is not null and take_profit <= b.max_bid
+              union all select id from contract_orders where product_id = b.product_id and state = 'open' and side = 'buy'
+                and stop_loss is not null and stop_loss >= b.min_bid
+              union all select id from contract_orders where product_id = b.product_id and state = 'open' and side = 'sell'
+                and take_profit is not null and take_profit >= b.min_ask
+              union all select id from contract_orders where product_id = b.product_id and state = 'open' and side = 'sell'
+                and stop_loss is not null and stop_loss <= b.max_ask
+            ) r
           ),
           locked as (
-            select o.id, o.product_id from contract_orders o where o.id in (select id from reached) and o.state = 'open'
-            order by o.id for update
+            select o.id, o.product_id from (select distinct id from reached) r join contract_orders o on o.id = r.id
+            where o.state = 'open' order by o.id for update of o
           )
           select w.product_id::text as product_id, pr.digits, pr.spread_markup_points,
             (select json_agg(json_build_object('id', t.id::text, 'bid', t.bid::text, 'ask', t.ask::text, 'observed_at', t.observed_at) order by t.id)
               from t where t.product_id = w.product_id) as ticks,
             (select json_agg(c order by c.id) from (
-              select ${ORDER_COLUMNS} ${ORDER_FROM} where o.id in (select id from locked where locked.product_id = w.product_id)
+              select ${ORDER_COLUMNS} ${ORDER_FROM} join locked l on l.id = o.id where l.product_id = w.product_id
             ) c) as candidates
           from w left join pricing pr on pr.product_id = w.product_id
           order by w.product_id`,

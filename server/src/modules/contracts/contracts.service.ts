@@ -227,6 +227,8 @@ export class ContractsService {
   /** Products with ticks stored on this instance that the running walk round has not taken yet. */
   private readonly productsToWalk = new Set<string>();
   private walkRound: Promise<void> | null = null;
+  /** Where stored ticks are walked when not on this thread (the watcher thread, decision 043). */
+  private walker: ((productIds: string[]) => void) | null = null;
   private stopOutRunning: Promise<void> | null = null;
   private stopOutAgain = false;
   private lastStopOutMs = 0;
@@ -905,7 +907,9 @@ export class ContractsService {
       observedAt: tick.observedAt,
     }));
     const stored = await this.repository.insertTicks(this.db, stamped, source, { mids, everyMs: MARKET_PRICE_EVERY_MS });
-    for (const productId of new Set(stored.map((tick) => tick.productId))) this.kick(productId);
+    const products = [...new Set(stored.map((tick) => tick.productId))];
+    if (this.walker) this.walker(products);
+    else for (const productId of products) this.kick(productId);
     return stored;
   }
 
@@ -940,6 +944,14 @@ export class ContractsService {
   }
 
   // ── The watcher ──
+
+  /**
+   * Hands the walking of stored ticks to another thread (the server's watcher thread, decision 043);
+   * null walks them here again.
+   */
+  useWalker(walker: ((productIds: string[]) => void) | null): void {
+    this.walker = walker;
+  }
 
   /**
    * Walks a product's new ticks on this instance. Walks are coalesced across products: one round at

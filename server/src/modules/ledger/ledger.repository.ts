@@ -91,18 +91,30 @@ export function rowKey(row: LedgerAccountRow): string {
     : `${row.owner_account_id ?? ''}:${row.asset}:${row.purpose}`;
 }
 
+/** Member accounts a filter lists inline; more are looked up through a join. */
+const LISTED_REFS_MAX = 8;
+
 function accountFilter(refs: readonly LedgerAccountRef[]): SQL {
   const members = refs.filter((ref): ref is MemberRef => !('platformCode' in ref));
   const platform = refs.filter((ref): ref is PlatformRef => 'platformCode' in ref);
+  const platformTuples = platform.map((ref) => sql`(${ref.platformCode}::text, ${ref.asset}::text)`);
+  if (members.length > LISTED_REFS_MAX) {
+    // A batch's accounts (a hundred members' closes): one index lookup each. Listed inline, that many
+    // would be an OR of row comparisons the planner tests on every row of the table.
+    const source = JSON.stringify(members.map((ref) => ({ o: ref.ownerAccountId, a: ref.asset, p: ref.purpose })));
+    const platformIds =
+      platform.length > 0
+        ? sql` union all select id from ledger_accounts where (platform_code, asset) in (${sql.join(platformTuples, sql`, `)})`
+        : sql``;
+    return sql`id in (select m.id from jsonb_to_recordset(${source}::jsonb) as r(o uuid, a text, p text)
+      cross join lateral (select id from ledger_accounts where owner_account_id = r.o and asset = r.a and purpose = r.p) m${platformIds})`;
+  }
   const parts: SQL[] = [];
   if (members.length > 0) {
     const tuples = members.map((ref) => sql`(${ref.ownerAccountId}::uuid, ${ref.asset}::text, ${ref.purpose}::text)`);
     parts.push(sql`(owner_account_id, asset, purpose) in (${sql.join(tuples, sql`, `)})`);
   }
-  if (platform.length > 0) {
-    const tuples = platform.map((ref) => sql`(${ref.platformCode}::text, ${ref.asset}::text)`);
-    parts.push(sql`(platform_code, asset) in (${sql.join(tuples, sql`, `)})`);
-  }
+  if (platform.length > 0) parts.push(sql`(platform_code, asset) in (${sql.join(platformTuples, sql`, `)})`);
   return sql.join(parts, sql` or `);
 }
 
