@@ -245,6 +245,59 @@ await Promise.all(
 );
 const seedMs = performance.now() - seedStarted;
 
+/**
+ * Sends ticks at `ticksPerS` from `startedAt` (performance.now()) until `isDone()`, product after
+ * product, each at `pointsOf(product, step)`; answers when every call has answered.
+ */
+async function streamTicks(startedAt, isDone, pointsOf, onAnswer) {
+  const inFlight = new Set();
+  for (let n = 0; !isDone(); n += 1) {
+    const wait = startedAt + n * (1000 / ticksPerS) - performance.now();
+    if (wait > 1) await sleep(wait);
+    const product = PRODUCTS[n % PRODUCTS.length];
+    const begin = performance.now();
+    const sent = quote(product, pointsOf(product, Math.floor(n / PRODUCTS.length))).then(
+      (answer) => onAnswer(answer.code === 200, performance.now() - begin),
+      () => onAnswer(false, 0),
+    );
+    inFlight.add(sent);
+    void sent.finally(() => inFlight.delete(sent));
+  }
+  await Promise.all(inFlight);
+}
+
+// ── Warm-up: the server's and the watcher thread's code compiled on ticks that close orders of their
+// own, as on a server that has been running. WARM_UP_ORDERS take-profits 1–8 points from the base, a
+// ±9-point swing for WARM_UP_S: it reaches all of them and none of the book's (10 points or more away).
+const WARM_UP_S = Number(process.env.BENCH_CONTRACTS_WARM_UP_S ?? 5);
+const warmUpOrders = WARM_UP_S > 0 ? PRODUCTS.length * 80 : 0;
+for (let n = 0; n < warmUpOrders; n += 1) {
+  const product = PRODUCTS[n % PRODUCTS.length];
+  const side = n % 2 === 0 ? 'buy' : 'sell';
+  const w = 1 + (n % 8);
+  await openOne(n % memberCount, {
+    productId: product.id,
+    side,
+    lots: '0.01',
+    leverage: 100,
+    takeProfit: priceOf(side === 'buy' ? product.base + w : product.base + 10 - w, product.digits),
+  });
+}
+if (WARM_UP_S > 0) {
+  const warmUpStarted = performance.now();
+  let warmUpErrors = 0;
+  await streamTicks(
+    warmUpStarted,
+    () => performance.now() - warmUpStarted > WARM_UP_S * 1000,
+    (product, step) => product.base + Math.round(9 * Math.sin((2 * Math.PI * step) / 40)),
+    (accepted) => (warmUpErrors += accepted ? 0 : 1),
+  );
+  if (warmUpErrors > 0) throw new Error(`warm-up: ${warmUpErrors} ticks refused`);
+  // Back at the base, the book's starting price, before the stream.
+  for (const product of PRODUCTS) await quote(product, product.base);
+  await sleep(500);
+}
+
 // ── The run: the tick stream and the openers at once ──
 const tickLatencies = [];
 let ticksSent = 0;
@@ -254,30 +307,18 @@ let stop = false;
 if (process.env.BENCH_PG_STATEMENTS) await db.query('select pg_stat_statements_reset()');
 const runStarted = performance.now();
 const runStartedAt = new Date();
-const intervalMs = 1000 / ticksPerS;
-const ticker = (async () => {
-  const inFlight = new Set();
-  for (let n = 0; !stop; n += 1) {
-    const due = runStarted + n * intervalMs;
-    const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
-    const product = PRODUCTS[n % PRODUCTS.length];
-    const step = Math.floor(n / PRODUCTS.length);
-    const points = product.base + Math.round(pricePath(step) + 3 * Math.sin(step));
-    const begin = performance.now();
-    const sent = quote(product, points).then(
-      (answer) => {
-        if (answer.code === 200) tickLatencies.push(performance.now() - begin);
-        else tickErrors += 1;
-      },
-      () => (tickErrors += 1),
-    );
+const ticker = streamTicks(
+  runStarted,
+  () => stop,
+  (product, step) => {
     ticksSent += 1;
-    inFlight.add(sent);
-    void sent.finally(() => inFlight.delete(sent));
-  }
-  await Promise.all(inFlight);
-})();
+    return product.base + Math.round(pricePath(step) + 3 * Math.sin(step));
+  },
+  (accepted, ms) => {
+    if (accepted) tickLatencies.push(ms);
+    else tickErrors += 1;
+  },
+);
 const openersDone = Promise.all(
   Array.from({ length: openers }, async (_, opener) => {
     const index = opener % memberCount;
@@ -305,7 +346,8 @@ const walkLagMs = performance.now() - walkWaitStarted;
 const { rows: triggered } = await db.query(
   `select extract(epoch from (o.closed_at - t.observed_at)) * 1000 as ms
    from contract_orders o join contract_ticks t on t.id = o.close_tick_id
-   where o.close_reason in ('take_profit', 'stop_loss')`,
+   where o.close_reason in ('take_profit', 'stop_loss') and t.observed_at >= $1`,
+  [runStartedAt],
 );
 const triggerMs = triggered.map((row) => Number(row.ms)).sort((a, b) => a - b);
 // Second by second of the stream: closes and the slowest trigger (where the tail comes from).
@@ -314,7 +356,7 @@ const { rows: bySecond } = await db.query(
      max(extract(epoch from (o.closed_at - t.observed_at)) * 1000)::int as max_ms
    from contract_orders o join contract_ticks t on t.id = o.close_tick_id,
      (select $1::timestamptz as at) first
-   where o.close_reason in ('take_profit', 'stop_loss') group by 1 order by 1`,
+   where o.close_reason in ('take_profit', 'stop_loss') and t.observed_at >= first.at group by 1 order by 1`,
   [runStartedAt],
 );
 if (process.env.BENCH_PG_STATEMENTS) {

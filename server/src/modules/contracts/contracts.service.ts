@@ -224,9 +224,8 @@ export function conversionFor(symbol: string, ownPrice: string | null, prices: P
  * and stop-out fired exactly once by the price watcher, and the console's book.
  */
 export class ContractsService {
-  /** Products with ticks stored on this instance that the running walk round has not taken yet. */
-  private readonly productsToWalk = new Set<string>();
-  private walkRound: Promise<void> | null = null;
+  /** Products being walked on this instance, and whether a tick came in meanwhile. */
+  private readonly walking = new Map<string, { again: boolean; done: Promise<void> }>();
   /** Where stored ticks are walked when not on this thread (the watcher thread, decision 043). */
   private walker: ((productIds: string[]) => void) | null = null;
   private stopOutRunning: Promise<void> | null = null;
@@ -954,35 +953,37 @@ export class ContractsService {
   }
 
   /**
-   * Walks a product's new ticks on this instance. Walks are coalesced across products: one round at
-   * a time walks every product kicked since the last began, in one transaction per batch, so the
-   * closes of all products settle together (one turn on the book's ledger account, not one per
-   * product: closes serialise on it, decision 034).
+   * Walks a product's new ticks on this instance (coalesced: a walk running takes the new ticks too).
+   * Products walk side by side: one product's burst of closes does not hold up another's walk.
    */
   kick(productId: string): void {
     if (this.stopped) return;
-    this.productsToWalk.add(productId);
-    if (this.walkRound) return;
-    this.walkRound = (async () => {
+    const running = this.walking.get(productId);
+    if (running) {
+      running.again = true;
+      return;
+    }
+    const entry = { again: false, done: Promise.resolve() };
+    entry.done = (async () => {
       try {
-        while (this.productsToWalk.size > 0 && !this.stopped) {
-          const products = [...this.productsToWalk];
-          this.productsToWalk.clear();
-          await this.walkProducts(products);
-        }
+        do {
+          entry.again = false;
+          await this.walkProducts([productId]);
+        } while (entry.again && !this.stopped);
       } catch (error) {
-        // What was not walked is walked by the next round or the watcher's sweep (every second).
-        this.options.logger.error({ err: error }, 'contracts watcher failed');
+        // What was not walked is walked by the next tick's walk or the watcher's sweep (every second).
+        this.options.logger.error({ err: error, productId }, 'contracts watcher failed');
       } finally {
-        this.walkRound = null;
+        this.walking.delete(productId);
       }
     })();
+    this.walking.set(productId, entry);
   }
 
   /** Waits for this instance's walks and stop-out sweep to end (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.walkRound || this.stopOutRunning) {
-      await Promise.all([this.walkRound, this.stopOutRunning]);
+    while (this.walking.size > 0 || this.stopOutRunning) {
+      await Promise.all([...[...this.walking.values()].map((entry) => entry.done), this.stopOutRunning]);
     }
   }
 

@@ -11,8 +11,8 @@ export interface WatcherThreadData {
   env: Record<string, string | undefined>;
 }
 
-/** Connections of the watcher thread's own pool: one walk round and one stop-out sweep at a time. */
-export const WATCHER_POOL_SIZE = 4;
+/** Connections of the watcher thread's own pool: a walk per product side by side, the sweeps, and room. */
+export const WATCHER_POOL_SIZE = 8;
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 30_000;
 
