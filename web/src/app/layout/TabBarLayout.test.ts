@@ -21,7 +21,7 @@ function render(path: string): string {
       createElement(
         QueryClientProvider,
         { client: new QueryClient() },
-        createElement(MemoryRouter, { initialEntries: [path] }, createElement(TabBarLayout, { title: 'Home' }, 'page')),
+        createElement(MemoryRouter, { initialEntries: [path] }, createElement(TabBarLayout, { title: 'Home', children: 'page' })),
       ),
     ),
   );
