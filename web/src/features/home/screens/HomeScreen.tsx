@@ -13,26 +13,31 @@ import { HomeQuotes } from '../../../components/quotes/HomeQuotes';
 import { quoteKeys } from '../../../api/quotes-keys';
 import { PullToRefresh } from '../../../components/pull-refresh/PullToRefresh';
 
+/** The total assets card; its own component, so the answer re-renders the card and not all of Home. */
+function HomeAssets() {
+  const navigate = useNavigate();
+  // Live balance events invalidate the assets domain (app/live-invalidation.ts).
+  const { data: assets = null } = useQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
+  return <AssetsSummary assets={assets} onOpen={() => void navigate('/pages/my/my')} />;
+}
+
 /**
  * index (tab 0): banners, the notice marquee, the total assets card, the money shortcuts and the
  * latest news (decision 026), and the quotes (decision 027).
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  // The total is what Home shows largest (its largest contentful paint): its call goes out first,
-  // during this render, before the banners', notices', quotes' and news' calls that the children's
-  // effects start (decision 042).
-  usePrefetchQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
-  // Live balance events invalidate the assets domain (app/live-invalidation.ts).
-  const { data: assets = null, refetch } = useQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
   const queryClient = useQueryClient();
+  // The total is what Home shows largest (its largest contentful paint): its call goes out first,
+  // during this render, before the calls the children's effects start (banners, notices, quotes,
+  // news; decision 042).
+  usePrefetchQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
 
   return (
     <PullToRefresh
       onRefresh={async () => {
         await Promise.all([
-          refetch(),
+          queryClient.refetchQueries({ queryKey: assetKeys.summary(), exact: true }),
           queryClient.invalidateQueries({ queryKey: contentKeys.all }),
           queryClient.invalidateQueries({ queryKey: quoteKeys.all }),
         ]);
@@ -47,7 +52,7 @@ export default function HomeScreen() {
       <div className="home-screen">
         <BannerCarousel />
         <NoticeMarquee />
-        <AssetsSummary assets={assets} onOpen={() => void navigate('/pages/my/my')} />
+        <HomeAssets />
         <HomeQuotes />
         <MoneyShortcuts />
         <LatestNews />
