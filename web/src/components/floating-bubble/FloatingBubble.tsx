@@ -50,6 +50,8 @@ export function FloatingBubble({
       moved: false,
     };
     suppressClick.current = false;
+    // The moves go to the bubble even when a quick drag outruns it.
+    event.currentTarget.setPointerCapture(event.pointerId);
   };
   const onPointerMove = (event: PointerEvent<HTMLButtonElement>) => {
     const current = drag.current;
@@ -59,7 +61,6 @@ export function FloatingBubble({
     if (!current.moved) {
       if (!movedBeyondTap(dx, dy)) return;
       current.moved = true;
-      button.current?.setPointerCapture(event.pointerId);
       setDragging(true);
     }
     setPosition(keepInside({ left: current.origin.left + dx, top: current.origin.top + dy }, SIZE_PX, viewport(), EDGE_PX));
