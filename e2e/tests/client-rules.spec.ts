@@ -214,7 +214,7 @@ test.describe('tabs and header', () => {
     await prepareStorage(page, { credential: await memberToken(members), locale: 'en' });
     await page.goto('/#/pages/index/index');
     const labels = [en.tabs.home, en.tabs.hosting, en.tabs.team, en.tabs.assets, en.tabs.trade];
-    const items = page.locator('.tab-bar .adm-tab-bar-item');
+    const items = page.getByTestId('tab-bar').getByRole('link');
     await expect(items).toHaveText(labels);
     await expect(page.getByTestId('tab-bar')).toHaveCSS('background-color', 'rgb(0, 0, 0)');
     await expect(items.nth(0)).toHaveCSS('color', 'rgb(255, 138, 0)');

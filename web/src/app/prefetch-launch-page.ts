@@ -1,4 +1,5 @@
 import { credential } from '../lib/auth/credential';
+import { loadTabBarLayout } from './layout/load-tab-bar-layout';
 import { ROUTES } from './routes';
 import { pathOfHash, startupRedirect } from './startup';
 
@@ -10,7 +11,8 @@ import { pathOfHash, startupRedirect } from './startup';
 export function prefetchLaunchPage(): void {
   const launchPath = pathOfHash(window.location.hash);
   const path = startupRedirect(launchPath, credential.get() !== null) ?? launchPath;
-  ROUTES.find((route) => route.path === path)
-    ?.load()
-    .catch(() => undefined);
+  const route = ROUTES.find((candidate) => candidate.path === path);
+  route?.load().catch(() => undefined);
+  // A tab page also needs the tab layout (decision 042).
+  if (route?.tab !== undefined) loadTabBarLayout().catch(() => undefined);
 }

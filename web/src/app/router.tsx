@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, createHashRouter, type RouteObject } from 'react-router';
 import { LazyPage } from './lazy-page';
 import { PageLayout } from './layout/PageLayout';
+import { loadTabBarLayout } from './layout/load-tab-bar-layout';
 import { ROUTES, type AppRoute } from './routes';
 
 // The tab bar (its icons, the floating customer-service bubble) is not part of the log-in page's
 // code: it loads with the first tab page (decision 036).
-const TabBarLayout = lazy(() => import('./layout/TabBarLayout').then((module) => ({ default: module.TabBarLayout })));
+const TabBarLayout = lazy(() => loadTabBarLayout().then((module) => ({ default: module.TabBarLayout })));
 
 function RouteScreen({ route }: { route: AppRoute }) {
   const { t } = useTranslation();

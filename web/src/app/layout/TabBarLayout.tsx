@@ -1,5 +1,4 @@
 import { useEffect, type ReactNode } from 'react';
-import { FloatingBubble, TabBar } from 'antd-mobile';
 import {
   AppOutline,
   MessageOutline,
@@ -13,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { getUserInfo } from '../../api/get-user-info';
 import { credential } from '../../lib/auth/credential';
+import { FloatingBubble } from '../../components/floating-bubble/FloatingBubble';
 import { UnreadBadge } from '../../components/content/UnreadBadge';
 import { useChatUnread } from '../../features/kefu/use-chat-unread';
 import { TABS } from '../routes';
@@ -26,7 +26,10 @@ const TAB_ICONS = [
   <TransportQRcodeOutline key="4" />,
 ];
 
-/** The five tabs (grey text, orange selected, black background) and the customer-service bubble. */
+/**
+ * The five tabs (grey text, orange selected, black background) and the customer-service bubble.
+ * Plain links and CSS, no gesture or animation library on the first screen (decision 042).
+ */
 export function TabBarLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -53,22 +56,34 @@ export function TabBarLayout({ title, children }: { title: string; children: Rea
       <main className="layout-content">{children}</main>
       <FloatingBubble
         className="kefu-bubble"
-        axis="xy"
-        magnetic="x"
-        style={{ '--initial-position-bottom': '80px', '--initial-position-right': '16px', '--edge-distance': '16px' }}
+        label={t('common.customerService')}
         onClick={() => void navigate('/pages/kefu/kefu')}
       >
         <span data-testid="kefu-unread" data-count={chatUnread}>
           <UnreadBadge count={chatUnread}>
-            <MessageOutline fontSize={24} aria-label={t('common.customerService')} />
+            <MessageOutline fontSize={24} />
           </UnreadBadge>
         </span>
       </FloatingBubble>
-      <TabBar className="tab-bar" data-testid="tab-bar" activeKey={pathname} safeArea onChange={(key) => void navigate(key)}>
-        {TABS.map((tab) => (
-          <TabBar.Item key={tab.path} icon={TAB_ICONS[tab.index]} title={t(tab.labelKey)} data-testid={`tab-${tab.index}`} />
-        ))}
-      </TabBar>
+      <nav className="tab-bar" data-testid="tab-bar">
+        {TABS.map((tab) => {
+          const active = tab.path === pathname;
+          return (
+            <Link
+              key={tab.path}
+              to={tab.path}
+              className={active ? 'tab-bar-item tab-bar-item-active' : 'tab-bar-item'}
+              aria-current={active ? 'page' : undefined}
+              data-testid={`tab-${tab.index}`}
+            >
+              <span className="tab-bar-item-icon" aria-hidden="true">
+                {TAB_ICONS[tab.index]}
+              </span>
+              <span className="tab-bar-item-title">{t(tab.labelKey)}</span>
+            </Link>
+          );
+        })}
+      </nav>
     </div>
   );
 }

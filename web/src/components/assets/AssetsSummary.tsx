@@ -1,4 +1,3 @@
-import { Skeleton } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { UserAssets } from '@custos/contract';
 import { displayMoney } from '../../lib/format/money';
@@ -20,7 +19,7 @@ export function AssetsSummary({ assets, onOpen }: { assets: UserAssets | null; o
           <span className="assets-summary-unit">USDT</span>
         </div>
       ) : (
-        <Skeleton.Title animated className="assets-summary-skeleton" />
+        <div className="assets-summary-skeleton" aria-hidden="true" />
       )}
       <div className="assets-summary-split">
         <div>

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Grid } from 'antd-mobile';
 import {
   BillOutline,
   CollectMoneyOutline,
@@ -36,15 +35,13 @@ export const MONEY_SHORTCUTS: readonly { id: string; path: string; icon: ReactNo
 export function MoneyShortcuts() {
   const { t } = useTranslation();
   return (
-    <Grid columns={4} gap={8} className="money-shortcuts" data-testid="money-shortcuts">
+    <div className="money-shortcuts" data-testid="money-shortcuts">
       {MONEY_SHORTCUTS.map((shortcut) => (
-        <Grid.Item key={shortcut.id}>
-          <Link to={shortcut.path} className="money-shortcut" data-testid={`shortcut-${shortcut.id}`}>
-            <span className="money-shortcut-icon">{shortcut.icon}</span>
-            <span className="money-shortcut-label">{t(`routes.${shortcut.id}`)}</span>
-          </Link>
-        </Grid.Item>
+        <Link key={shortcut.id} to={shortcut.path} className="money-shortcut" data-testid={`shortcut-${shortcut.id}`}>
+          <span className="money-shortcut-icon">{shortcut.icon}</span>
+          <span className="money-shortcut-label">{t(`routes.${shortcut.id}`)}</span>
+        </Link>
       ))}
-    </Grid>
+    </div>
   );
 }

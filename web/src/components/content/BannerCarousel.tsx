@@ -1,9 +1,9 @@
-import { Swiper } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { currentLocale } from '../../lib/i18n/i18n';
 import { getBanners } from '../../api/content';
 import { contentKeys } from '../../api/content-keys';
+import { SnapCarousel } from '../carousel/SnapCarousel';
 import { openContentLink } from './content-link';
 
 /** Home's banners, as the operator ordered and scheduled them; nothing at all when none is showing. */
@@ -14,22 +14,23 @@ export function BannerCarousel() {
   if (banners.length === 0) return null;
   return (
     <div className="home-banners" data-testid="home-banners">
-      <Swiper autoplay={banners.length > 1} loop={banners.length > 1} autoplayInterval={5000}>
-        {banners.map((banner) => (
-          <Swiper.Item key={banner.id}>
-            <button
-              type="button"
-              className="home-banner"
-              data-testid="home-banner"
-              data-locale={banner.locale}
-              onClick={() => openContentLink(banner.link, (path) => void navigate(path))}
-            >
-              <img src={banner.imageUrl} alt={banner.title} />
-              <span className="home-banner-title">{banner.title}</span>
-            </button>
-          </Swiper.Item>
+      <SnapCarousel
+        intervalMs={5000}
+        slides={banners.map((banner, index) => (
+          <button
+            key={banner.id}
+            type="button"
+            className="home-banner"
+            data-testid="home-banner"
+            data-locale={banner.locale}
+            onClick={() => openContentLink(banner.link, (path) => void navigate(path))}
+          >
+            {/* The first banner is what Home shows largest: fetched first; the others after it. */}
+            <img src={banner.imageUrl} alt={banner.title} fetchPriority={index === 0 ? 'high' : 'low'} decoding="async" />
+            <span className="home-banner-title">{banner.title}</span>
+          </button>
         ))}
-      </Swiper>
+      />
     </div>
   );
 }

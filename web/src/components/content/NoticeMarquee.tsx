@@ -1,9 +1,10 @@
-import { NoticeBar } from 'antd-mobile';
+import { SoundOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { currentLocale } from '../../lib/i18n/i18n';
 import { getNotices } from '../../api/content';
 import { contentKeys } from '../../api/content-keys';
+import { Marquee } from '../marquee/Marquee';
 
 /** The notice marquee: the notices showing now, one after another. */
 export function NoticeMarquee() {
@@ -13,7 +14,7 @@ export function NoticeMarquee() {
   if (notices.length === 0) return null;
   return (
     <div className="home-notices" data-testid="home-notices" aria-label={t('content.notices')}>
-      <NoticeBar color="info" content={notices.map((notice) => notice.text).join('　·　')} />
+      <Marquee icon={<SoundOutline />} text={notices.map((notice) => notice.text).join('　·　')} />
     </div>
   );
 }

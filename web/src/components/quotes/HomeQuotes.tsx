@@ -1,8 +1,8 @@
-import { List } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ForexProduct } from '@custos/contract';
 import { getForexProducts } from '../../api/quotes';
+import { PlainList, PlainListItem } from '../plain-list/PlainList';
 import { quoteKeys } from '../../api/quotes-keys';
 import { changeDirection, changeText, groupDigits } from './quote-format';
 
@@ -28,7 +28,7 @@ function QuoteLine({ item }: { item: ForexProduct }) {
         ? t('quotes.ageMinutes', { count: Math.max(1, Math.floor(item.ageS / 60)) })
         : t('quotes.ageHours', { count: Math.floor(item.ageS / 3600) });
   return (
-    <List.Item
+    <PlainListItem
       data-testid="home-quote"
       data-symbol={item.symbol}
       data-stale={item.stale ? 'true' : 'false'}
@@ -49,7 +49,7 @@ function QuoteLine({ item }: { item: ForexProduct }) {
           {age ? ` · ${age}` : ''}
         </span>
       )}
-    </List.Item>
+    </PlainListItem>
   );
 }
 
@@ -64,11 +64,11 @@ export function HomeQuotes() {
   if (items.length === 0) return null;
   return (
     <div className="home-quotes" data-testid="home-quotes">
-      <List header={<span>{t('quotes.title')}</span>}>
+      <PlainList header={<span>{t('quotes.title')}</span>}>
         {items.map((item) => (
           <QuoteLine key={item.id} item={item} />
         ))}
-      </List>
+      </PlainList>
     </div>
   );
 }

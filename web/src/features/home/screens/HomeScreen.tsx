@@ -1,5 +1,4 @@
-import { PullToRefresh } from 'antd-mobile';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getUserAssets } from '../../../api/get-user-assets';
@@ -12,6 +11,15 @@ import { NoticeMarquee } from '../../../components/content/NoticeMarquee';
 import { contentKeys } from '../../../api/content-keys';
 import { HomeQuotes } from '../../../components/quotes/HomeQuotes';
 import { quoteKeys } from '../../../api/quotes-keys';
+import { PullToRefresh } from '../../../components/pull-refresh/PullToRefresh';
+
+/** The total assets card; its own component, so the answer re-renders the card and not all of Home. */
+function HomeAssets() {
+  const navigate = useNavigate();
+  // Live balance events invalidate the assets domain (app/live-invalidation.ts).
+  const { data: assets = null } = useQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
+  return <AssetsSummary assets={assets} onOpen={() => void navigate('/pages/my/my')} />;
+}
 
 /**
  * index (tab 0): banners, the notice marquee, the total assets card, the money shortcuts and the
@@ -19,29 +27,32 @@ import { quoteKeys } from '../../../api/quotes-keys';
  */
 export default function HomeScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  // Live balance events invalidate the assets domain (app/live-invalidation.ts).
-  const { data: assets = null, refetch } = useQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
   const queryClient = useQueryClient();
+  // The total is what Home shows largest (its largest contentful paint): its call goes out first,
+  // during this render, before the calls the children's effects start (banners, notices, quotes,
+  // news; decision 042).
+  usePrefetchQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
 
   return (
     <PullToRefresh
       onRefresh={async () => {
         await Promise.all([
-          refetch(),
+          queryClient.refetchQueries({ queryKey: assetKeys.summary(), exact: true }),
           queryClient.invalidateQueries({ queryKey: contentKeys.all }),
           queryClient.invalidateQueries({ queryKey: quoteKeys.all }),
         ]);
       }}
-      pullingText={t('assets.pullToRefresh')}
-      canReleaseText={t('assets.releaseToRefresh')}
-      refreshingText={t('common.loading')}
-      completeText={t('assets.refreshed')}
+      texts={{
+        pulling: t('assets.pullToRefresh'),
+        canRelease: t('assets.releaseToRefresh'),
+        refreshing: t('common.loading'),
+        complete: t('assets.refreshed'),
+      }}
     >
       <div className="home-screen">
         <BannerCarousel />
         <NoticeMarquee />
-        <AssetsSummary assets={assets} onOpen={() => void navigate('/pages/my/my')} />
+        <HomeAssets />
         <HomeQuotes />
         <MoneyShortcuts />
         <LatestNews />

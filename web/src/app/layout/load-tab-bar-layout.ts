@@ -1,0 +1,7 @@
+/**
+ * The tab layout's code (tab bar, customer-service bubble). Not part of the log-in page's code
+ * (decision 036): `router.tsx` loads it with the first tab page, and `prefetch-launch-page.ts` starts
+ * fetching it beside that page's code when the app opens on a tab (decision 042), instead of only
+ * once the router renders, a round trip later.
+ */
+export const loadTabBarLayout = () => import('./TabBarLayout');
