@@ -9,8 +9,10 @@
  * - `live`: a logged-in member's live channel and the event schemas it reads, fetched after log-in.
  * - `motion`: react-spring and @use-gesture, which antd-mobile's popups, tab bar and
  *   pull-to-refresh share.
- * - `locale-<language>`: one language's texts, ours, antd-mobile's and the contract's server
- *   messages, fetched together when the app starts in it or switches to it.
+ * - `locale-<language>`: one language's texts for the first screens, ours, antd-mobile's and the
+ *   contract's server messages, fetched together when the app starts in it or switches to it.
+ * - `texts-<language>`: the rest of that language's texts (every other page's), fetched when the
+ *   member first opens such a page (decision 041).
  */
 
 // zh-CN is left out: antd-mobile's ConfigProvider imports it as its default, so it is part of the
@@ -24,7 +26,9 @@ const ANTD_MOBILE_LOCALES: Record<string, string> = {
   'zh-TW': 'zh-Hant',
 };
 
-const APP_TEXTS = /[\\/]web[\\/]src[\\/]app[\\/]i18n[\\/]locales[\\/]([A-Za-z-]+)\.json$/;
+// The parts of the app's texts (`web/build/locale-texts.ts`): `first` goes with the language's file.
+const APP_TEXTS = /^\0virtual:locale-texts\/([A-Za-z-]+)\/first$/;
+const APP_TEXTS_REST = /^\0virtual:locale-texts\/([A-Za-z-]+)\/rest$/;
 const SERVER_MESSAGES = /[\\/]packages[\\/]contract[\\/]src[\\/]i18n[\\/]messages[\\/]([A-Za-z-]+)\.ts$/;
 const UI_KIT_TEXTS = /[\\/]antd-mobile[\\/]es[\\/]locales[\\/]([A-Za-z-]+)\.js$/;
 
@@ -62,6 +66,13 @@ export const codeSplitting = {
         return locale ? `locale-${locale}` : null;
       },
       // Before start: the contract's index reaches every language's messages.
+      priority: 30,
+    },
+    {
+      name: (id: string) => {
+        const locale = APP_TEXTS_REST.exec(id)?.[1];
+        return locale ? `texts-${locale}` : null;
+      },
       priority: 30,
     },
   ],

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, createHashRouter, type RouteObject } from 'react-router';
+import { FIRST_SCREEN_ROUTES } from './i18n/text-parts';
 import { LazyPage } from './lazy-page';
 import { PageLayout } from './layout/PageLayout';
 import { ROUTES, type AppRoute } from './routes';
@@ -15,7 +16,7 @@ function RouteScreen({ route }: { route: AppRoute }) {
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
-  const page = <LazyPage load={route.load} />;
+  const page = <LazyPage load={route.load} pageTexts={!FIRST_SCREEN_ROUTES.has(route.id)} />;
   return route.tab === undefined ? (
     <PageLayout title={title} customHeader={route.customHeader}>
       {page}
