@@ -43,9 +43,12 @@ export function localeOfModule(id: string): string | null {
 /** The libraries every screen runs on, from the first. */
 const START_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zod|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
-/** The app's own start: the API client, session, languages, query cache, update check. */
+/**
+ * The app's own start: the API client, session, languages, query cache, update check, and zod's
+ * jitless setting, which must run in this file before the contract's schemas are built.
+ */
 const START_APP =
-  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|api[\\/]common)\.ts$/;
+  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation|zod-jitless)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|api[\\/]common)\.ts$/;
 /**
  * A logged-in member's live channel (`app/live-session.ts`, loaded after log-in) and the event
  * schemas it reads: one file, never on the log-in page.
