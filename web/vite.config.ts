@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../scripts/vite-precompress.mjs';
 import { codeSplitting } from './build/chunks';
+import { earlyStart } from './build/early-start';
 import { localeTexts } from './build/locale-texts';
 import { serviceWorker } from './build/service-worker-plugin';
 
@@ -10,7 +11,7 @@ import { serviceWorker } from './build/service-worker-plugin';
 // texts' parts: decision 041.
 export default defineConfig({
   base: './',
-  plugins: [react(), localeTexts(), serviceWorker(), precompress({ exclude: /^sw\.js$/ })],
+  plugins: [react(), localeTexts(), earlyStart(), serviceWorker(), precompress({ exclude: /^sw\.js$/ })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -56,8 +56,16 @@ const START_APP =
 const LIVE =
   /[\\/]web[\\/]src[\\/]lib[\\/]live[\\/]|[\\/]web[\\/]src[\\/]app[\\/]live-(session|invalidation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](sse-parser|api[\\/](admin-members|ledger|chat|identity|quotes|support|otc|contracts))\.ts$/;
 
+/**
+ * The page's first script (`app/early-start.ts`, decision 041) and what it needs to fetch the
+ * member's language: it must import nothing of `start`, or it would wait for all of it.
+ */
+const EARLY =
+  /[\\/]web[\\/]src[\\/]app[\\/]early-start\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]locale-files\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](locales|i18n[\\/]catalogue-loaders)\.ts$|^\0vite[\\/]preload-helper/;
+
 export const codeSplitting = {
   groups: [
+    { name: 'early', test: EARLY, priority: 40 },
     { name: 'start', test: (id: string) => START_LIBRARIES.test(id) || START_APP.test(id), priority: 20 },
     { name: 'live', test: LIVE, priority: 19 },
     // The animation and gesture libraries under antd-mobile's popups, tab bar and pull-to-refresh:

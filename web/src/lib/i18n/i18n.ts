@@ -1,48 +1,19 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type enUS from 'antd-mobile/es/locales/en-US';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@custos/contract';
-import type { TextPart, TextTree } from '../../app/i18n/text-parts';
+import type { TextPart } from '../../app/i18n/text-parts';
+import { APP_TEXTS, LOCALE_STORAGE_KEY, UI_KIT_TEXTS, storedLocale, type UiKitLocale } from './locale-files';
 import { loadServerMessages } from './server-messages';
 
-export const LOCALE_STORAGE_KEY = 'custos.locale';
-
-/** antd-mobile's own texts (its pickers' buttons, empty states) in one language. */
-export type UiKitLocale = typeof enUS;
-
-type TextsModule = Promise<{ default: TextTree }>;
+export { LOCALE_STORAGE_KEY, storedLocale, type UiKitLocale };
 
 /*
  * Only the member's language is loaded at start (decisions 036, 039), and of the app's own texts only
  * the first screens' part (decision 041, `app/i18n/text-parts.ts`): each language's first part, with
  * antd-mobile's texts and the contract's server messages, is one file fetched when the app starts in
- * it or switches to it; the rest of its texts is another, fetched when a page needs it.
+ * it (from the page's `early` file, before the start file has arrived) or switches to it; the rest
+ * of its texts is another, fetched when a page needs it.
  */
-const APP_TEXTS: Record<Locale, Record<TextPart, () => TextsModule>> = {
-  'zh-Hans': {
-    first: () => import('virtual:locale-texts/zh-Hans/first'),
-    rest: () => import('virtual:locale-texts/zh-Hans/rest'),
-  },
-  en: { first: () => import('virtual:locale-texts/en/first'), rest: () => import('virtual:locale-texts/en/rest') },
-  ja: { first: () => import('virtual:locale-texts/ja/first'), rest: () => import('virtual:locale-texts/ja/rest') },
-  ko: { first: () => import('virtual:locale-texts/ko/first'), rest: () => import('virtual:locale-texts/ko/rest') },
-  th: { first: () => import('virtual:locale-texts/th/first'), rest: () => import('virtual:locale-texts/th/rest') },
-  vi: { first: () => import('virtual:locale-texts/vi/first'), rest: () => import('virtual:locale-texts/vi/rest') },
-  'zh-Hant': {
-    first: () => import('virtual:locale-texts/zh-Hant/first'),
-    rest: () => import('virtual:locale-texts/zh-Hant/rest'),
-  },
-};
-
-const UI_KIT_TEXTS: Record<Locale, () => Promise<{ default: UiKitLocale }>> = {
-  'zh-Hans': () => import('antd-mobile/es/locales/zh-CN'),
-  en: () => import('antd-mobile/es/locales/en-US'),
-  ja: () => import('antd-mobile/es/locales/ja-JP'),
-  ko: () => import('antd-mobile/es/locales/ko-KR'),
-  th: () => import('antd-mobile/es/locales/th-TH'),
-  vi: () => import('antd-mobile/es/locales/vi-VN'),
-  'zh-Hant': () => import('antd-mobile/es/locales/zh-TW'),
-};
 
 const uiKitLocales = new Map<Locale, UiKitLocale>();
 /** The parts of the app's texts this session has needed: a language switch brings all of them. */
@@ -86,16 +57,6 @@ export function loadPageTexts(): Promise<void> {
 /** antd-mobile's texts for a language already loaded (the current one always is). */
 export function uiKitLocale(locale: Locale): UiKitLocale | undefined {
   return uiKitLocales.get(locale);
-}
-
-/** The saved language, or zh-Hans. */
-export function storedLocale(): Locale {
-  try {
-    const saved = localStorage.getItem(LOCALE_STORAGE_KEY);
-    return isLocale(saved) ? saved : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
-  }
 }
 
 export function currentLocale(): Locale {
