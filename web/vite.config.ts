@@ -2,13 +2,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../scripts/vite-precompress.mjs';
 import { codeSplitting } from './build/chunks';
+import { earlyStart } from './build/early-start';
+import { localeTexts } from './build/locale-texts';
 import { serviceWorker } from './build/service-worker-plugin';
 
 // Relative base: the same build is served at / by the API server and from the Android package.
-// The service worker and the compressed copies: decision 036; the chunks: decision 039.
+// The service worker and the compressed copies: decision 036; the chunks: decision 039; the
+// texts' parts: decision 041.
 export default defineConfig({
   base: './',
-  plugins: [react(), serviceWorker(), precompress({ exclude: /^sw\.js$/ })],
+  plugins: [react(), localeTexts(), earlyStart(), serviceWorker(), precompress({ exclude: /^sw\.js$/ })],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

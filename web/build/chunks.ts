@@ -9,8 +9,10 @@
  * - `live`: a logged-in member's live channel and the event schemas it reads, fetched after log-in.
  * - `motion`: react-spring and @use-gesture, which antd-mobile's popups, tab bar and
  *   pull-to-refresh share.
- * - `locale-<language>`: one language's texts, ours, antd-mobile's and the contract's server
- *   messages, fetched together when the app starts in it or switches to it.
+ * - `locale-<language>`: one language's texts for the first screens, ours, antd-mobile's and the
+ *   contract's server messages, fetched together when the app starts in it or switches to it.
+ * - `texts-<language>`: the rest of that language's texts (every other page's), fetched when the
+ *   member first opens such a page (decision 041).
  */
 
 // zh-CN is left out: antd-mobile's ConfigProvider imports it as its default, so it is part of the
@@ -24,7 +26,9 @@ const ANTD_MOBILE_LOCALES: Record<string, string> = {
   'zh-TW': 'zh-Hant',
 };
 
-const APP_TEXTS = /[\\/]web[\\/]src[\\/]app[\\/]i18n[\\/]locales[\\/]([A-Za-z-]+)\.json$/;
+// The parts of the app's texts (`web/build/locale-texts.ts`): `first` goes with the language's file.
+const APP_TEXTS = /^\0virtual:locale-texts\/([A-Za-z-]+)\/first$/;
+const APP_TEXTS_REST = /^\0virtual:locale-texts\/([A-Za-z-]+)\/rest$/;
 const SERVER_MESSAGES = /[\\/]packages[\\/]contract[\\/]src[\\/]i18n[\\/]messages[\\/]([A-Za-z-]+)\.ts$/;
 const UI_KIT_TEXTS = /[\\/]antd-mobile[\\/]es[\\/]locales[\\/]([A-Za-z-]+)\.js$/;
 
@@ -39,9 +43,12 @@ export function localeOfModule(id: string): string | null {
 /** The libraries every screen runs on, from the first. */
 const START_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zod|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
-/** The app's own start: the API client, session, languages, query cache, update check. */
+/**
+ * The app's own start: the API client, session, languages, query cache, update check, and zod's
+ * jitless setting, which must run in this file before the contract's schemas are built.
+ */
 const START_APP =
-  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|api[\\/]common)\.ts$/;
+  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation|zod-jitless)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|api[\\/]common)\.ts$/;
 /**
  * A logged-in member's live channel (`app/live-session.ts`, loaded after log-in) and the event
  * schemas it reads: one file, never on the log-in page.
@@ -49,8 +56,16 @@ const START_APP =
 const LIVE =
   /[\\/]web[\\/]src[\\/]lib[\\/]live[\\/]|[\\/]web[\\/]src[\\/]app[\\/]live-(session|invalidation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](sse-parser|api[\\/](admin-members|ledger|chat|identity|quotes|support|otc|contracts))\.ts$/;
 
+/**
+ * The page's first script (`app/early-start.ts`, decision 041) and what it needs to fetch the
+ * member's language: it must import nothing of `start`, or it would wait for all of it.
+ */
+const EARLY =
+  /[\\/]web[\\/]src[\\/]app[\\/]early-start\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]locale-files\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](locales|i18n[\\/]catalogue-loaders)\.ts$|^\0vite[\\/]preload-helper/;
+
 export const codeSplitting = {
   groups: [
+    { name: 'early', test: EARLY, priority: 40 },
     { name: 'start', test: (id: string) => START_LIBRARIES.test(id) || START_APP.test(id), priority: 20 },
     { name: 'live', test: LIVE, priority: 19 },
     // The animation and gesture libraries under antd-mobile's popups, tab bar and pull-to-refresh:
@@ -62,6 +77,13 @@ export const codeSplitting = {
         return locale ? `locale-${locale}` : null;
       },
       // Before start: the contract's index reaches every language's messages.
+      priority: 30,
+    },
+    {
+      name: (id: string) => {
+        const locale = APP_TEXTS_REST.exec(id)?.[1];
+        return locale ? `texts-${locale}` : null;
+      },
       priority: 30,
     },
   ],

@@ -16,7 +16,7 @@ const WORKER_FILE = 'sw.js';
 /** The string the worker parses as its manifest, in whatever quotes the minifier chose. */
 const MANIFEST_MARKER = /(["'`])__CUSTOS_SW_MANIFEST__\1/;
 /** Public files the shell needs (the platform avatars are fetched when shown). */
-const PUBLIC_SHELL = /^(?:favicon\.svg|zod-jitless\.js|manifest\.webmanifest|icons\/.+\.png)$/;
+const PUBLIC_SHELL = /^(?:favicon\.svg|manifest\.webmanifest|icons\/.+\.png)$/;
 
 function publicFiles(directory: string, prefix = ''): string[] {
   return readdirSync(directory).flatMap((name) => {

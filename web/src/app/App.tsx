@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import { useTranslation } from 'react-i18next';
-import { RouterProvider } from 'react-router';
 import { isLocale, type Locale } from '@custos/contract';
 import { getConfig } from '../api/get-config';
 import { credential } from '../lib/auth/credential';
@@ -12,7 +11,7 @@ import { showToast } from '../lib/toast';
 import { AppUpdate } from '../lib/app-update/AppUpdate';
 import { ConnectionTimeout } from './ConnectionTimeout';
 import type * as LiveSessionModule from './live-session';
-import type { createAppRouter } from './router';
+import { RouterProvider, type createAppRouter } from './router';
 
 type LiveSession = typeof LiveSessionModule;
 

@@ -2,6 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADING_DELAY_MS } from '@custos/contract';
+import { loadPageTexts } from '../lib/i18n/i18n';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -14,8 +15,10 @@ type LoadState = { status: 'waiting' | 'loading' | 'timeout' } | { status: 'read
 /**
  * A lazily loaded page (spec §2): nothing for the first 200 ms, then a loading state; after 60 s,
  * or if the page cannot be fetched, "connection timed out, tap the screen to retry", which retries.
+ * A page beyond the first screens (`pageTexts`) also waits for the rest of the app's texts
+ * (decision 041), so it never shows a key in place of its text.
  */
-export function LazyPage({ load }: { load: PageLoader }) {
+export function LazyPage({ load, pageTexts = true }: { load: PageLoader; pageTexts?: boolean }) {
   const { t } = useTranslation();
   const cached = loadedPages.get(load);
   const [attempt, setAttempt] = useState(0);
@@ -42,8 +45,8 @@ export function LazyPage({ load }: { load: PageLoader }) {
       settled = true;
       setState(next);
     };
-    load().then(
-      (module) => {
+    Promise.all([load(), pageTexts ? loadPageTexts() : undefined]).then(
+      ([module]) => {
         loadedPages.set(load, module.default);
         finish({ status: 'ready', Page: module.default });
       },
@@ -54,7 +57,7 @@ export function LazyPage({ load }: { load: PageLoader }) {
       clearTimeout(loadingTimer);
       clearTimeout(timeoutTimer);
     };
-  }, [load, attempt]);
+  }, [load, pageTexts, attempt]);
 
   switch (state.status) {
     case 'ready':

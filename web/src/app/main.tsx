@@ -1,22 +1,19 @@
+// First: zod's jitless setting must be in force before any schema is built (CSP: no eval).
+import '../lib/zod-jitless';
 import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { App as CapacitorApp } from '@capacitor/app';
-import { Capacitor } from '@capacitor/core';
 // antd-mobile by its files, not its index, which would tie every component to the first screen
 // (decision 039); its global styles (CSS variables) come first, ours after.
 import 'antd-mobile/es/global';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { credential } from '../lib/auth/credential';
-import { initI18n, t } from '../lib/i18n/i18n';
+import { initI18n } from '../lib/i18n/i18n';
 import { setNavigator } from '../lib/navigation';
-import { showToast } from '../lib/toast';
+import { isNativePlatform } from '../lib/native-platform';
 import { App } from './App';
-import { createBackHandler } from './back-button';
-import { deepLinkTarget } from './deep-link';
 import { prefetchLaunchPage } from './prefetch-launch-page';
 import { startInstallableWebApp } from './pwa/service-worker-updates';
 import { createAppRouter } from './router';
-import { ROOT_PATHS } from './routes';
 import { pathOfHash, startupRedirect } from './startup';
 import './styles.css';
 
@@ -45,21 +42,8 @@ async function start(): Promise<void> {
   const router = createAppRouter();
   setNavigator((path, options) => router.navigate(path, options));
 
-  if (Capacitor.isNativePlatform()) {
-    const onBack = createBackHandler({
-      now: () => Date.now(),
-      isRootPage: () => ROOT_PATHS.has(router.state.location.pathname),
-      goBack: () => void router.navigate(-1),
-      exitApp: () => void CapacitorApp.exitApp(),
-      promptExit: () => showToast(t('common.pressAgainToExit')),
-    });
-    await CapacitorApp.addListener('backButton', onBack);
-    // Invitation links and other app links (AndroidManifest.xml intent filters) open their route.
-    await CapacitorApp.addListener('appUrlOpen', ({ url }) => {
-      const target = deepLinkTarget(url, credential.get() !== null);
-      if (target) void router.navigate(target);
-    });
-  }
+  // The Android package's back button and app links; a browser never loads their code.
+  if (isNativePlatform()) await (await import('./native-shell')).listenToNativeShell(router);
 
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
@@ -68,7 +52,7 @@ async function start(): Promise<void> {
       <App router={router} />
     </StrictMode>,
   );
-  if (!Capacitor.isNativePlatform()) startInstallableWebApp();
+  if (!isNativePlatform()) startInstallableWebApp();
 }
 
 void start();

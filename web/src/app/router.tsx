@@ -1,6 +1,16 @@
 import { Suspense, lazy, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, createHashRouter, type RouteObject } from 'react-router';
+import {
+  Navigate,
+  UNSAFE_createHashHistory as createHashHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  useRoutes,
+  type Location,
+  type NavigateOptions,
+  type RouteObject,
+  type To,
+} from 'react-router';
+import { FIRST_SCREEN_ROUTES } from './i18n/text-parts';
 import { LazyPage } from './lazy-page';
 import { PageLayout } from './layout/PageLayout';
 import { loadTabBarLayout } from './layout/load-tab-bar-layout';
@@ -16,7 +26,7 @@ function RouteScreen({ route }: { route: AppRoute }) {
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
-  const page = <LazyPage load={route.load} />;
+  const page = <LazyPage load={route.load} pageTexts={!FIRST_SCREEN_ROUTES.has(route.id)} />;
   return route.tab === undefined ? (
     <PageLayout title={title} customHeader={route.customHeader}>
       {page}
@@ -34,6 +44,42 @@ const routeObjects: RouteObject[] = [
   { path: '*', element: <Navigate to="/" replace /> },
 ];
 
-export function createAppRouter() {
-  return createHashRouter(routeObjects);
+/*
+ * React Router's declarative mode over its own hash history (decision 041): the app uses no loader,
+ * action or other data-router feature, and the data router (`createHashRouter`) was about 16 KB of
+ * the start file's compressed size. The router object gives the code outside React (navigation
+ * helpers, the native shell, the live toasts) the location and `navigate`, as the data router did.
+ */
+export interface AppRouter {
+  readonly state: { readonly location: Location };
+  navigate(to: To | number, options?: NavigateOptions): void;
+  readonly history: ReturnType<typeof createHashHistory>;
+}
+
+export function createAppRouter(): AppRouter {
+  const history = createHashHistory({ v5Compat: true });
+  return {
+    history,
+    get state() {
+      return { location: history.location };
+    },
+    navigate(to, options) {
+      if (typeof to === 'number') history.go(to);
+      else if (options?.replace) history.replace(to, options.state);
+      else history.push(to, options?.state);
+    },
+  };
+}
+
+function AppRoutes() {
+  return useRoutes(routeObjects);
+}
+
+/** The app's routes on the router's history (in place of React Router's `RouterProvider`). */
+export function RouterProvider({ router }: { router: AppRouter }) {
+  return (
+    <HistoryRouter history={router.history}>
+      <AppRoutes />
+    </HistoryRouter>
+  );
 }

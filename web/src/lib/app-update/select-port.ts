@@ -1,5 +1,5 @@
-import { Capacitor } from '@capacitor/core';
 import { APP_VERSION, APP_VERSION_CODE } from '@custos/contract';
+import { isNativePlatform } from '../native-platform';
 import type { UpdaterPort } from './updater-port';
 
 /** The localStorage switch that selects the browser test double (the e2e tests set it). */
@@ -24,7 +24,7 @@ function switchedOn(): boolean {
  * screen's code.
  */
 export async function selectUpdaterPort(): Promise<UpdaterPort | null> {
-  if (Capacitor.isNativePlatform()) return (await import('./capacitor-port')).capacitorPort();
+  if (isNativePlatform()) return (await import('./capacitor-port')).capacitorPort();
   if (!switchedOn()) return null;
   const { browserDouble } = await import('./browser-double');
   const double = browserDouble({

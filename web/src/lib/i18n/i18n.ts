@@ -1,79 +1,62 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type enUS from 'antd-mobile/es/locales/en-US';
 import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@custos/contract';
-import type en from '../../app/i18n/locales/en.json';
+import type { TextPart } from '../../app/i18n/text-parts';
+import { APP_TEXTS, LOCALE_STORAGE_KEY, UI_KIT_TEXTS, storedLocale, type UiKitLocale } from './locale-files';
 import { loadServerMessages } from './server-messages';
 
-export const LOCALE_STORAGE_KEY = 'custos.locale';
-
-/** antd-mobile's own texts (its pickers' buttons, empty states) in one language. */
-export type UiKitLocale = typeof enUS;
-
-interface LocaleTexts {
-  translation: typeof en;
-  uiKit: UiKitLocale;
-}
+export { LOCALE_STORAGE_KEY, storedLocale, type UiKitLocale };
 
 /*
- * Only the member's language is loaded at start (decisions 036, 039): each language's texts, ours,
- * antd-mobile's and the contract's server messages, are chunks of their own, fetched together when
- * the app starts in it or switches to it.
+ * Only the member's language is loaded at start (decisions 036, 039), and of the app's own texts only
+ * the first screens' part (decision 041, `app/i18n/text-parts.ts`): each language's first part, with
+ * antd-mobile's texts and the contract's server messages, is one file fetched when the app starts in
+ * it (from the page's `early` file, before the start file has arrived) or switches to it; the rest
+ * of its texts is another, fetched when a page needs it.
  */
-const LOADERS: Record<Locale, () => Promise<LocaleTexts>> = {
-  'zh-Hans': async () => ({
-    translation: (await import('../../app/i18n/locales/zh-Hans.json')).default,
-    uiKit: (await import('antd-mobile/es/locales/zh-CN')).default,
-  }),
-  en: async () => ({
-    translation: (await import('../../app/i18n/locales/en.json')).default,
-    uiKit: (await import('antd-mobile/es/locales/en-US')).default,
-  }),
-  ja: async () => ({
-    translation: (await import('../../app/i18n/locales/ja.json')).default,
-    uiKit: (await import('antd-mobile/es/locales/ja-JP')).default,
-  }),
-  ko: async () => ({
-    translation: (await import('../../app/i18n/locales/ko.json')).default,
-    uiKit: (await import('antd-mobile/es/locales/ko-KR')).default,
-  }),
-  th: async () => ({
-    translation: (await import('../../app/i18n/locales/th.json')).default,
-    uiKit: (await import('antd-mobile/es/locales/th-TH')).default,
-  }),
-  vi: async () => ({
-    translation: (await import('../../app/i18n/locales/vi.json')).default,
-    uiKit: (await import('antd-mobile/es/locales/vi-VN')).default,
-  }),
-  'zh-Hant': async () => ({
-    translation: (await import('../../app/i18n/locales/zh-Hant.json')).default,
-    uiKit: (await import('antd-mobile/es/locales/zh-TW')).default,
-  }),
-};
 
 const uiKitLocales = new Map<Locale, UiKitLocale>();
+/** The parts of the app's texts this session has needed: a language switch brings all of them. */
+const partsInUse = new Set<TextPart>(['first']);
+/** Parts fetched (or being fetched), per language, so each is fetched once. */
+const partsLoaded = new Map<string, Promise<void>>();
 
-/** Fetches a language's texts once and hands them to i18next. */
+function loadPart(locale: Locale, part: TextPart): Promise<void> {
+  const key = `${locale}/${part}`;
+  let loading = partsLoaded.get(key);
+  if (!loading) {
+    loading = APP_TEXTS[locale][part]().then(({ default: texts }) => {
+      i18next.addResourceBundle(locale, 'translation', texts, true, true);
+    });
+    // A failed fetch is tried again by the next caller.
+    loading.catch(() => partsLoaded.delete(key));
+    partsLoaded.set(key, loading);
+  }
+  return loading;
+}
+
+/** Fetches a language's texts (the parts in use), antd-mobile's and the server's, once. */
 async function loadLocale(locale: Locale): Promise<void> {
-  if (uiKitLocales.has(locale)) return;
-  const [texts] = await Promise.all([LOADERS[locale](), loadServerMessages(locale)]);
-  i18next.addResourceBundle(locale, 'translation', texts.translation, true, true);
-  uiKitLocales.set(locale, texts.uiKit);
+  const [uiKit] = await Promise.all([
+    uiKitLocales.get(locale) ?? UI_KIT_TEXTS[locale]().then((module) => module.default),
+    loadServerMessages(locale),
+    ...[...partsInUse].map((part) => loadPart(locale, part)),
+  ]);
+  uiKitLocales.set(locale, uiKit);
+}
+
+/**
+ * The texts of a page beyond the first screens, in the current language: a page that needs them
+ * waits for this before it renders (`LazyPage`); from then on a language switch brings them too.
+ */
+export function loadPageTexts(): Promise<void> {
+  partsInUse.add('rest');
+  return loadPart(currentLocale(), 'rest');
 }
 
 /** antd-mobile's texts for a language already loaded (the current one always is). */
 export function uiKitLocale(locale: Locale): UiKitLocale | undefined {
   return uiKitLocales.get(locale);
-}
-
-/** The saved language, or zh-Hans. */
-export function storedLocale(): Locale {
-  try {
-    const saved = localStorage.getItem(LOCALE_STORAGE_KEY);
-    return isLocale(saved) ? saved : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE;
-  }
 }
 
 export function currentLocale(): Locale {
@@ -98,6 +81,8 @@ export async function initI18n(): Promise<void> {
 /** Switches the language (after fetching its texts) and remembers it on this device. */
 export async function changeLocale(locale: Locale): Promise<void> {
   await loadLocale(locale);
+  // A page that asked for more texts while these were coming gets them in this language too.
+  await Promise.all([...partsInUse].map((part) => loadPart(locale, part)));
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;
