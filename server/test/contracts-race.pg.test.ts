@@ -156,3 +156,125 @@ describe('closes racing the watchers of two instances', () => {
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 });
+
+describe('opens racing a fast tick stream', () => {
+  it(
+    'every order closes at the first tick after its open that reaches a target, and at no other',
+    { timeout: 180_000 },
+    async () => {
+      // Members open orders with targets a few points away while two instances store ticks at once
+      // (a zig-zag of one point a tick) and walk them. An order committed after a walk read the open
+      // orders, or a tick committed after a later tick was walked, must not let a target slip by.
+      const traders = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-race-stream', 12, '100000');
+      const base = 8500;
+      const spreadPoints = 12;
+      let current = base;
+      let streaming = true;
+      const [before] = await queryRows<{ id: string }>(
+        t.testDatabase.database.db,
+        sql`select coalesce(max(id), 0)::text as id from contract_ticks`,
+      );
+      const opened: string[] = [];
+      const opener = async (who: Trader, index: number) => {
+        for (let n = 0; streaming; n += 1) {
+          const side = (index + n) % 2 === 0 ? 'buy' : 'sell';
+          const distance = 2 + ((index + n) % 4);
+          const close = side === 'buy' ? current : current + spreadPoints;
+          const sign = side === 'buy' ? 1 : -1;
+          const answer = await open(who, {
+            side,
+            lots: '0.01',
+            leverage: 100,
+            takeProfit: price(close + sign * distance),
+            stopLoss: price(close - sign * (distance + 1)),
+          });
+          // The price may have moved past a target between our read and the server's: a refusal is fine.
+          if (answer.code === 200) opened.push(answer.data.id);
+          else expect(answer.message).toMatch(/take-profit|stop-loss/i);
+        }
+      };
+      const stream = async () => {
+        // ±6 points around the base, one point a tick; each step stores one tick through each instance at once.
+        for (let step = 0; step < 300; step += 1) {
+          const points = [0, 1].map((half) => {
+            const phase = (step * 2 + half) % 24;
+            return base + (phase < 12 ? phase - 6 : 18 - phase);
+          });
+          await Promise.all([
+            t.services.contracts.ingestTicks(
+              [{ productId: eurusd, bid: price(points[0]!), ask: price(points[0]! + spreadPoints) }],
+              'replay',
+            ),
+            second.ingestTicks([{ productId: eurusd, bid: price(points[1]!), ask: price(points[1]! + spreadPoints) }], 'replay'),
+          ]);
+          current = points[1]!;
+        }
+        streaming = false;
+      };
+      await Promise.all([stream(), ...traders.map((who, index) => opener(who, index))]);
+      await Promise.all([t.services.contracts.idle(), second.idle()]);
+      await Promise.all([t.services.contracts.watchAll(), second.watchAll()]);
+      await Promise.all([t.services.contracts.idle(), second.idle()]);
+
+      const ticks = await queryRows<{ id: string; bid: string; ask: string }>(
+        t.testDatabase.database.db,
+        sql`select t.id::text as id, t.bid::text as bid, t.ask::text as ask from contract_ticks t
+          where t.product_id = ${eurusd}::uuid and t.id > ${before!.id}::bigint order by t.id`,
+      );
+      const points = (value: string) => Math.round(Number(value) * 100_000);
+      const orders = await queryRows<{
+        id: string;
+        side: 'buy' | 'sell';
+        take_profit: string;
+        stop_loss: string;
+        open_tick_id: string;
+        state: string;
+        close_reason: string | null;
+        close_tick_id: string | null;
+      }>(
+        t.testDatabase.database.db,
+        sql`select id::text as id, side, take_profit::text as take_profit, stop_loss::text as stop_loss,
+            open_tick_id::text as open_tick_id, state, close_reason, close_tick_id::text as close_tick_id
+          from contract_orders where id = any(${`{${opened.join(',')}}`}::uuid[])`,
+      );
+      expect(orders).toHaveLength(opened.length);
+      expect(opened.length).toBeGreaterThan(100);
+      const misses: string[] = [];
+      let fired = 0;
+      for (const order of orders) {
+        const tp = points(order.take_profit);
+        const sl = points(order.stop_loss);
+        let expected: { tick: string; reason: string } | null = null;
+        for (const tick of ticks) {
+          if (BigInt(tick.id) <= BigInt(order.open_tick_id)) continue;
+          const close = order.side === 'buy' ? points(tick.bid) : points(tick.ask);
+          const reason =
+            order.side === 'buy'
+              ? close >= tp
+                ? 'take_profit'
+                : close <= sl
+                  ? 'stop_loss'
+                  : null
+              : close <= tp
+                ? 'take_profit'
+                : close >= sl
+                  ? 'stop_loss'
+                  : null;
+          if (reason) {
+            expected = { tick: tick.id, reason };
+            break;
+          }
+        }
+        if (expected) fired += 1;
+        const actual = order.state === 'open' ? null : { tick: order.close_tick_id, reason: order.close_reason };
+        if (JSON.stringify(actual) !== JSON.stringify(expected))
+          misses.push(
+            `${order.id} opened after tick ${order.open_tick_id}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`,
+          );
+      }
+      expect(misses).toEqual([]);
+      expect(fired).toBeGreaterThan(50);
+      await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    },
+  );
+});

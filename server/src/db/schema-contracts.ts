@@ -147,6 +147,9 @@ export const contractOrders = pgTable(
     requestHash: text('request_hash'),
     closeKey: text('close_key'),
     closeHash: text('close_hash'),
+    // Opened and not yet seen by a walk: the first walk that sees it also checks the ticks it walked
+    // before the order committed (decision 045).
+    awaitingWalk: boolean('awaiting_walk').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -168,6 +171,9 @@ export const contractOrders = pgTable(
     index('contract_orders_stop_loss_idx')
       .on(table.productId, table.side, table.stopLoss)
       .where(sql`${table.state} = 'open' and ${table.stopLoss} is not null`),
+    index('contract_orders_awaiting_walk_idx')
+      .on(table.productId, table.id)
+      .where(sql`${table.state} = 'open' and ${table.awaitingWalk}`),
     index('contract_orders_closed_idx')
       .on(table.closedAt)
       .where(sql`${table.state} = 'closed'`),

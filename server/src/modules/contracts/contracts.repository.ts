@@ -106,6 +106,8 @@ export interface NewOrder {
   swap: string;
   clientKey: string | null;
   requestHash: string | null;
+  /** A member's new order: the first walk that sees it checks it against the ticks since it opened. */
+  awaitingWalk: boolean;
 }
 
 export interface CloseFields {
@@ -255,10 +257,16 @@ export class ContractsRepository {
     return queryRows<{ id: string; productId: string; symbol: string }>(
       db,
       sql`with incoming (n, product_id, bid, ask, observed_at) as (values ${sql.join(tickValues, sql`, `)}),
+          -- Ticks of a product are numbered and committed one store at a time (the product's row is
+          -- held to the commit): a walk that has seen a tick has seen every earlier one (decision 045).
+          products as (
+            select product_id from contract_products where product_id in (select product_id from incoming)
+            order by product_id for no key update
+          ),
           stored as (
             insert into contract_ticks (product_id, bid, ask, source, observed_at)
             select i.product_id, i.bid, i.ask, ${source}, i.observed_at
-            from incoming i join contract_products cp on cp.product_id = i.product_id
+            from incoming i join products cp on cp.product_id = i.product_id
             order by i.n
             returning id, product_id
           )${
@@ -301,6 +309,11 @@ export class ContractsRepository {
    * its stop-loss at or over the lowest; a sell at ask, the other way; the bid and ask are the
    * platform's (rounded to the product's digits and marked up as `contractQuote` does), so the
    * orders are exactly those some tick reaches; the walk finds which tick.
+   *
+   * New orders no walk has seen yet (`awaiting_walk`, decision 045) are candidates too, whatever the
+   * ticks: an order that committed after an earlier walk read the open orders missed that walk's
+   * ticks, so they come back as `earlyTicks` (after the order's open tick, up to the cursor), and the
+   * orders leave the awaiting state in this transaction.
    */
   async claimWalks(
     tx: Tx,
@@ -311,7 +324,8 @@ export class ContractsRepository {
       productId: string;
       pricing: { digits: number; spreadMarkupPoints: number } | null;
       ticks: TickRow[];
-      candidates: OrderRow[];
+      earlyTicks: TickRow[];
+      candidates: (OrderRow & { awaiting: boolean })[];
     }[]
   > {
     if (productIds.length === 0) return [];
@@ -322,7 +336,8 @@ export class ContractsRepository {
       digits: number | null;
       spread_markup_points: number | null;
       ticks: { id: string; bid: string; ask: string; observed_at: string }[] | null;
-      candidates: OrderRow[] | null;
+      early_ticks: { id: string; bid: string; ask: string; observed_at: string }[] | null;
+      candidates: (OrderRow & { awaiting: boolean })[] | null;
     }>(
       tx,
       sql`with w as (
@@ -368,15 +383,38 @@ export class ContractsRepository {
                 and stop_loss is not null and stop_loss <= b.max_ask
             ) r
           ),
+          awaiting as (
+            select o.id, o.product_id, o.open_tick_id from w cross join lateral (
+              select id, product_id, open_tick_id from contract_orders
+              where product_id = w.product_id and state = 'open' and awaiting_walk
+            ) o
+          ),
           locked as (
-            select o.id, o.product_id from (select distinct id from reached) r join contract_orders o on o.id = r.id
+            select o.id, o.product_id, o.awaiting_walk from (
+              select id from reached union select id from awaiting
+            ) r join contract_orders o on o.id = r.id
             where o.state = 'open' order by o.id for update of o
+          ),
+          seen as (
+            update contract_orders o set awaiting_walk = false from locked l
+            where o.id = l.id and l.awaiting_walk
+            returning o.id
+          ),
+          early as (
+            select w.product_id, ct.id, ct.bid, ct.ask, ct.observed_at from w cross join lateral (
+              select id, bid, ask, observed_at from contract_ticks
+              where product_id = w.product_id and id <= w.watched_tick_id
+                and id > (select min(a.open_tick_id) from awaiting a where a.product_id = w.product_id)
+            ) ct
           )
           select w.product_id::text as product_id, pr.digits, pr.spread_markup_points,
             (select json_agg(json_build_object('id', t.id::text, 'bid', t.bid::text, 'ask', t.ask::text, 'observed_at', t.observed_at) order by t.id)
               from t where t.product_id = w.product_id) as ticks,
+            (select json_agg(json_build_object('id', e.id::text, 'bid', e.bid::text, 'ask', e.ask::text, 'observed_at', e.observed_at) order by e.id)
+              from early e where e.product_id = w.product_id) as early_ticks,
             (select json_agg(c order by c.id) from (
-              select ${ORDER_COLUMNS} ${ORDER_FROM} join locked l on l.id = o.id where l.product_id = w.product_id
+              select ${ORDER_COLUMNS}, l.awaiting_walk as awaiting ${ORDER_FROM} join locked l on l.id = o.id
+              where l.product_id = w.product_id
             ) c) as candidates
           from w left join pricing pr on pr.product_id = w.product_id
           order by w.product_id`,
@@ -385,16 +423,18 @@ export class ContractsRepository {
       productId: row.product_id,
       pricing: row.digits === null ? null : { digits: row.digits, spreadMarkupPoints: row.spread_markup_points ?? 0 },
       ticks: (row.ticks ?? []).map((tick) => ({ ...tick, product_id: row.product_id })),
+      earlyTicks: (row.early_ticks ?? []).map((tick) => ({ ...tick, product_id: row.product_id })),
       candidates: row.candidates ?? [],
     }));
   }
 
-  /** Products with ticks the watcher has not walked yet. */
+  /** Products with ticks the watcher has not walked yet, or new orders no walk has seen. */
   async productsBehind(): Promise<string[]> {
     const rows = await queryRows<{ id: string }>(
       this.db,
       sql`select w.product_id::text as id from contract_watch w
-          where exists (select 1 from contract_ticks t where t.product_id = w.product_id and t.id > w.watched_tick_id)`,
+          where exists (select 1 from contract_ticks t where t.product_id = w.product_id and t.id > w.watched_tick_id)
+            or exists (select 1 from contract_orders o where o.product_id = w.product_id and o.state = 'open' and o.awaiting_walk)`,
     );
     return rows.map((row) => row.id);
   }
@@ -406,11 +446,11 @@ export class ContractsRepository {
       tx,
       sql`insert into contract_orders (id, order_no, member_id, account_id, product_id, parent_id, side, lots, leverage,
             contract_size, digits, open_price, opened_at, open_tick_id, margin, spread_cost, take_profit, stop_loss, swap,
-            client_key, request_hash)
+            client_key, request_hash, awaiting_walk)
           values (${order.id}::uuid, ${order.orderNo}, ${order.memberId}::uuid, ${order.accountId}::uuid, ${order.productId}::uuid,
             ${order.parentId}::uuid, ${order.side}, ${order.lots}, ${order.leverage}, ${order.contractSize}, ${order.digits},
             ${order.openPrice}, ${order.openedAt}, ${order.openTickId}::bigint, ${order.margin}, ${order.spreadCost},
-            ${order.takeProfit}, ${order.stopLoss}, ${order.swap}, ${order.clientKey}, ${order.requestHash})`,
+            ${order.takeProfit}, ${order.stopLoss}, ${order.swap}, ${order.clientKey}, ${order.requestHash}, ${order.awaitingWalk})`,
     );
   }
 

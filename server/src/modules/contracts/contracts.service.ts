@@ -601,6 +601,7 @@ export class ContractsService {
           swap: '0',
           clientKey: body.idempotencyKey,
           requestHash,
+          awaitingWalk: true,
         });
         await this.ledger.hold(tx, {
           ownerAccountId: accountId,
@@ -618,6 +619,8 @@ export class ContractsService {
       if (!winner) throw error;
       return replay(winner);
     }
+    // The new order is checked at once against the ticks walked while it was being opened.
+    this.walkSoon([product.id]);
     const row = await this.repository.orderByClientKey(this.db, memberId, body.idempotencyKey);
     return replay(row!);
   }
@@ -732,6 +735,7 @@ export class ContractsService {
         swap: '0',
         clientKey: null,
         requestHash: null,
+        awaitingWalk: false,
       });
       await this.ledger.moveHold(tx, {
         from: { referenceType: ORDER_HOLD, referenceId: order.id },
@@ -906,9 +910,7 @@ export class ContractsService {
       observedAt: tick.observedAt,
     }));
     const stored = await this.repository.insertTicks(this.db, stamped, source, { mids, everyMs: MARKET_PRICE_EVERY_MS });
-    const products = [...new Set(stored.map((tick) => tick.productId))];
-    if (this.walker) this.walker(products);
-    else for (const productId of products) this.kick(productId);
+    this.walkSoon([...new Set(stored.map((tick) => tick.productId))]);
     return stored;
   }
 
@@ -950,6 +952,13 @@ export class ContractsService {
    */
   useWalker(walker: ((productIds: string[]) => void) | null): void {
     this.walker = walker;
+  }
+
+  /** Walks products on the watcher thread when there is one, else here. */
+  private walkSoon(productIds: string[]): void {
+    if (productIds.length === 0) return;
+    if (this.walker) this.walker(productIds);
+    else for (const productId of productIds) this.kick(productId);
   }
 
   /**
@@ -1017,7 +1026,9 @@ export class ContractsService {
       const batch = await this.db.transaction(async (tx) => {
         const walks = await this.repository.claimWalks(tx, remaining, WATCH_BATCH);
         const triggered = walks.flatMap((walk) =>
-          walk.pricing && walk.candidates.length > 0 ? this.reachedBy(walk.pricing, walk.ticks, walk.candidates) : [],
+          walk.pricing && walk.candidates.length > 0
+            ? this.reachedBy(walk.pricing, walk.earlyTicks, walk.ticks, walk.candidates)
+            : [],
         );
         if (triggered.length > 0) {
           // Pairs quoted in USD, and USD/XXX by their own close price, convert without the price book.
@@ -1035,22 +1046,29 @@ export class ContractsService {
     return walked;
   }
 
-  /** Each candidate the batch's ticks reach, with the first tick (after its opening) that reaches it. */
+  /**
+   * Each candidate the batch's ticks reach, with the first tick (after its opening) that reaches it.
+   * A new order no walk had seen is checked from its open tick: the ticks walked before it committed
+   * (`earlyTicks`), then the batch's.
+   */
   private reachedBy(
     { digits, spreadMarkupPoints }: { digits: number; spreadMarkupPoints: number },
+    earlyTicks: readonly TickRow[],
     ticks: readonly TickRow[],
-    candidates: readonly OrderRow[],
+    candidates: readonly (OrderRow & { awaiting: boolean })[],
   ): { order: OrderRow; quote: Quote; reason: ContractCloseReason }[] {
-    const quotes: Quote[] = ticks.map((tick) => ({
+    const quoteOf = (tick: TickRow): Quote => ({
       tickId: tick.id,
       ...contractQuote(tick.bid, tick.ask, digits, spreadMarkupPoints),
       at: new Date(tick.observed_at),
-    }));
+    });
+    const quotes = ticks.map(quoteOf);
+    const sinceOpen = candidates.some((order) => order.awaiting) ? [...earlyTicks.map(quoteOf), ...quotes] : quotes;
     const triggered: { order: OrderRow; quote: Quote; reason: ContractCloseReason }[] = [];
     for (const order of candidates) {
       const openTick = BigInt(order.open_tick_id);
       const targets = { takeProfit: order.take_profit, stopLoss: order.stop_loss };
-      for (const quote of quotes) {
+      for (const quote of order.awaiting ? sinceOpen : quotes) {
         if (BigInt(quote.tickId) <= openTick) continue;
         const reason = contractTriggered(order.side, contractClosePrice(order.side, quote), targets);
         if (!reason) continue;
