@@ -68,7 +68,8 @@ const priceOf = (points, digits) => {
   return `${text.slice(0, -digits)}.${text.slice(-digits)}`;
 };
 
-const cluster = await startCluster(process.env.BENCH_PG_OPTIONS ?? '');
+// Commit times of rows: when a close's settlement committed (decision 046).
+const cluster = await startCluster(`-c track_commit_timestamp=on ${process.env.BENCH_PG_OPTIONS ?? ''}`);
 process.on('exit', () => cluster.stop());
 const admin = new pg.Client({ connectionString: cluster.url('postgres') });
 await admin.connect();
@@ -337,7 +338,8 @@ const runMs = performance.now() - runStarted;
 const walkWaitStarted = performance.now();
 for (;;) {
   const { rows } = await db.query(
-    `select count(*)::int as behind from contract_watch w where exists (select 1 from contract_ticks t where t.product_id = w.product_id and t.id > w.watched_tick_id)`,
+    `select count(*)::int as behind from contract_watch w where exists (select 1 from contract_ticks t where t.product_id = w.product_id and t.id > w.watched_tick_id)
+       or exists (select 1 from contract_orders where awaiting_settlement)`,
   );
   if (rows[0].behind === 0 || performance.now() - walkWaitStarted > 60_000) break;
   await sleep(100);
@@ -350,6 +352,14 @@ const { rows: triggered } = await db.query(
   [runStartedAt],
 );
 const triggerMs = triggered.map((row) => Number(row.ms)).sort((a, b) => a - b);
+// From the close to the commit of its settlement (the balances and the member's event, decision 046).
+const { rows: settledRows } = await db.query(
+  `select extract(epoch from (pg_xact_commit_timestamp(o.xmin) - o.closed_at)) * 1000 as ms
+   from contract_orders o join contract_ticks t on t.id = o.close_tick_id
+   where o.close_reason in ('take_profit', 'stop_loss') and t.observed_at >= $1 and not o.awaiting_settlement`,
+  [runStartedAt],
+);
+const settleMs = settledRows.map((row) => Number(row.ms)).sort((a, b) => a - b);
 // Second by second of the stream: closes and the slowest trigger (where the tail comes from).
 const { rows: bySecond } = await db.query(
   `select floor(extract(epoch from (t.observed_at - first.at)))::int as second, count(*)::int as closes,
@@ -395,6 +405,9 @@ process.stdout.write(
 );
 process.stdout.write(
   `tick-to-trigger p50 / p99 / max ms | ${percentile(triggerMs, 50).toFixed(1)} / ${percentile(triggerMs, 99).toFixed(1)} (goal ≤ 100) / ${(triggerMs.at(-1) ?? 0).toFixed(1)}\n`,
+);
+process.stdout.write(
+  `close to its settlement committed p50 / p99 / max ms | ${percentile(settleMs, 50).toFixed(1)} / ${percentile(settleMs, 99).toFixed(1)} / ${(settleMs.at(-1) ?? 0).toFixed(1)} (${settleMs.length} settled)\n`,
 );
 process.stdout.write(
   `closes / slowest trigger ms, second by second | ${bySecond.map((row) => `${row.second}:${row.closes}/${row.max_ms}`).join(' ')}\n`,

@@ -73,6 +73,15 @@ async function watched(): Promise<bigint> {
   return BigInt(row!.watched);
 }
 
+/** Closes whose ledger settlement has not happened yet (decision 046). */
+async function unsettled(): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    database.database.db,
+    sql`select count(*)::int as count from contract_orders where awaiting_settlement`,
+  );
+  return row!.count;
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database.database;
@@ -169,9 +178,10 @@ describe('a restart during a price burst', () => {
     expect(await watched()).toBeLessThan(ids[ids.length - 1]!);
     server = await startServer();
     const deadline = Date.now() + 60_000;
-    while ((await watched()) < ids[ids.length - 1]! && Date.now() < deadline)
+    while (((await watched()) < ids[ids.length - 1]! || (await unsettled()) > 0) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 250));
     expect(await watched()).toBe(ids[ids.length - 1]!);
+    expect(await unsettled()).toBe(0);
 
     // What should have happened: each order closes at the first tick after its open tick reaching a target.
     const start = BigInt(openTick!.id);

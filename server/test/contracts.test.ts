@@ -445,6 +445,60 @@ describe('take-profit and stop-loss', () => {
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 
+  it('a close whose settlement failed is settled by the next sweep, once: the order is closed at its tick meanwhile', async () => {
+    const who = trader();
+    const before = await balances(who);
+    const buy = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.08530' });
+    await t.services.contracts.idle();
+    // An instance whose ledger fails every settlement (a crash between the close and the settlement).
+    const repository = new ContractsRepository(t.testDatabase.database.db);
+    const failingLedger = Object.create(t.services.ledger) as typeof t.services.ledger;
+    failingLedger.settleHolds = () => Promise.reject(new Error('the ledger is unreachable'));
+    const failing = new ContractsService(
+      t.testDatabase.database.db,
+      repository,
+      failingLedger,
+      t.services.settings,
+      t.services.audit,
+      t.services.memberEvents,
+      { timeZone: 'Asia/Shanghai', clock, logger: createLogger('silent') },
+    );
+    await t.testDatabase.database.db.transaction((tx) =>
+      repository.insertTicks(tx, [{ productId: eurusd, bid: '1.08531', ask: '1.08543', observedAt: clock.now() }], 'replay'),
+    );
+    // Its walk closes the order; its settlements fail (the sweep's own, or the one the walk started).
+    await failing.watchAll().catch((error: unknown) => expect(String(error)).toMatch('the ledger is unreachable'));
+    await failing.stop();
+    const [pending] = await queryRows<{ state: string; awaiting_settlement: boolean }>(
+      t.testDatabase.database.db,
+      sql`select state, awaiting_settlement from contract_orders where id = ${buy.data.id}::uuid`,
+    );
+    expect(pending).toEqual({ state: 'closed', awaiting_settlement: true });
+    // The margin is still held, as the checker expects of a close awaiting its settlement.
+    expect((await balances(who)).held).toBe(buy.data.margin);
+    expect(await t.services.contracts.marginProblems()).toEqual([]);
+
+    await t.services.contracts.watchAll();
+    await t.services.contracts.watchAll();
+    expect(await orderRow(buy.data.id)).toEqual({
+      state: 'closed',
+      close_reason: 'take_profit',
+      pnl: '1.9000',
+      close_price: '1.08531000',
+    });
+    expect(await balances(who)).toEqual({
+      available: money.formatMoney(money.add(money.parseMoney(before.available), money.parseMoney('1.9000'))),
+      held: '0.0000',
+    });
+    const [told] = await queryRows<{ count: number }>(
+      t.testDatabase.database.db,
+      sql`select count(*)::int as count from member_events where member_id = ${who.memberId}::uuid
+          and payload->>'orderId' = ${buy.data.id} and payload->>'state' = 'closed'`,
+    );
+    expect(told!.count).toBe(1);
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+
   it('refuses a take-profit or stop-loss on the wrong side, and edits them on an open order', async () => {
     const who = trader();
     const wrong = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.08400' });

@@ -150,6 +150,8 @@ export const contractOrders = pgTable(
     // Opened and not yet seen by a walk: the first walk that sees it also checks the ticks it walked
     // before the order committed (decision 045).
     awaitingWalk: boolean('awaiting_walk').notNull().default(false),
+    // Closed by the watcher, its margin and result not yet moved by the ledger (decision 046).
+    awaitingSettlement: boolean('awaiting_settlement').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -174,6 +176,9 @@ export const contractOrders = pgTable(
     index('contract_orders_awaiting_walk_idx')
       .on(table.productId, table.id)
       .where(sql`${table.state} = 'open' and ${table.awaitingWalk}`),
+    index('contract_orders_awaiting_settlement_idx')
+      .on(table.id)
+      .where(sql`${table.awaitingSettlement}`),
     index('contract_orders_closed_idx')
       .on(table.closedAt)
       .where(sql`${table.state} = 'closed'`),

@@ -589,7 +589,15 @@ export class ContractsRepository {
   }
 
   /** `closeOrder` for many orders in one statement (the watcher's batch); answers the ids it closed. */
-  async closeOrders(tx: Tx, closes: readonly { id: string; fields: CloseFields }[]): Promise<string[]> {
+  /**
+   * Closes open orders with their figures; answers the ids closed (an order no longer open is left).
+   * `awaitingSettlement`: the ledger moves their margin and result in a later transaction (decision 046).
+   */
+  async closeOrders(
+    tx: Tx,
+    closes: readonly { id: string; fields: CloseFields }[],
+    options: { awaitingSettlement?: boolean } = {},
+  ): Promise<string[]> {
     if (closes.length === 0) return [];
     const source = JSON.stringify(
       closes.map(({ id, fields }) => ({
@@ -610,13 +618,40 @@ export class ContractsRepository {
       tx,
       sql`update contract_orders o set state = 'closed', close_price = v.close_price, closed_at = v.closed_at,
             close_tick_id = v.close_tick_id, close_reason = v.close_reason, pnl = v.pnl, swap = v.swap,
-            close_note = v.close_note, closed_by = v.closed_by, close_key = v.close_key, close_hash = v.close_hash, updated_at = now()
+            close_note = v.close_note, closed_by = v.closed_by, close_key = v.close_key, close_hash = v.close_hash,
+            awaiting_settlement = ${options.awaitingSettlement ?? false}, updated_at = now()
           from jsonb_to_recordset(${source}::jsonb) as v(id uuid, close_price numeric, closed_at timestamptz, close_tick_id bigint,
             close_reason text, pnl numeric, swap numeric, close_note text, closed_by uuid, close_key text, close_hash text)
           where o.id = v.id and o.state = 'open'
           returning o.id::text as id`,
     );
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Closed orders awaiting their settlement, at most `limit`, in id order (skip locked: another
+   * settler's are left to it), taken out of the awaiting state in the caller's transaction.
+   */
+  async claimSettlements(tx: Tx, limit: number): Promise<OrderRow[]> {
+    return queryRows<OrderRow>(
+      tx,
+      sql`with due as (
+            select id from contract_orders where awaiting_settlement order by id limit ${limit} for update skip locked
+          ),
+          taken as (
+            update contract_orders o set awaiting_settlement = false from due where o.id = due.id returning o.id
+          )
+          select ${ORDER_COLUMNS} ${ORDER_FROM} join taken on taken.id = o.id order by o.id`,
+    );
+  }
+
+  /** Whether any closed order awaits its settlement (the watcher's sweep). */
+  async settlementsDue(): Promise<boolean> {
+    const [row] = await queryRows<{ due: boolean }>(
+      this.db,
+      sql`select exists (select 1 from contract_orders where awaiting_settlement) as due`,
+    );
+    return row?.due ?? false;
   }
 
   /** What stays open after a partial close; false when the order was no longer open. */
@@ -678,15 +713,20 @@ export class ContractsRepository {
       sql`select o.id::text as id,
             case when o.state = 'open' and h.id is null then 'open order without a pending hold'
                  when o.state = 'open' and h.amount <> o.margin then 'hold differs from margin'
-                 when o.state = 'closed' and h.id is not null then 'closed order still holds margin'
+                 when o.state = 'closed' and not o.awaiting_settlement and h.id is not null then 'closed order still holds margin'
+                 when o.state = 'closed' and o.awaiting_settlement and h.id is null then 'order awaiting settlement without its hold'
+                 when o.state = 'closed' and o.awaiting_settlement then 'hold differs from margin'
                  else 'pending hold of a contract order missing' end as problem
           from contract_orders o
           left join ledger_holds h on h.reference_type = 'contract_order' and h.reference_id = o.id::text and h.status = 'pending'
-          where (o.state = 'open' and (h.id is null or h.amount <> o.margin)) or (o.state = 'closed' and h.id is not null)
+          where (o.state = 'open' and (h.id is null or h.amount <> o.margin))
+            or (o.state = 'closed' and not o.awaiting_settlement and h.id is not null)
+            or (o.state = 'closed' and o.awaiting_settlement and (h.id is null or h.amount <> o.margin))
           union all
           select h.id::text, 'pending hold without an open order' from ledger_holds h
           where h.reference_type = 'contract_order' and h.status = 'pending'
-            and not exists (select 1 from contract_orders o where o.id::text = h.reference_id and o.state = 'open')`,
+            and not exists (select 1 from contract_orders o where o.id::text = h.reference_id
+              and (o.state = 'open' or o.awaiting_settlement))`,
     );
   }
 

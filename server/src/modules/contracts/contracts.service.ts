@@ -92,6 +92,8 @@ const STOP_OUT_MIN_INTERVAL_MS = 1000;
 /** Swap rollover: 21:00 UTC (17:00 New York), the forex day's end. */
 const ROLLOVER_HOUR_UTC = 21;
 const SWAP_BATCH = 500;
+/** Closed orders settled per transaction. */
+const SETTLE_BATCH = 500;
 
 export interface OperatorActor {
   operatorId: string;
@@ -229,6 +231,8 @@ export class ContractsService {
   /** Where stored ticks are walked when not on this thread (the watcher thread, decision 043). */
   private walker: ((productIds: string[]) => void) | null = null;
   private stopOutRunning: Promise<void> | null = null;
+  private settlementRunning: Promise<void> | null = null;
+  private settlementAgain = false;
   private stopOutAgain = false;
   private lastStopOutMs = 0;
   private stopped = false;
@@ -991,8 +995,8 @@ export class ContractsService {
 
   /** Waits for this instance's walks and stop-out sweep to end (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.walking.size > 0 || this.stopOutRunning) {
-      await Promise.all([...[...this.walking.values()].map((entry) => entry.done), this.stopOutRunning]);
+    while (this.walking.size > 0 || this.stopOutRunning || this.settlementRunning) {
+      await Promise.all([...[...this.walking.values()].map((entry) => entry.done), this.stopOutRunning, this.settlementRunning]);
     }
   }
 
@@ -1004,6 +1008,8 @@ export class ContractsService {
   /** Every product with ticks not walked yet (the safety net after a restart, and on other instances). */
   async watchAll(): Promise<void> {
     await this.walkProducts(await this.repository.productsBehind());
+    // Closes whose settlement a crash or a failure left behind (this instance's or another's).
+    if (await this.repository.settlementsDue()) await this.settlePending();
   }
 
   /** Walks one product's new ticks (see `walkProducts`). */
@@ -1021,6 +1027,7 @@ export class ContractsService {
    */
   async walkProducts(productIds: readonly string[]): Promise<number> {
     let walked = 0;
+    let closed = 0;
     let remaining = [...new Set(productIds)];
     while (remaining.length > 0) {
       const batch = await this.db.transaction(async (tx) => {
@@ -1035,10 +1042,11 @@ export class ContractsService {
           const prices = triggered.some(({ order }) => needsPriceBook(order.symbol))
             ? await this.priceBook(tx)
             : (new Map() as PriceBook);
-          await this.settleTriggered(tx, triggered, prices);
+          closed += await this.closeTriggered(tx, triggered, prices);
         }
         return walks;
       });
+      if (closed > 0) this.requestSettlement();
       walked += batch.reduce((sum, walk) => sum + walk.ticks.length, 0);
       remaining = batch.filter((walk) => walk.ticks.length === WATCH_BATCH).map((walk) => walk.productId);
     }
@@ -1080,16 +1088,16 @@ export class ContractsService {
   }
 
   /**
-   * Closes every order a walk's ticks reached, whole, each at the tick that reached it, and settles
-   * them as `settleClose` would (the same figures, entries and events), but together: the orders in
-   * one statement, every hold and profit through the ledger's batch (`settleHolds`), every event in
-   * one statement. A price move through many targets costs a few round trips, not ten per order.
+   * Closes every order a walk's ticks reached, whole, each at the tick that reached it (its price,
+   * result and reason fixed in one statement), and leaves the ledger's part to the settlement
+   * (decision 046): the walk's transaction takes no member's balance, so a member busy opening
+   * another order does not hold up the close.
    */
-  private async settleTriggered(
+  private async closeTriggered(
     tx: Tx,
     triggered: readonly { order: OrderRow; quote: Quote; reason: ContractCloseReason }[],
     prices: PriceBook,
-  ): Promise<void> {
+  ): Promise<number> {
     const closedAt = this.now();
     const closes = triggered.map(({ order, quote, reason }) => {
       const closePrice = contractClosePrice(order.side, quote);
@@ -1103,34 +1111,35 @@ export class ContractsService {
         closePrice,
         conversion,
       });
-      const settled = contractSettledPnl(pnl, order.swap, order.margin);
       const fields: CloseFields = {
         closePrice,
         closedAt,
         closeTickId: quote.tickId,
         reason,
-        pnl: settled,
+        pnl: contractSettledPnl(pnl, order.swap, order.margin),
         swap: order.swap,
         note: null,
         closedBy: null,
         closeKey: null,
         closeHash: null,
       };
-      return { order, fields, settled };
+      return { id: order.id, fields };
     });
-    const closedIds = new Set(
-      await this.repository.closeOrders(
-        tx,
-        closes.map(({ order, fields }) => ({ id: order.id, fields })),
-      ),
-    );
-    const closed = closes.filter(({ order }) => closedIds.has(order.id));
-    if (closed.length === 0) return;
+    const closed = await this.repository.closeOrders(tx, closes, { awaitingSettlement: true });
+    return closed.length;
+  }
+
+  /**
+   * Settles closed orders the watcher left to it, as `settleClose` would (the same entries and
+   * events), but together: every hold and profit through the ledger's batch (`settleHolds`), every
+   * event in one statement. The member hears of the close once the balances show it.
+   */
+  private async settleClosed(tx: Tx, orders: readonly OrderRow[]): Promise<void> {
     const settlements: HoldSettlement[] = [];
     const profits: EntrySpec[] = [];
-    for (const { order, settled } of closed) {
+    for (const order of orders) {
       const reference = { referenceType: ORDER_HOLD, referenceId: order.id };
-      const result = money.parseMoney(settled);
+      const result = money.parseMoney(order.pnl!);
       const available = { ownerAccountId: order.account_id, asset: 'USDT' as const, purpose: 'available' as const };
       const book = { platformCode: 'contracts_book' as const, asset: 'USDT' as const };
       if (result >= 0n) {
@@ -1156,19 +1165,55 @@ export class ContractsService {
     // The events first: the ledger's turn on the book's account (held to the commit) is kept short.
     await this.memberEvents.publishMany(
       tx,
-      closed.map(({ order, fields, settled }) => ({
+      orders.map((order) => ({
         memberId: order.member_id,
         data: {
           kind: 'contracts.order',
           orderId: order.id,
           orderNo: order.order_no,
           state: 'closed',
-          closeReason: fields.reason,
-          pnl: settled,
+          closeReason: order.close_reason,
+          pnl: order.pnl,
         },
       })),
     );
     await this.ledger.settleHolds(tx, settlements, profits);
+  }
+
+  /** Settles every closed order awaiting it, in batches (each one transaction); answers how many. */
+  async settlePending(): Promise<number> {
+    let settled = 0;
+    for (;;) {
+      const batch = await this.db.transaction(async (tx) => {
+        const orders = await this.repository.claimSettlements(tx, SETTLE_BATCH);
+        if (orders.length > 0) await this.settleClosed(tx, orders);
+        return orders.length;
+      });
+      settled += batch;
+      if (batch < SETTLE_BATCH) return settled;
+    }
+  }
+
+  /** Asks for the settlement of the watcher's closes on this instance (one run at a time, coalesced). */
+  private requestSettlement(): void {
+    if (this.stopped) return;
+    if (this.settlementRunning) {
+      this.settlementAgain = true;
+      return;
+    }
+    this.settlementRunning = (async () => {
+      try {
+        do {
+          this.settlementAgain = false;
+          await this.settlePending();
+        } while (this.settlementAgain && !this.stopped);
+      } catch (error) {
+        // What was not settled is settled by the next walk's request or the watcher's sweep.
+        this.options.logger.error({ err: error }, 'contracts settlement failed');
+      } finally {
+        this.settlementRunning = null;
+      }
+    })();
   }
 
   // ── Stop-out ──
