@@ -20,7 +20,9 @@ async function main(): Promise<void> {
     const { env } = workerData as WatcherThreadData;
     const config = loadConfig(env);
     const logger = createLogger(config.logLevel);
-    const database = await openDatabase(config.database);
+    // Generic plans (decision 046): the walk's statement runs on every tick, and planning it cost
+    // as much as running it.
+    const database = await openDatabase(config.database, { genericPlans: true });
     const services = createServices(database, config, logger);
     const sweep = new IntervalTask(
       () => services.contracts.watchAll(),

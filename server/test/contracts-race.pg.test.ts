@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractCloseResult, ContractOrder } from '@custos/contract';
-import { queryRows } from '../src/db/client.js';
+import { openPostgres, queryRows, type Database } from '../src/db/client.js';
 import { createLogger } from '../src/lib/logger.js';
 import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
 import { ContractsService } from '../src/modules/contracts/contracts.service.js';
@@ -19,6 +19,7 @@ const clock = { now: () => new Date(nowMs) };
 let finance: string;
 let eurusd: string;
 let second: ContractsService;
+let secondDatabase: Database;
 
 const price = (points: number) => `1.${String(points).padStart(5, '0')}`;
 
@@ -42,10 +43,12 @@ beforeAll(async () => {
   finance = await operatorToken(t, 'contracts-race-finance', 'finance');
   eurusd = await contractProduct(t, finance, 'EUR/USD', EURUSD_SETTINGS);
   await setQuote(t, finance, eurusd, '1.08500', '1.08512');
-  // A second instance over the same database: its own watcher, its own stop-out sweep.
+  // A second instance over the same database: its own watcher, its own stop-out sweep, on its own
+  // pool running generic plans, as the server's watcher thread does (decision 046).
+  secondDatabase = await openPostgres(t.testDatabase.url!, 5, { genericPlans: true });
   second = new ContractsService(
-    t.testDatabase.database.db,
-    new ContractsRepository(t.testDatabase.database.db),
+    secondDatabase.db,
+    new ContractsRepository(secondDatabase.db),
     t.services.ledger,
     t.services.settings,
     t.services.audit,
@@ -60,6 +63,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await second.stop();
+  await secondDatabase.close();
   await t.services.contracts.stop();
   await t.close();
 });

@@ -115,11 +115,18 @@ export async function openPglite(dataDir: string | undefined, options: { loadDat
   };
 }
 
-export async function openPostgres(url: string, poolSize: number): Promise<Database> {
+export async function openPostgres(
+  url: string,
+  poolSize: number,
+  { genericPlans = false }: { genericPlans?: boolean } = {},
+): Promise<Database> {
   // JIT off for the server's sessions (decision 038): its statements are short index lookups whose
   // generic plans can still be estimated above jit_above_cost, and compiling them took 200–300 ms
   // each time (the team members list at a million members), a hundred times the query itself.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, options: '-c jit=off' });
+  // Generic plans where asked (decision 046): the watcher's walk statement took 2 ms to plan, each
+  // time, on every tick, because PostgreSQL kept costing its generic plan above the custom one.
+  const options = genericPlans ? '-c jit=off -c plan_cache_mode=force_generic_plan' : '-c jit=off';
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000, options });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   try {
@@ -231,8 +238,12 @@ export function redact(url: string): string {
   }
 }
 
-export function openDatabase(config: AppConfig['database']): Promise<Database> {
-  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url, config.poolSize);
+/**
+ * `genericPlans`: the pool's sessions run prepared statements on their generic plan, planned once
+ * per connection (the contracts watcher's, decision 046; PGlite has one session and ignores it).
+ */
+export function openDatabase(config: AppConfig['database'], options: { genericPlans?: boolean } = {}): Promise<Database> {
+  return config.kind === 'pglite' ? openPglite(config.dataDir) : openPostgres(config.url, config.poolSize, options);
 }
 
 // ── Raw statements on PostgreSQL: named (prepared once per connection) ─────────────────────────

@@ -1444,7 +1444,7 @@ export class ContractsService {
 
   async adminProducts(): Promise<{ items: AdminContractProduct[] }> {
     const settings = await this.settings.get('contracts');
-    const rows = await this.repository.allProducts(this.db, this.dayAgo());
+    const rows = await this.repository.allProducts(this.db, this.dayAgo(), { openOrders: true });
     return {
       items: rows.map((row) => {
         const product = productOf(row);
