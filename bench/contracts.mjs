@@ -343,7 +343,7 @@ const walkWaitStarted = performance.now();
 for (;;) {
   const { rows } = await db.query(
     `select count(*)::int as behind from contract_watch w where exists (select 1 from contract_ticks t where t.product_id = w.product_id and t.id > w.watched_tick_id)
-       or exists (select 1 from contract_orders where awaiting_settlement)`,
+       or exists (select 1 from contract_settlements_due)`,
   );
   if (rows[0].behind === 0 || performance.now() - walkWaitStarted > 60_000) break;
   await sleep(100);
@@ -360,7 +360,7 @@ const triggerMs = triggered.map((row) => Number(row.ms)).sort((a, b) => a - b);
 const { rows: settledRows } = await db.query(
   `select extract(epoch from (pg_xact_commit_timestamp(o.xmin) - o.closed_at)) * 1000 as ms
    from contract_orders o join contract_ticks t on t.id = o.close_tick_id
-   where o.close_reason in ('take_profit', 'stop_loss') and t.observed_at >= $1 and not o.awaiting_settlement`,
+   where o.close_reason in ('take_profit', 'stop_loss') and t.observed_at >= $1 and not exists (select 1 from contract_settlements_due d where d.order_id = o.id)`,
   [runStartedAt],
 );
 const settleMs = settledRows.map((row) => Number(row.ms)).sort((a, b) => a - b);

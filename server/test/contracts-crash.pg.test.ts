@@ -77,7 +77,7 @@ async function watched(): Promise<bigint> {
 async function unsettled(): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
     database.database.db,
-    sql`select count(*)::int as count from contract_orders where awaiting_settlement`,
+    sql`select count(*)::int as count from contract_settlements_due`,
   );
   return row!.count;
 }

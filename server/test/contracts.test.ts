@@ -471,7 +471,8 @@ describe('take-profit and stop-loss', () => {
     await failing.stop();
     const [pending] = await queryRows<{ state: string; awaiting_settlement: boolean }>(
       t.testDatabase.database.db,
-      sql`select state, awaiting_settlement from contract_orders where id = ${buy.data.id}::uuid`,
+      sql`select o.state, exists (select 1 from contract_settlements_due d where d.order_id = o.id) as awaiting_settlement
+          from contract_orders o where o.id = ${buy.data.id}::uuid`,
     );
     expect(pending).toEqual({ state: 'closed', awaiting_settlement: true });
     // The margin is still held, as the checker expects of a close awaiting its settlement.

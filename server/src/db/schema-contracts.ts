@@ -147,11 +147,6 @@ export const contractOrders = pgTable(
     requestHash: text('request_hash'),
     closeKey: text('close_key'),
     closeHash: text('close_hash'),
-    // Opened and not yet seen by a walk: the first walk that sees it also checks the ticks it walked
-    // before the order committed (decision 045).
-    awaitingWalk: boolean('awaiting_walk').notNull().default(false),
-    // Closed by the watcher, its margin and result not yet moved by the ledger (decision 046).
-    awaitingSettlement: boolean('awaiting_settlement').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -173,12 +168,6 @@ export const contractOrders = pgTable(
     index('contract_orders_stop_loss_idx')
       .on(table.productId, table.side, table.stopLoss)
       .where(sql`${table.state} = 'open' and ${table.stopLoss} is not null`),
-    index('contract_orders_awaiting_walk_idx')
-      .on(table.productId, table.id)
-      .where(sql`${table.state} = 'open' and ${table.awaitingWalk}`),
-    index('contract_orders_awaiting_settlement_idx')
-      .on(table.id)
-      .where(sql`${table.awaitingSettlement}`),
     index('contract_orders_closed_idx')
       .on(table.closedAt)
       .where(sql`${table.state} = 'closed'`),
@@ -196,3 +185,26 @@ export const contractOrders = pgTable(
     check('contract_orders_loss_capped_check', sql`${table.pnl} is null or ${table.pnl} >= -${table.margin}`),
   ],
 );
+
+/**
+ * A member's new orders that no walk has seen yet (decision 045): the first walk of the product that
+ * sees one checks it against the ticks walked while it was being opened, and deletes its row. A
+ * queue of its own, not a flag on the order: a row in and out is cheaper than an order's update.
+ */
+export const contractUnseenOrders = pgTable(
+  'contract_unseen_orders',
+  {
+    orderId: uuid('order_id')
+      .primaryKey()
+      .references(() => contractOrders.id),
+    productId: uuid('product_id').notNull(),
+  },
+  (table) => [index('contract_unseen_orders_product_idx').on(table.productId)],
+);
+
+/** Orders the watcher closed whose margin and result the ledger has not moved yet (decision 046). */
+export const contractSettlementsDue = pgTable('contract_settlements_due', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => contractOrders.id),
+});

@@ -311,10 +311,10 @@ export class ContractsRepository {
    * platform's (rounded to the product's digits and marked up as `contractQuote` does), so the
    * orders are exactly those some tick reaches; the walk finds which tick.
    *
-   * New orders no walk has seen yet (`awaiting_walk`, decision 045) are candidates too, whatever the
-   * ticks: an order that committed after an earlier walk read the open orders missed that walk's
-   * ticks, so they come back as `earlyTicks` (after the order's open tick, up to the cursor), and the
-   * orders leave the awaiting state in this transaction.
+   * New orders no walk has seen yet (`contract_unseen_orders`, decision 045) are candidates too,
+   * whatever the ticks: an order that committed after an earlier walk read the open orders missed
+   * that walk's ticks, so they come back as `earlyTicks` (after the order's open tick, up to the
+   * cursor), and their unseen rows are deleted in this transaction.
    */
   async claimWalks(
     tx: Tx,
@@ -385,22 +385,23 @@ export class ContractsRepository {
             ) r
           ),
           awaiting as (
-            select o.id, o.product_id, o.open_tick_id from w cross join lateral (
-              select id, product_id, open_tick_id from contract_orders
-              where product_id = w.product_id and state = 'open' and awaiting_walk
-            ) o
+            select o.id, o.product_id, o.open_tick_id from w
+            join contract_unseen_orders u on u.product_id = w.product_id
+            join contract_orders o on o.id = u.order_id
+            where o.state = 'open'
           ),
           -- The ids as an array: primary-key lookups. As a join, the planner expects a thousand
           -- candidates and hashes a scan of every order (35 ms under load) for the usual few.
           locked as (
-            select o.id, o.product_id, o.awaiting_walk from contract_orders o
+            select o.id, o.product_id, o.id = any(array(select id from awaiting)) as awaiting from contract_orders o
             where o.id = any(array(select id from reached union select id from awaiting)) and o.state = 'open'
             order by o.id for update of o
           ),
+          -- Every unseen row of the claimed products this statement sees (an order closed meanwhile
+          -- has nothing left to check); a row committed after it stays for the next walk.
           seen as (
-            update contract_orders o set awaiting_walk = false
-            where o.id = any(array(select id from locked where awaiting_walk))
-            returning o.id
+            delete from contract_unseen_orders u where u.product_id = any(array(select product_id from w))
+            returning u.order_id
           ),
           early_from as (
             select a.product_id, min(a.open_tick_id) as open_tick_id from awaiting a group by a.product_id
@@ -418,7 +419,7 @@ export class ContractsRepository {
             (select json_agg(json_build_object('id', e.id::text, 'bid', e.bid::text, 'ask', e.ask::text, 'observed_at', e.observed_at) order by e.id)
               from early e where e.product_id = w.product_id) as early_ticks,
             (select json_agg(c order by c.id) from (
-              select ${ORDER_COLUMNS}, l.awaiting_walk as awaiting ${ORDER_FROM} join locked l on l.id = o.id
+              select ${ORDER_COLUMNS}, l.awaiting ${ORDER_FROM} join locked l on l.id = o.id
               where l.product_id = w.product_id
             ) c) as candidates
           from w left join pricing pr on pr.product_id = w.product_id
@@ -439,7 +440,7 @@ export class ContractsRepository {
       this.db,
       sql`select w.product_id::text as id from contract_watch w
           where exists (select 1 from contract_ticks t where t.product_id = w.product_id and t.id > w.watched_tick_id)
-            or exists (select 1 from contract_orders o where o.product_id = w.product_id and o.state = 'open' and o.awaiting_walk)`,
+            or exists (select 1 from contract_unseen_orders u where u.product_id = w.product_id)`,
     );
     return rows.map((row) => row.id);
   }
@@ -449,13 +450,18 @@ export class ContractsRepository {
   async insertOrder(tx: Tx, order: NewOrder): Promise<void> {
     await runStatement(
       tx,
-      sql`insert into contract_orders (id, order_no, member_id, account_id, product_id, parent_id, side, lots, leverage,
+      sql`with inserted as (
+          insert into contract_orders (id, order_no, member_id, account_id, product_id, parent_id, side, lots, leverage,
             contract_size, digits, open_price, opened_at, open_tick_id, margin, spread_cost, take_profit, stop_loss, swap,
-            client_key, request_hash, awaiting_walk)
+            client_key, request_hash)
           values (${order.id}::uuid, ${order.orderNo}, ${order.memberId}::uuid, ${order.accountId}::uuid, ${order.productId}::uuid,
             ${order.parentId}::uuid, ${order.side}, ${order.lots}, ${order.leverage}, ${order.contractSize}, ${order.digits},
             ${order.openPrice}, ${order.openedAt}, ${order.openTickId}::bigint, ${order.margin}, ${order.spreadCost},
-            ${order.takeProfit}, ${order.stopLoss}, ${order.swap}, ${order.clientKey}, ${order.requestHash}, ${order.awaitingWalk})`,
+            ${order.takeProfit}, ${order.stopLoss}, ${order.swap}, ${order.clientKey}, ${order.requestHash})
+          returning id, product_id
+        )
+        insert into contract_unseen_orders (order_id, product_id)
+        select id, product_id from inserted where ${order.awaitingWalk}`,
     );
   }
 
@@ -621,14 +627,20 @@ export class ContractsRepository {
     );
     const rows = await queryRows<{ id: string }>(
       tx,
-      sql`update contract_orders o set state = 'closed', close_price = v.close_price, closed_at = v.closed_at,
+      sql`with closed as (
+          update contract_orders o set state = 'closed', close_price = v.close_price, closed_at = v.closed_at,
             close_tick_id = v.close_tick_id, close_reason = v.close_reason, pnl = v.pnl, swap = v.swap,
             close_note = v.close_note, closed_by = v.closed_by, close_key = v.close_key, close_hash = v.close_hash,
-            awaiting_settlement = ${options.awaitingSettlement ?? false}, updated_at = now()
+            updated_at = now()
           from jsonb_to_recordset(${source}::jsonb) as v(id uuid, close_price numeric, closed_at timestamptz, close_tick_id bigint,
             close_reason text, pnl numeric, swap numeric, close_note text, closed_by uuid, close_key text, close_hash text)
           where o.id = v.id and o.state = 'open'
-          returning o.id::text as id`,
+          returning o.id
+        ),
+        due as (
+          insert into contract_settlements_due (order_id) select id from closed where ${options.awaitingSettlement ?? false}
+        )
+        select id::text as id from closed`,
     );
     return rows.map((row) => row.id);
   }
@@ -641,21 +653,18 @@ export class ContractsRepository {
     return queryRows<OrderRow>(
       tx,
       sql`with due as (
-            select id from contract_orders where awaiting_settlement order by id limit ${limit} for update skip locked
+            select order_id from contract_settlements_due order by order_id limit ${limit} for update skip locked
           ),
           taken as (
-            update contract_orders o set awaiting_settlement = false where o.id = any(array(select id from due)) returning o.id
+            delete from contract_settlements_due d where d.order_id = any(array(select order_id from due)) returning d.order_id
           )
-          select ${ORDER_COLUMNS} ${ORDER_FROM} join taken on taken.id = o.id order by o.id`,
+          select ${ORDER_COLUMNS} ${ORDER_FROM} join taken on taken.order_id = o.id order by o.id`,
     );
   }
 
   /** Whether any closed order awaits its settlement (the watcher's sweep). */
   async settlementsDue(): Promise<boolean> {
-    const [row] = await queryRows<{ due: boolean }>(
-      this.db,
-      sql`select exists (select 1 from contract_orders where awaiting_settlement) as due`,
-    );
+    const [row] = await queryRows<{ due: boolean }>(this.db, sql`select exists (select 1 from contract_settlements_due) as due`);
     return row?.due ?? false;
   }
 
@@ -722,7 +731,8 @@ export class ContractsRepository {
                  when o.state = 'closed' and o.awaiting_settlement and h.id is null then 'order awaiting settlement without its hold'
                  when o.state = 'closed' and o.awaiting_settlement then 'hold differs from margin'
                  else 'pending hold of a contract order missing' end as problem
-          from contract_orders o
+          from (select o.*, exists (select 1 from contract_settlements_due d where d.order_id = o.id) as awaiting_settlement
+                from contract_orders o) o
           left join ledger_holds h on h.reference_type = 'contract_order' and h.reference_id = o.id::text and h.status = 'pending'
           where (o.state = 'open' and (h.id is null or h.amount <> o.margin))
             or (o.state = 'closed' and not o.awaiting_settlement and h.id is not null)
@@ -731,7 +741,7 @@ export class ContractsRepository {
           select h.id::text, 'pending hold without an open order' from ledger_holds h
           where h.reference_type = 'contract_order' and h.status = 'pending'
             and not exists (select 1 from contract_orders o where o.id::text = h.reference_id
-              and (o.state = 'open' or o.awaiting_settlement))`,
+              and (o.state = 'open' or exists (select 1 from contract_settlements_due d where d.order_id = o.id)))`,
     );
   }
 

@@ -1,2 +1,0 @@
-ALTER TABLE "contract_orders" ADD COLUMN "awaiting_walk" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX "contract_orders_awaiting_walk_idx" ON "contract_orders" USING btree ("product_id","id") WHERE "contract_orders"."state" = 'open' and "contract_orders"."awaiting_walk";

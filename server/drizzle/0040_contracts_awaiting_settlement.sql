@@ -1,2 +1,0 @@
-ALTER TABLE "contract_orders" ADD COLUMN "awaiting_settlement" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE INDEX "contract_orders_awaiting_settlement_idx" ON "contract_orders" USING btree ("id") WHERE "contract_orders"."awaiting_settlement";
