@@ -581,6 +581,57 @@ describe('stop-out', () => {
     await close(who!, c.data.id);
   });
 
+  it('asks the database for the accounts that may be below, and never leaves one out (USD, JPY and gold quotes, both sides)', async () => {
+    const members = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-near', 5, '2000');
+    const orders: { who: Trader; id: string }[] = [];
+    const place = async (who: Trader, body: Record<string, unknown>) => {
+      const opened = await open(who, body);
+      expect(opened.code).toBe(200);
+      orders.push({ who, id: opened.data.id });
+    };
+    await place(members[0]!, { productId: eurusd, side: 'buy', lots: '0.50', leverage: 100 });
+    await place(members[1]!, { productId: usdjpy, side: 'sell', lots: '0.40', leverage: 100 });
+    await place(members[2]!, { productId: xauusd, side: 'buy', lots: '0.30', leverage: 50 });
+    await place(members[3]!, { productId: eurusd, side: 'sell', lots: '0.30', leverage: 200 });
+    await place(members[3]!, { productId: usdjpy, side: 'buy', lots: '0.20', leverage: 50 });
+    await place(members[4]!, { productId: xauusd, side: 'sell', lots: '0.10', leverage: 20 });
+    await place(members[4]!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 50 });
+    // Moves that leave every level above the stop-out level (50 %), at different distances.
+    await setQuote(t, finance, eurusd, '1.08200', '1.08212');
+    await setQuote(t, finance, usdjpy, '150.500', '150.513');
+    await setQuote(t, finance, xauusd, '2340.00', '2340.25');
+    const levels = await Promise.all(
+      members.map(async (who) => {
+        const info = await memberCall<ContractPendingInfo>(t, 'GET', '/api/contracts/pending_info', who.token);
+        return { accountId: who.accountId, level: Number(info.data.marginLevel) };
+      }),
+    );
+    expect(new Set(levels.map((item) => item.level)).size).toBe(levels.length);
+    // Close prices as the sweep builds them: buys at bid, sells at ask; USD/JPY converts by its own price.
+    const closes = [
+      { productId: eurusd, side: 'buy' as const, closePrice: '1.08200', conversion: { op: 'mul' as const, rate: '1' } },
+      { productId: eurusd, side: 'sell' as const, closePrice: '1.08212', conversion: { op: 'mul' as const, rate: '1' } },
+      { productId: usdjpy, side: 'buy' as const, closePrice: '150.500', conversion: { op: 'div' as const, rate: '150.500' } },
+      { productId: usdjpy, side: 'sell' as const, closePrice: '150.513', conversion: { op: 'div' as const, rate: '150.513' } },
+      { productId: xauusd, side: 'buy' as const, closePrice: '2340.00', conversion: { op: 'mul' as const, rate: '1' } },
+      { productId: xauusd, side: 'sell' as const, closePrice: '2340.25', conversion: { op: 'mul' as const, rate: '1' } },
+    ];
+    const repository = new ContractsRepository(t.testDatabase.database.db);
+    const thresholds = levels.flatMap(({ level }) => [level - 0.01, level, level + 0.01, level + 0.5]);
+    for (const threshold of thresholds) {
+      const near = new Set(await repository.accountsNearStopOut(closes, threshold.toFixed(2)));
+      for (const { accountId, level } of levels) {
+        // Every account whose exact level is below is asked for; none more than a point above it.
+        if (level < threshold) expect(near.has(accountId), `${level} < ${threshold}`).toBe(true);
+        if (near.has(accountId)) expect(level).toBeLessThan(threshold + 1);
+      }
+    }
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, usdjpy, '150.110', '150.123');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+    for (const { who, id } of orders) expect((await close(who, id)).code).toBe(200);
+  });
+
   it('never takes more than the margin: a gap beyond it is the book’s loss', async () => {
     const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-gap', 1, '1000');
     const opened = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200 });

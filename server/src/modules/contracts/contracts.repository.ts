@@ -170,6 +170,14 @@ const ORDER_FROM = sql`from contract_orders o
   join members m on m.id = o.member_id
   left join contract_orders p on p.id = o.parent_id`;
 
+/** A product's close price for one side, and its conversion to USDT (the stop-out sweep's prices). */
+export interface CloseQuote {
+  productId: string;
+  side: ContractSide;
+  closePrice: string;
+  conversion: { op: 'mul' | 'div'; rate: string };
+}
+
 /** Contracts' SQL (docs/decisions/034-contracts.md); the ledger's own tables are written by the ledger module only. */
 export class ContractsRepository {
   constructor(private readonly db: Db) {}
@@ -511,6 +519,55 @@ export class ContractsRepository {
       sql`select ${ORDER_COLUMNS} ${ORDER_FROM} where o.account_id = ${accountId}::uuid and o.state = 'open'
           order by o.opened_at desc, o.order_no desc`,
     );
+  }
+
+  /**
+   * Accounts whose margin level may be below `stopOutLevelPct` at these close prices: every open
+   * order priced as `contractPnl` does (its result floored to 4 places; none without a price), summed
+   * per account with margins and swaps. The test leans towards including: each order's result counts
+   * 0.0002 lower (the division's last digit), and the level is compared one hundredth above the
+   * setting. The caller checks each account exactly before closing anything.
+   */
+  async accountsNearStopOut(closes: readonly CloseQuote[], stopOutLevelPct: string): Promise<string[]> {
+    const array = (values: readonly string[], type: string) =>
+      sql`${`{${values.map((value) => `"${value}"`).join(',')}}`}::${sql.raw(type)}[]`;
+    const rows = await queryRows<{ account_id: string }>(
+      this.db,
+      sql`with q (product_id, side, close_price, op, rate) as (
+            select * from unnest(${array(
+              closes.map((close) => close.productId),
+              'uuid',
+            )}, ${array(
+              closes.map((close) => close.side),
+              'text',
+            )}, ${array(
+              closes.map((close) => close.closePrice),
+              'numeric',
+            )}, ${array(
+              closes.map((close) => close.conversion.op),
+              'text',
+            )}, ${array(
+              closes.map((close) => close.conversion.rate),
+              'numeric',
+            )})
+          ),
+          priced as (
+            select o.account_id, o.margin, o.swap,
+              coalesce(floor(case when q.op = 'mul' then v.value * q.rate else v.value / q.rate end * 10000) / 10000, 0) as pnl
+            from contract_orders o
+            left join q on q.product_id = o.product_id and q.side = o.side
+            cross join lateral (
+              select o.lots * o.contract_size * case when o.side = 'buy' then q.close_price - o.open_price else o.open_price - q.close_price end as value
+            ) v
+            where o.state = 'open'
+          )
+          select account_id::text as account_id from priced
+          group by account_id
+          having sum(margin) > 0
+            and (sum(margin) + sum(swap) + sum(pnl) - count(*) * 0.0002) * 100 < (${stopOutLevelPct}::numeric + 0.01) * sum(margin)
+          order by account_id`,
+    );
+    return rows.map((row) => row.account_id);
   }
 
   /** Every open order (stop-out sweep, the book): the few columns the figures need. */

@@ -60,7 +60,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { EntrySpec, HoldSettlement, LedgerService } from '../ledger/ledger.service.js';
 import type { MemberEventPublisher } from '../notifications/member-events.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { CloseFields, ContractsRepository, OrderRow, ProductRow, TickRow } from './contracts.repository.js';
+import type { CloseFields, CloseQuote, ContractsRepository, OrderRow, ProductRow, TickRow } from './contracts.repository.js';
 
 /** A closed order's profit, paid by the book: one entry per closed row. */
 function profitEntry(
@@ -410,21 +410,27 @@ export class ContractsService {
   private async liveContext(
     db: Db | Tx,
   ): Promise<(productId: string) => { quote: Quote | null; conversion: ContractConversion | null }> {
+    return (await this.liveProducts(db)).live;
+  }
+
+  /** Each configured product's quote and conversion (`liveContext`), and the products themselves. */
+  private async liveProducts(db: Db | Tx): Promise<{
+    products: Product[];
+    live: (productId: string) => { quote: Quote | null; conversion: ContractConversion | null };
+  }> {
     const rows = await this.repository.allProducts(db, this.dayAgo());
     const prices = await this.priceBook(db);
+    const products = rows.map(productOf).filter((product): product is Product => product !== null);
     const byId = new Map<string, { quote: Quote | null; conversion: ContractConversion | null; symbol: string }>();
-    for (const row of rows) {
-      const product = productOf(row);
-      if (!product) continue;
-      byId.set(product.id, { quote: product.quote, conversion: null, symbol: product.symbol });
-    }
-    return (productId) => {
+    for (const product of products) byId.set(product.id, { quote: product.quote, conversion: null, symbol: product.symbol });
+    const live = (productId: string) => {
       const entry = byId.get(productId);
       if (!entry) return { quote: null, conversion: null };
       if (!entry.quote) return { quote: null, conversion: null };
       // A USD/XXX pair converts its P&L at the price it would close at; others through the price book.
       return { quote: entry.quote, conversion: conversionFor(entry.symbol, null, prices) ?? null };
     };
+    return { products, live };
   }
 
   private liveFor(
@@ -1298,14 +1304,27 @@ export class ContractsService {
     });
   }
 
-  /** Every account below the stop-out level has its orders closed, biggest loser first, until it is not. */
+  /**
+   * Every account below the stop-out level has its orders closed, biggest loser first, until it is
+   * not. The database finds the accounts that may be below (`accountsNearStopOut`, every open order
+   * priced at each product's close price, in one statement); each is then checked exactly, order by
+   * order, under its lock (`stopOutAccount`). Pricing ten thousand orders here once a second had
+   * been the watcher's slowest work, and the tail of its tick-to-trigger times (decision 046).
+   */
   async stopOutSweep(): Promise<number> {
     const settings = await this.settings.get('contracts');
-    let closed = 0;
-    for (const account of await this.accountLevels()) {
-      if (contractBelowStopOut(account.level, settings.stopOutLevelPct))
-        closed += await this.stopOutAccount(account.accountId, settings);
+    const { products, live } = await this.liveProducts(this.db);
+    const closes: CloseQuote[] = [];
+    for (const product of products) {
+      for (const side of ['buy', 'sell'] as const) {
+        const { quote, conversion } = this.liveFor({ side, symbol: product.symbol, product_id: product.id }, live);
+        if (quote && conversion)
+          closes.push({ productId: product.id, side, closePrice: contractClosePrice(side, quote), conversion });
+      }
     }
+    let closed = 0;
+    for (const accountId of await this.repository.accountsNearStopOut(closes, settings.stopOutLevelPct))
+      closed += await this.stopOutAccount(accountId, settings);
     return closed;
   }
 
