@@ -50,11 +50,13 @@ const START_LIBRARIES =
 const START_APP =
   /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation|zod-jitless)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|api[\\/]common)\.ts$/;
 /**
- * A logged-in member's live channel (`app/live-session.ts`, loaded after log-in) and the event
- * schemas it reads: one file, never on the log-in page.
+ * A logged-in member's live channel (`app/live-session.ts`, loaded after log-in): one file, never on
+ * the log-in page. Only the channel's own modules: what they import (query keys, the money format)
+ * stays where the screens that share it are, or every screen importing a query key would load and
+ * run this file; the event schemas come with the first frame that needs them (decision 044).
  */
 const LIVE =
-  /[\\/]web[\\/]src[\\/]lib[\\/]live[\\/]|[\\/]web[\\/]src[\\/]app[\\/]live-(session|invalidation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](sse-parser|api[\\/](admin-members|ledger|chat|identity|quotes|support|otc|contracts))\.ts$/;
+  /[\\/]web[\\/]src[\\/]lib[\\/]live[\\/](live-channel|live-toasts|sse-parser)\.ts$|[\\/]web[\\/]src[\\/]app[\\/]live-(session|invalidation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/]sse-parser\.ts$/;
 
 /**
  * The page's first script (`app/early-start.ts`, decision 041) and what it needs to fetch the
@@ -67,7 +69,7 @@ export const codeSplitting = {
   groups: [
     { name: 'early', test: EARLY, priority: 40 },
     { name: 'start', test: (id: string) => START_LIBRARIES.test(id) || START_APP.test(id), priority: 20 },
-    { name: 'live', test: LIVE, priority: 19 },
+    { name: 'live', test: LIVE, priority: 19, includeDependenciesRecursively: false },
     // The animation and gesture libraries under antd-mobile's popups, tab bar and pull-to-refresh:
     // one file for every page that has any of them (never the log-in page).
     { name: 'motion', test: /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/, priority: 15 },
