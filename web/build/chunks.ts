@@ -15,6 +15,8 @@
  *   member first opens such a page (decision 041).
  */
 
+import { isHomeModule } from './first-tab-graph';
+
 // zh-CN is left out: antd-mobile's ConfigProvider imports it as its default, so it is part of the
 // start anyway, and grouping it would tie all the zh-Hans texts to the entry.
 const ANTD_MOBILE_LOCALES: Record<string, string> = {
@@ -48,7 +50,7 @@ const START_LIBRARIES =
  * jitless setting, which must run in this file before the contract's schemas are built.
  */
 const START_APP =
-  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation|zod-jitless)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|api[\\/]common)\.ts$/;
+  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation|zod-jitless)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|api[\\/](common|auth))\.ts$/;
 /**
  * A logged-in member's live channel (`app/live-session.ts`, loaded after log-in): one file, never on
  * the log-in page. Only the channel's own modules: what they import (query keys, the money format)
@@ -69,7 +71,13 @@ export const codeSplitting = {
   groups: [
     { name: 'early', test: EARLY, priority: 40 },
     { name: 'start', test: (id: string) => START_LIBRARIES.test(id) || START_APP.test(id), priority: 20 },
-    { name: 'live', test: LIVE, priority: 19, includeDependenciesRecursively: false },
+    // Home and the tab layout (decision 044): what their first load needs beyond the shell, one
+    // file instead of about twenty small ones (each a request and its headers); see
+    // `first-tab-graph.ts`. A page sharing one of these modules loads this file too.
+    { name: 'home', test: isHomeModule, priority: 18, includeDependenciesRecursively: false },
+    // After `home`: what the channel imports that Home does not (the features' query keys) comes
+    // with it, what Home imports too (the assets' keys) stays in `home`.
+    { name: 'live', test: LIVE, priority: 17 },
     // The animation and gesture libraries under antd-mobile's popups, tab bar and pull-to-refresh:
     // one file for every page that has any of them (never the log-in page).
     { name: 'motion', test: /[\\/]node_modules[\\/](@react-spring|@use-gesture)[\\/]/, priority: 15 },
