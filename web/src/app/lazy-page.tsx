@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADING_DELAY_MS } from '@custos/contract';
-import { loadPageTexts } from '../lib/i18n/i18n';
+import { loadPageServerMessages, loadPageTexts } from '../lib/i18n/i18n';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -16,9 +16,18 @@ type LoadState = { status: 'waiting' | 'loading' | 'timeout' } | { status: 'read
  * A lazily loaded page (spec §2): nothing for the first 200 ms, then a loading state; after 60 s,
  * or if the page cannot be fetched, "connection timed out, tap the screen to retry", which retries.
  * A page beyond the first screens (`pageTexts`) also waits for the rest of the app's texts
- * (decision 041), so it never shows a key in place of its text.
+ * (decision 041), so it never shows a key in place of its text, and a page that shows server messages
+ * (`serverMessages`, every page but Home) waits for them in the member's language (decision 044).
  */
-export function LazyPage({ load, pageTexts = true }: { load: PageLoader; pageTexts?: boolean }) {
+export function LazyPage({
+  load,
+  pageTexts = true,
+  serverMessages = true,
+}: {
+  load: PageLoader;
+  pageTexts?: boolean;
+  serverMessages?: boolean;
+}) {
   const { t } = useTranslation();
   const cached = loadedPages.get(load);
   const [attempt, setAttempt] = useState(0);
@@ -45,7 +54,7 @@ export function LazyPage({ load, pageTexts = true }: { load: PageLoader; pageTex
       settled = true;
       setState(next);
     };
-    Promise.all([load(), pageTexts ? loadPageTexts() : undefined]).then(
+    Promise.all([load(), pageTexts ? loadPageTexts() : undefined, serverMessages ? loadPageServerMessages() : undefined]).then(
       ([module]) => {
         loadedPages.set(load, module.default);
         finish({ status: 'ready', Page: module.default });
@@ -57,7 +66,7 @@ export function LazyPage({ load, pageTexts = true }: { load: PageLoader; pageTex
       clearTimeout(loadingTimer);
       clearTimeout(timeoutTimer);
     };
-  }, [load, pageTexts, attempt]);
+  }, [load, pageTexts, serverMessages, attempt]);
 
   switch (state.status) {
     case 'ready':

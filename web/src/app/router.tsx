@@ -10,6 +10,7 @@ import {
   type RouteObject,
   type To,
 } from 'react-router';
+import { PATHS_WITHOUT_SERVER_MESSAGES } from '../lib/i18n/locale-files';
 import { FIRST_SCREEN_ROUTES } from './i18n/text-parts';
 import { LazyPage } from './lazy-page';
 import { PageLayout } from './layout/PageLayout';
@@ -26,7 +27,13 @@ function RouteScreen({ route }: { route: AppRoute }) {
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
-  const page = <LazyPage load={route.load} pageTexts={!FIRST_SCREEN_ROUTES.has(route.id)} />;
+  const page = (
+    <LazyPage
+      load={route.load}
+      pageTexts={!FIRST_SCREEN_ROUTES.has(route.id)}
+      serverMessages={!PATHS_WITHOUT_SERVER_MESSAGES.has(route.path)}
+    />
+  );
   return route.tab === undefined ? (
     <PageLayout title={title} customHeader={route.customHeader}>
       {page}
