@@ -1,4 +1,4 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADING_DELAY_MS } from '@custos/contract';
@@ -9,6 +9,25 @@ export type PageLoader = () => Promise<PageModule>;
 
 /** Pages already loaded, so coming back to one shows it at once. */
 const loadedPages = new Map<PageLoader, ComponentType>();
+
+/** What a page waits for besides its code. */
+export interface PageNeeds {
+  /** The rest of the app's texts (a page beyond the first screens, decision 041). */
+  pageTexts: boolean;
+  /** The server's messages (every page but Home, decision 044). */
+  serverMessages: boolean;
+}
+
+/** Loads a page with what it needs; from then on LazyPage shows it at once. */
+export async function loadPage(load: PageLoader, needs: PageNeeds): Promise<ComponentType> {
+  const [module] = await Promise.all([
+    load(),
+    needs.pageTexts ? loadPageTexts() : undefined,
+    needs.serverMessages ? loadPageServerMessages() : undefined,
+  ]);
+  loadedPages.set(load, module.default);
+  return module.default;
+}
 
 type LoadState = { status: 'waiting' | 'loading' | 'timeout' } | { status: 'ready'; Page: ComponentType };
 
@@ -37,7 +56,10 @@ export function LazyPage({
     // A page that arrived after the time-out is already here: a retry shows it at once.
     const loaded = loadedPages.get(load);
     if (loaded) {
-      setState({ status: 'ready', Page: loaded });
+      // Already shown (its first render found it here): no second render of the whole page.
+      setState((current) =>
+        current.status === 'ready' && current.Page === loaded ? current : { status: 'ready', Page: loaded },
+      );
       return;
     }
     let settled = false;
@@ -52,13 +74,13 @@ export function LazyPage({
       clearTimeout(timeoutTimer);
       if (settled) return;
       settled = true;
-      setState(next);
+      // The page's first render is a transition (decision 044): React renders it in slices and
+      // lets the browser in between, instead of one long task of the main thread.
+      if (next.status === 'ready') startTransition(() => setState(next));
+      else setState(next);
     };
-    Promise.all([load(), pageTexts ? loadPageTexts() : undefined, serverMessages ? loadPageServerMessages() : undefined]).then(
-      ([module]) => {
-        loadedPages.set(load, module.default);
-        finish({ status: 'ready', Page: module.default });
-      },
+    loadPage(load, { pageTexts, serverMessages }).then(
+      (Page) => finish({ status: 'ready', Page }),
       () => finish({ status: 'timeout' }),
     );
     return () => {
