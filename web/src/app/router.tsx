@@ -28,7 +28,7 @@ export function pageNeeds(route: AppRoute): PageNeeds {
 
 function RouteScreen({ route }: { route: AppRoute }) {
   const { t } = useTranslation();
-  // The tab layout itself when its code is here (always on a launch on a tab, decision 044), the
+  // The tab layout itself when its code is here (a launch on a tab waits for it, decision 044), the
   // lazy one otherwise; chosen once, so a screen never remounts when the code arrives.
   const [Layout] = useState(() => loadedTabBarLayout() ?? TabBarLayout);
   const title = t(`routes.${route.id}`);
