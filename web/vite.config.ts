@@ -2,7 +2,9 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from '../scripts/vite-precompress.mjs';
 import { codeSplitting } from './build/chunks';
+import { compactIcons } from './build/compact-icons';
 import { earlyStart } from './build/early-start';
+import { firstTabGraph } from './build/first-tab-graph';
 import { localeTexts } from './build/locale-texts';
 import { serviceWorker } from './build/service-worker-plugin';
 
@@ -11,7 +13,15 @@ import { serviceWorker } from './build/service-worker-plugin';
 // texts' parts: decision 041.
 export default defineConfig({
   base: './',
-  plugins: [react(), localeTexts(), earlyStart(), serviceWorker(), precompress({ exclude: /^sw\.js$/ })],
+  plugins: [
+    react(),
+    compactIcons(),
+    firstTabGraph(),
+    localeTexts(),
+    earlyStart(),
+    serviceWorker(),
+    precompress({ exclude: /^sw\.js$/ }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import { useTranslation } from 'react-i18next';
 import { isLocale, type Locale } from '@custos/contract';
@@ -39,22 +39,13 @@ function useLiveSession(): LiveSession | null {
 const KEFU_PATH = '/pages/kefu/kefu';
 const ORDER_DETAIL_PATH = '/pages/order_detail/order_detail';
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
-  const { i18n, t } = useTranslation();
-  const locale: Locale = isLocale(i18n.language) ? i18n.language : 'zh-Hans';
-  const [queryClient] = useState(createQueryClient);
-
-  // What one member's session read must never show in the next one's (log-out, account switch).
-  useEffect(() => credential.subscribe(() => queryClient.clear()), [queryClient]);
-
-  // The platform configuration is the first call of every launch; its failures follow the client's
-  // rules (toast, 401 relaunch, 300/4900/4901 redirects) like any other call.
-  useEffect(() => {
-    getConfig().catch(() => undefined);
-  }, []);
-
-  // One live channel while a member is logged in; each event is a toast, and the query domains it
-  // changed are fetched again (live-invalidation.ts).
+/**
+ * One live channel while a member is logged in; each event is a toast, and the query domains it
+ * changed are fetched again (live-invalidation.ts). A component of its own, so the channel's code
+ * arriving re-renders it alone, not the whole app (decision 044).
+ */
+function LiveEvents({ router, queryClient }: { router: ReturnType<typeof createAppRouter>; queryClient: QueryClient }) {
+  const { t } = useTranslation();
   const live = useLiveSession();
   useEffect(() => live?.startLiveChannel(), [live]);
   useEffect(
@@ -80,10 +71,27 @@ export function App({ router }: { router: ReturnType<typeof createAppRouter> }) 
     () => live?.onLiveEvent((event) => void live.invalidateForLiveEvent(queryClient, event.data.kind)),
     [live, queryClient],
   );
+  return null;
+}
+
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+  const { i18n } = useTranslation();
+  const locale: Locale = isLocale(i18n.language) ? i18n.language : 'zh-Hans';
+  const [queryClient] = useState(createQueryClient);
+
+  // What one member's session read must never show in the next one's (log-out, account switch).
+  useEffect(() => credential.subscribe(() => queryClient.clear()), [queryClient]);
+
+  // The platform configuration is the first call of every launch; its failures follow the client's
+  // rules (toast, 401 relaunch, 300/4900/4901 redirects) like any other call.
+  useEffect(() => {
+    getConfig().catch(() => undefined);
+  }, []);
 
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={uiKitLocale(locale)}>
+        <LiveEvents router={router} queryClient={queryClient} />
         <RouterProvider router={router} />
         <AppUpdate />
         <ConnectionTimeout />

@@ -1,8 +1,8 @@
-import { useEffect, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADING_DELAY_MS } from '@custos/contract';
-import { loadPageTexts } from '../lib/i18n/i18n';
+import { loadPageServerMessages, loadPageTexts } from '../lib/i18n/i18n';
 
 export type PageModule = { default: ComponentType };
 export type PageLoader = () => Promise<PageModule>;
@@ -10,15 +10,43 @@ export type PageLoader = () => Promise<PageModule>;
 /** Pages already loaded, so coming back to one shows it at once. */
 const loadedPages = new Map<PageLoader, ComponentType>();
 
+/** What a page waits for besides its code. */
+export interface PageNeeds {
+  /** The rest of the app's texts (a page beyond the first screens, decision 041). */
+  pageTexts: boolean;
+  /** The server's messages (every page but Home, decision 044). */
+  serverMessages: boolean;
+}
+
+/** Loads a page with what it needs; from then on LazyPage shows it at once. */
+export async function loadPage(load: PageLoader, needs: PageNeeds): Promise<ComponentType> {
+  const [module] = await Promise.all([
+    load(),
+    needs.pageTexts ? loadPageTexts() : undefined,
+    needs.serverMessages ? loadPageServerMessages() : undefined,
+  ]);
+  loadedPages.set(load, module.default);
+  return module.default;
+}
+
 type LoadState = { status: 'waiting' | 'loading' | 'timeout' } | { status: 'ready'; Page: ComponentType };
 
 /**
  * A lazily loaded page (spec §2): nothing for the first 200 ms, then a loading state; after 60 s,
  * or if the page cannot be fetched, "connection timed out, tap the screen to retry", which retries.
  * A page beyond the first screens (`pageTexts`) also waits for the rest of the app's texts
- * (decision 041), so it never shows a key in place of its text.
+ * (decision 041), so it never shows a key in place of its text, and a page that shows server messages
+ * (`serverMessages`, every page but Home) waits for them in the member's language (decision 044).
  */
-export function LazyPage({ load, pageTexts = true }: { load: PageLoader; pageTexts?: boolean }) {
+export function LazyPage({
+  load,
+  pageTexts = true,
+  serverMessages = true,
+}: {
+  load: PageLoader;
+  pageTexts?: boolean;
+  serverMessages?: boolean;
+}) {
   const { t } = useTranslation();
   const cached = loadedPages.get(load);
   const [attempt, setAttempt] = useState(0);
@@ -28,7 +56,10 @@ export function LazyPage({ load, pageTexts = true }: { load: PageLoader; pageTex
     // A page that arrived after the time-out is already here: a retry shows it at once.
     const loaded = loadedPages.get(load);
     if (loaded) {
-      setState({ status: 'ready', Page: loaded });
+      // Already shown (its first render found it here): no second render of the whole page.
+      setState((current) =>
+        current.status === 'ready' && current.Page === loaded ? current : { status: 'ready', Page: loaded },
+      );
       return;
     }
     let settled = false;
@@ -43,13 +74,13 @@ export function LazyPage({ load, pageTexts = true }: { load: PageLoader; pageTex
       clearTimeout(timeoutTimer);
       if (settled) return;
       settled = true;
-      setState(next);
+      // The page's first render is a transition (decision 044): React renders it in slices and
+      // lets the browser in between, instead of one long task of the main thread.
+      if (next.status === 'ready') startTransition(() => setState(next));
+      else setState(next);
     };
-    Promise.all([load(), pageTexts ? loadPageTexts() : undefined]).then(
-      ([module]) => {
-        loadedPages.set(load, module.default);
-        finish({ status: 'ready', Page: module.default });
-      },
+    loadPage(load, { pageTexts, serverMessages }).then(
+      (Page) => finish({ status: 'ready', Page }),
       () => finish({ status: 'timeout' }),
     );
     return () => {
@@ -57,7 +88,7 @@ export function LazyPage({ load, pageTexts = true }: { load: PageLoader; pageTex
       clearTimeout(loadingTimer);
       clearTimeout(timeoutTimer);
     };
-  }, [load, pageTexts, attempt]);
+  }, [load, pageTexts, serverMessages, attempt]);
 
   switch (state.status) {
     case 'ready':

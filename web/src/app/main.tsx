@@ -1,7 +1,8 @@
 // First: zod's jitless setting must be in force before any schema is built (CSP: no eval).
 import '../lib/zod-jitless';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
+import { PAGE_LOADING_DELAY_MS } from '@custos/contract';
 // antd-mobile by its files, not its index, which would tie every component to the first screen
 // (decision 039); its global styles (CSS variables) come first, ours after.
 import 'antd-mobile/es/global';
@@ -31,9 +32,25 @@ unstableSetRender((node, container) => {
   };
 });
 
+/** Waits for `promise`, at most `ms` (it may fail: the page then handles it as it would anyway). */
+function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    promise.then(
+      () => resolve(),
+      () => resolve(),
+    );
+    void promise.finally(() => clearTimeout(timer)).catch(() => undefined);
+  });
+}
+
 async function start(): Promise<void> {
-  prefetchLaunchPage();
+  const loadLaunchPage = prefetchLaunchPage();
   await initI18n();
+  // The page the app opens (and the tab layout) renders with the app's first render when its code
+  // is here within the spec's 200 ms of a page showing nothing, instead of a blank layout, a
+  // second render for the layout and a third for the page (decision 044).
+  await settledWithin(loadLaunchPage(), PAGE_LOADING_DELAY_MS);
 
   const launchPath = pathOfHash(window.location.hash);
   const redirect = startupRedirect(launchPath, credential.get() !== null);
@@ -47,10 +64,15 @@ async function start(): Promise<void> {
 
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
-  createRoot(rootElement).render(
-    <StrictMode>
-      <App router={router} />
-    </StrictMode>,
+  const root = createRoot(rootElement);
+  // The first render is a transition (decision 044): React renders the launch screen in slices
+  // with the browser running in between, not in one long task of the main thread.
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App router={router} />
+      </StrictMode>,
+    ),
   );
   if (!isNativePlatform()) startInstallableWebApp();
 }

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   Navigate,
@@ -10,30 +10,40 @@ import {
   type RouteObject,
   type To,
 } from 'react-router';
+import { PATHS_WITHOUT_SERVER_MESSAGES } from '../lib/i18n/locale-files';
 import { FIRST_SCREEN_ROUTES } from './i18n/text-parts';
-import { LazyPage } from './lazy-page';
+import { LazyPage, type PageNeeds } from './lazy-page';
 import { PageLayout } from './layout/PageLayout';
-import { loadTabBarLayout } from './layout/load-tab-bar-layout';
+import { loadTabBarLayout, loadedTabBarLayout } from './layout/load-tab-bar-layout';
 import { ROUTES, type AppRoute } from './routes';
 
 // The tab bar (its icons, the floating customer-service bubble) is not part of the log-in page's
 // code: it loads with the first tab page (decision 036).
 const TabBarLayout = lazy(() => loadTabBarLayout().then((module) => ({ default: module.TabBarLayout })));
 
+/** What a route's page waits for besides its code. */
+export function pageNeeds(route: AppRoute): PageNeeds {
+  return { pageTexts: !FIRST_SCREEN_ROUTES.has(route.id), serverMessages: !PATHS_WITHOUT_SERVER_MESSAGES.has(route.path) };
+}
+
 function RouteScreen({ route }: { route: AppRoute }) {
   const { t } = useTranslation();
+  // The tab layout itself when its code is here (a launch on a tab waits for it, decision 044), the
+  // lazy one otherwise; chosen once, so a screen never remounts when the code arrives.
+  const [Layout] = useState(() => loadedTabBarLayout() ?? TabBarLayout);
   const title = t(`routes.${route.id}`);
   useEffect(() => {
     document.title = `${title} · ${t('app.name')}`;
   }, [title, t]);
-  const page = <LazyPage load={route.load} pageTexts={!FIRST_SCREEN_ROUTES.has(route.id)} />;
+  const needs = pageNeeds(route);
+  const page = <LazyPage load={route.load} pageTexts={needs.pageTexts} serverMessages={needs.serverMessages} />;
   return route.tab === undefined ? (
     <PageLayout title={title} customHeader={route.customHeader}>
       {page}
     </PageLayout>
   ) : (
     <Suspense fallback={<div className="page-waiting" data-testid="page-waiting" />}>
-      <TabBarLayout title={title}>{page}</TabBarLayout>
+      <Layout title={title}>{page}</Layout>
     </Suspense>
   );
 }

@@ -4,4 +4,15 @@
  * fetching it beside that page's code when the app opens on a tab (decision 042), instead of only
  * once the router renders, a round trip later.
  */
-export const loadTabBarLayout = () => import('./TabBarLayout');
+import type * as TabBarLayoutExports from './TabBarLayout';
+
+type TabBarLayoutModule = typeof TabBarLayoutExports;
+
+let loaded: TabBarLayoutModule | null = null;
+
+export const loadTabBarLayout = (): Promise<TabBarLayoutModule> => import('./TabBarLayout').then((module) => (loaded = module));
+
+/** The tab layout when its code is already here (the launch waited for it, decision 044), else null. */
+export function loadedTabBarLayout(): TabBarLayoutModule['TabBarLayout'] | null {
+  return loaded?.TabBarLayout ?? null;
+}

@@ -18,6 +18,8 @@ export { LOCALE_STORAGE_KEY, storedLocale, type UiKitLocale };
 const uiKitLocales = new Map<Locale, UiKitLocale>();
 /** The parts of the app's texts this session has needed: a language switch brings all of them. */
 const partsInUse = new Set<TextPart>(['first']);
+/** Whether a page that shows server messages has been opened: a language switch brings them too. */
+let serverMessagesInUse = false;
 /** Parts fetched (or being fetched), per language, so each is fetched once. */
 const partsLoaded = new Map<string, Promise<void>>();
 
@@ -35,11 +37,11 @@ function loadPart(locale: Locale, part: TextPart): Promise<void> {
   return loading;
 }
 
-/** Fetches a language's texts (the parts in use), antd-mobile's and the server's, once. */
+/** Fetches a language's texts (the parts in use), antd-mobile's and the server's (when in use), once. */
 async function loadLocale(locale: Locale): Promise<void> {
   const [uiKit] = await Promise.all([
     uiKitLocales.get(locale) ?? UI_KIT_TEXTS[locale]().then((module) => module.default),
-    loadServerMessages(locale),
+    serverMessagesInUse ? loadServerMessages(locale) : undefined,
     ...[...partsInUse].map((part) => loadPart(locale, part)),
   ]);
   uiKitLocales.set(locale, uiKit);
@@ -52,6 +54,16 @@ async function loadLocale(locale: Locale): Promise<void> {
 export function loadPageTexts(): Promise<void> {
   partsInUse.add('rest');
   return loadPart(currentLocale(), 'rest');
+}
+
+/**
+ * The server's messages in the current language, for a page that shows them (every page but Home,
+ * `PATHS_WITHOUT_SERVER_MESSAGES`): it waits for this before it renders (`LazyPage`, decision 044);
+ * from then on a language switch brings them too.
+ */
+export function loadPageServerMessages(): Promise<void> {
+  serverMessagesInUse = true;
+  return loadServerMessages(currentLocale());
 }
 
 /** antd-mobile's texts for a language already loaded (the current one always is). */
@@ -82,7 +94,10 @@ export async function initI18n(): Promise<void> {
 export async function changeLocale(locale: Locale): Promise<void> {
   await loadLocale(locale);
   // A page that asked for more texts while these were coming gets them in this language too.
-  await Promise.all([...partsInUse].map((part) => loadPart(locale, part)));
+  await Promise.all([
+    ...[...partsInUse].map((part) => loadPart(locale, part)),
+    serverMessagesInUse ? loadServerMessages(locale) : undefined,
+  ]);
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   await i18next.changeLanguage(locale);
   document.documentElement.lang = locale;

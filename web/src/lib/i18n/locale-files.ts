@@ -53,7 +53,19 @@ export function storedLocale(): Locale {
   }
 }
 
-/** Starts fetching what the app shows first in a language: its first texts, antd-mobile's, the server's. */
-export function prefetchLocale(locale: Locale): void {
-  void Promise.all([APP_TEXTS[locale].first(), UI_KIT_TEXTS[locale](), SERVER_MESSAGE_LOADERS[locale]()]).catch(() => undefined);
+/**
+ * The pages that show no server message (no form, no refusal worded by the app): Home. They do not
+ * wait for the server's messages, which are two thirds of a language's first file (decision 044);
+ * every other page does (`LazyPage`).
+ */
+export const PATHS_WITHOUT_SERVER_MESSAGES: ReadonlySet<string> = new Set(['/pages/index/index']);
+
+/**
+ * Starts fetching what the app shows first in a language: its first texts, antd-mobile's, and the
+ * server's messages when the page it opens needs them.
+ */
+export function prefetchLocale(locale: Locale, withServerMessages: boolean): void {
+  const files: Promise<unknown>[] = [APP_TEXTS[locale].first(), UI_KIT_TEXTS[locale]()];
+  if (withServerMessages) files.push(SERVER_MESSAGE_LOADERS[locale]());
+  void Promise.all(files).catch(() => undefined);
 }
