@@ -1248,7 +1248,7 @@ export class ContractsService {
     })();
   }
 
-  /** Accounts whose margin level is below the stop-out level now (by the last prices). */
+  /** Every account's exact margin level by the last prices, order by order (the console's members at risk). */
   private async accountLevels(): Promise<
     {
       accountId: string;
