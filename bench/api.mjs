@@ -82,9 +82,12 @@ export async function startApiServer(databaseUrl, nodeArgs = []) {
   return {
     baseUrl,
     pid: child.pid,
+    /** Asks the server to stop; answers once it has exited (its last database work done). */
     stop: () => {
+      const exited = child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       mail.close();
+      return exited;
     },
   };
 }

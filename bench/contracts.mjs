@@ -384,7 +384,8 @@ const { rows: counts } = await db.query(
   `select count(*) filter (where state = 'open')::int as open, count(*) filter (where state = 'closed')::int as closed from contract_orders`,
 );
 await db.end();
-server.stop();
+// The server's last sweeps finish before the checker runs and the cluster stops.
+await server.stop();
 const checker = spawnSync(process.execPath, [path.join(root, 'server', 'dist', 'ledger-verify.js')], {
   env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
   encoding: 'utf8',
