@@ -18,7 +18,7 @@
  *   member first opens such a page (decision 041).
  */
 
-import { isHomeModule } from './first-tab-graph';
+import { isEntryModule, isHomeModule } from './first-tab-graph';
 
 // zh-CN is left out: antd-mobile's ConfigProvider imports it as its default, so it is part of the
 // start anyway (in `start`, not a file of its own), and grouping it would tie all the zh-Hans texts
@@ -54,10 +54,11 @@ const START_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zod|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 /**
  * The app's own start: the API client, session, languages, query cache, update check, and zod's
- * jitless setting, which must run in this file before the contract's schemas are built.
+ * jitless setting, which must run in this file before the contract's schemas are built (the
+ * contract's constants are in `early`, which needs the client's time-out).
  */
 const START_APP =
-  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation|zod-jitless)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|locales|constants|api[\\/](common|auth))\.ts$/;
+  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation|zod-jitless)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|api[\\/](common|auth))\.ts$/;
 /**
  * A logged-in member's live channel (`app/live-session.ts`, loaded after log-in): one file, never on
  * the log-in page. Only the channel's own modules: what they import (query keys, the money format)
@@ -69,10 +70,11 @@ const LIVE =
 
 /**
  * The page's first script (`app/early-start.ts`, decision 041) and what it needs to fetch the
- * member's language: it must import nothing of `start`, or it would wait for all of it.
+ * member's language, the launch page's code (the route table) and its first reads (decision 047):
+ * it must import nothing of `start`, or it would wait for all of it.
  */
 const EARLY =
-  /[\\/]web[\\/]src[\\/]app[\\/](early-start|startup)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]auth[\\/]credential\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]locale-files\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](locales|i18n[\\/]catalogue-loaders)\.ts$|^\0vite[\\/]preload-helper/;
+  /[\\/]web[\\/]src[\\/]app[\\/](early-start|startup|routes|layout[\\/]load-tab-bar-layout)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]auth[\\/]credential\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]api[\\/]early-calls\.ts$|[\\/]web[\\/]src[\\/]api[\\/]paths\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]locale-files\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](locales|constants|i18n[\\/]catalogue-loaders)\.ts$|^\0vite[\\/]preload-helper/;
 
 export const codeSplitting = {
   groups: [
@@ -82,6 +84,8 @@ export const codeSplitting = {
       test: (id: string) => START_LIBRARIES.test(id) || START_APP.test(id) || UI_KIT_DEFAULT_TEXTS.test(id),
       priority: 20,
     },
+    // The entry and what it imports beyond `start` (decision 047).
+    { name: 'index', test: isEntryModule, priority: 19, includeDependenciesRecursively: false },
     // Home and the tab layout (decision 044): what their first load needs beyond the shell, one
     // file instead of about twenty small ones (each a request and its headers); see
     // `first-tab-graph.ts`. A page sharing one of these modules loads this file too.

@@ -74,10 +74,17 @@ function LiveEvents({ router, queryClient }: { router: ReturnType<typeof createA
   return null;
 }
 
-export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
+/** The app; `queryClient` is the one the launch filled (decision 047), a new one if none. */
+export function App({
+  router,
+  queryClient: launchClient,
+}: {
+  router: ReturnType<typeof createAppRouter>;
+  queryClient?: QueryClient;
+}) {
   const { i18n } = useTranslation();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'zh-Hans';
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => launchClient ?? createQueryClient());
 
   // What one member's session read must never show in the next one's (log-out, account switch).
   useEffect(() => credential.subscribe(() => queryClient.clear()), [queryClient]);

@@ -1,10 +1,15 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
+import type { FetchQueryOptions } from '@tanstack/react-query';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADING_DELAY_MS } from '@custos/contract';
 import { loadPageServerMessages, loadPageTexts } from '../lib/i18n/i18n';
 
-export type PageModule = { default: ComponentType };
+export type PageModule = {
+  default: ComponentType;
+  /** The reads a launch on this page fetches into the cache before the first render (decision 047). */
+  launchQueries?: readonly FetchQueryOptions[];
+};
 export type PageLoader = () => Promise<PageModule>;
 
 /** Pages already loaded, so coming back to one shows it at once. */

@@ -10,6 +10,7 @@ import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
 import { credential } from '../lib/auth/credential';
 import { initI18n } from '../lib/i18n/i18n';
 import { setNavigator } from '../lib/navigation';
+import { createQueryClient } from '../lib/query/query-client';
 import { isNativePlatform } from '../lib/native-platform';
 import { App } from './App';
 import { prefetchLaunchPage } from './prefetch-launch-page';
@@ -49,8 +50,10 @@ async function start(): Promise<void> {
   await initI18n();
   // The page the app opens (and the tab layout) renders with the app's first render when its code
   // is here within the spec's 200 ms of a page showing nothing, instead of a blank layout, a
-  // second render for the layout and a third for the page (decision 044).
-  await settledWithin(loadLaunchPage(), PAGE_LOADING_DELAY_MS);
+  // second render for the layout and a third for the page (decision 044); so do its first reads,
+  // usually already answered to the early file (decision 047).
+  const queryClient = createQueryClient();
+  await settledWithin(loadLaunchPage(queryClient), PAGE_LOADING_DELAY_MS);
 
   const launchPath = pathOfHash(window.location.hash);
   const redirect = startupRedirect(launchPath, credential.get() !== null);
@@ -70,7 +73,7 @@ async function start(): Promise<void> {
   startTransition(() =>
     root.render(
       <StrictMode>
-        <App router={router} />
+        <App router={router} queryClient={queryClient} />
       </StrictMode>,
     ),
   );

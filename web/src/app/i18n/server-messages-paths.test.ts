@@ -42,9 +42,9 @@ describe('pages without server messages (decision 044)', () => {
         ROUTES.some((route) => route.path === pagePath),
         pagePath,
       ).toBe(true);
-      // The route's page module, as routes.ts names it.
-      const line = routesSource.split('\n').find((candidate) => candidate.includes(`path: '${pagePath}'`));
-      const page = /import\('([^']+)'\)/.exec(line ?? '')?.[1];
+      // The route's page module, as routes.ts names it (the first import after its path).
+      const at = routesSource.indexOf(`path: '${pagePath}'`);
+      const page = at < 0 ? undefined : /import\('([^']+)'\)/.exec(routesSource.slice(at))?.[1];
       expect(page, `the page module of ${pagePath}`).toBeDefined();
       entries.push(path.resolve(SRC, 'app', `${page}.tsx`));
     }

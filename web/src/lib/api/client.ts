@@ -11,6 +11,7 @@ import { credential } from '../auth/credential';
 import { currentLocale, t } from '../i18n/i18n';
 import { navigateTo, relaunch } from '../navigation';
 import { showToast, toastShown } from '../toast';
+import { apiUrl, takeEarlyCall } from './early-calls';
 import { ApiError } from './errors';
 
 export const LOGIN_ROUTE = '/pages/login/login';
@@ -54,20 +55,23 @@ export async function apiRequest<S extends z.ZodType>(call: ApiCall<S>): Promise
     body = JSON.stringify(call.body);
   }
 
+  // The page the app opened may have had this read sent by the early file (decision 047).
+  const early = call.method === 'GET' && call.query === undefined ? takeEarlyCall(call.path, headers) : null;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;
   let payload: unknown;
   try {
-    response = await fetch(withQuery(`api${call.path.replace(/^\/api/, '')}`, call.query), {
-      method: call.method,
-      headers,
-      body,
-      signal: controller.signal,
-    });
+    response = await (early?.response ??
+      fetch(withQuery(apiUrl(call.path), call.query), {
+        method: call.method,
+        headers,
+        body,
+        signal: controller.signal,
+      }));
     payload = await response.json().catch(() => undefined);
   } catch (error) {
-    if (controller.signal.aborted) {
+    if (controller.signal.aborted || early?.signal.aborted) {
       const message = t('common.requestTimeout');
       showToast(message);
       throw new ApiError('timeout', message);

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type FetchQueryOptions, type Query } from '@tanstack/react-query';
 import { ApiError } from '../api/errors';
 
 /**
@@ -22,11 +22,46 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   );
 }
 
+/**
+ * How long an answer the launch fetched for the first screen (decision 047) stands for that
+ * screen's own ask when it mounts: the answer came a moment before, so it is not asked again.
+ */
+export const LAUNCH_ANSWER_FRESH_MS = 5_000;
+
+/** Per query the launch answered, when its answer came (a later answer is the screen's own). */
+const launchAnswers = new WeakMap<Query, number>();
+
+/** Fetches the first screen's reads into the cache before it renders (decision 047). */
+export async function prefetchForLaunch(client: QueryClient, queries: readonly FetchQueryOptions[]): Promise<void> {
+  await Promise.all(
+    queries.map(async (options) => {
+      await client.prefetchQuery(options);
+      const query = client.getQueryCache().find({ queryKey: options.queryKey, exact: true });
+      if (query && query.state.status === 'success') launchAnswers.set(query, query.state.dataUpdatedAt);
+    }),
+  );
+}
+
+/** Whether a screen mounting on `query` asks again: not while the launch's answer is a moment old. */
+export function refetchOnMount(query: Query, nowMs = Date.now()): boolean {
+  const answeredAtMs = launchAnswers.get(query);
+  return !(
+    answeredAtMs !== undefined &&
+    answeredAtMs === query.state.dataUpdatedAt &&
+    nowMs - answeredAtMs < LAUNCH_ANSWER_FRESH_MS
+  );
+}
+
 /** The member app's one query cache (decision 023). */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: STALE_TIME_MS, refetchOnWindowFocus: true, retry: shouldRetry },
+      queries: {
+        staleTime: STALE_TIME_MS,
+        refetchOnMount: (query) => refetchOnMount(query),
+        refetchOnWindowFocus: true,
+        retry: shouldRetry,
+      },
       // A money call is never sent twice by the cache: the member decides (idempotency keys guard the rest).
       mutations: { retry: false },
     },

@@ -1,4 +1,4 @@
-import { usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { usePrefetchQuery, useQuery, useQueryClient, type FetchQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getUserAssets } from '../../../api/get-user-assets';
@@ -13,11 +13,19 @@ import { HomeQuotes } from '../../../components/quotes/HomeQuotes';
 import { quoteKeys } from '../../../api/quotes-keys';
 import { PullToRefresh } from '../../../components/pull-refresh/PullToRefresh';
 
+const assetsSummaryQuery = { queryKey: assetKeys.summary(), queryFn: getUserAssets };
+
+/**
+ * The total is what Home paints largest: a launch on Home fetches it before the first render
+ * (the early file has sent its call with the page's code, the route's `launchCalls`; decision 047).
+ */
+export const launchQueries: readonly FetchQueryOptions[] = [assetsSummaryQuery];
+
 /** The total assets card; its own component, so the answer re-renders the card and not all of Home. */
 function HomeAssets() {
   const navigate = useNavigate();
   // Live balance events invalidate the assets domain (app/live-invalidation.ts).
-  const { data: assets = null } = useQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
+  const { data: assets = null } = useQuery(assetsSummaryQuery);
   return <AssetsSummary assets={assets} onOpen={() => void navigate('/pages/my/my')} />;
 }
 
@@ -31,7 +39,7 @@ export default function HomeScreen() {
   // The total is what Home shows largest (its largest contentful paint): its call goes out first,
   // during this render, before the calls the children's effects start (banners, notices, quotes,
   // news; decision 042).
-  usePrefetchQuery({ queryKey: assetKeys.summary(), queryFn: getUserAssets });
+  usePrefetchQuery(assetsSummaryQuery);
 
   return (
     <PullToRefresh
