@@ -3,7 +3,7 @@
  * itself the bundler made ~50 small shared files for the first screen, each a request and a set of
  * response headers; grouped, the first screen needs a handful:
  *
- * - `start`: what every screen runs on from the first (React, the router, i18next, zod, the query
+ * - `start`: what every screen runs on from the first (React, the router, zod, the query
  *   cache) and the app's own start (API client, session, languages, the contract's core): one file,
  *   always needed, always together.
  * - `home`: what Home and the tab layout add to the shell (decision 044, `first-tab-graph.ts`).
@@ -51,7 +51,7 @@ const UI_KIT_DEFAULT_TEXTS = /[\\/]antd-mobile[\\/]es[\\/]locales[\\/]zh-CN\.js$
 
 /** The libraries every screen runs on, from the first. */
 const START_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|i18next|react-i18next|zod|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|zod|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 /**
  * The app's own start: the API client, session, languages, query cache, update check, and zod's
  * jitless setting, which must run in this file before the contract's schemas are built (the

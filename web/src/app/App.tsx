@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import ConfigProvider from 'antd-mobile/es/components/config-provider';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/translator';
 import { isLocale, type Locale } from '@custos/contract';
 import { getConfig } from '../api/get-config';
 import { credential } from '../lib/auth/credential';

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/translator';
 import { ApiError } from '../lib/api/errors';
 
 /** A read that got no answer: the connection is gone, the server unreachable, or 60 s passed. */

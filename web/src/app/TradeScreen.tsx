@@ -1,5 +1,5 @@
 import { Segmented } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/translator';
 import { useSearchParams } from 'react-router';
 import { ContractsMarket } from '../features/contracts/components/ContractsMarket';
 import { OtcMarket } from '../features/otc/components/OtcMarket';

@@ -1,7 +1,7 @@
 import { startTransition, useEffect, useState, type ComponentType } from 'react';
 import type { FetchQueryOptions } from '@tanstack/react-query';
 import DotLoading from 'antd-mobile/es/components/dot-loading';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/translator';
 import { PAGE_LOAD_TIMEOUT_MS, PAGE_LOADING_DELAY_MS } from '@custos/contract';
 import { loadPageServerMessages, loadPageTexts } from '../lib/i18n/i18n';
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/translator';
 import {
   Navigate,
   UNSAFE_createHashHistory as createHashHistory,

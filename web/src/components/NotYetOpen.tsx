@@ -1,5 +1,5 @@
 import { ErrorBlock } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n/translator';
 
 /** The spec's "not yet open" state for a feature that has not been released. */
 export function NotYetOpen() {

@@ -52,6 +52,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
+import { CoalescedRun } from '../../lib/coalesced-run.js';
 import { fingerprint } from '../../lib/fingerprint.js';
 import { localDate } from '../../lib/platform-time.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
@@ -226,14 +227,29 @@ export function conversionFor(symbol: string, ownPrice: string | null, prices: P
  * and stop-out fired exactly once by the price watcher, and the console's book.
  */
 export class ContractsService {
-  /** Products being walked on this instance, and whether a tick came in meanwhile. */
-  private readonly walking = new Map<string, { again: boolean; done: Promise<void> }>();
+  /** Each product's walks on this instance, one at a time (a tick during a walk is walked after). */
+  private readonly walks = new Map<string, CoalescedRun>();
   /** Where stored ticks are walked when not on this thread (the watcher thread, decision 043). */
   private walker: ((productIds: string[]) => void) | null = null;
-  private stopOutRunning: Promise<void> | null = null;
-  private settlementRunning: Promise<void> | null = null;
-  private settlementAgain = false;
-  private stopOutAgain = false;
+  /** The settlement of the watcher's closes on this instance (decision 046). */
+  private readonly settlement = new CoalescedRun(() => this.settlePending(), {
+    stopped: () => this.stopped,
+    // What was not settled is settled by the next walk's request or the watcher's sweep.
+    onError: (error) => this.options.logger.error({ err: error }, 'contracts settlement failed'),
+  });
+  /** The stop-out sweep on this instance: at most once a second. */
+  private readonly stopOut = new CoalescedRun(
+    async () => {
+      const waitMs = this.lastStopOutMs + STOP_OUT_MIN_INTERVAL_MS - Date.now();
+      if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
+      this.lastStopOutMs = Date.now();
+      await this.stopOutSweep();
+    },
+    {
+      stopped: () => this.stopped,
+      onError: (error) => this.options.logger.error({ err: error }, 'contracts stop-out sweep failed'),
+    },
+  );
   private lastStopOutMs = 0;
   private stopped = false;
 
@@ -976,33 +992,26 @@ export class ContractsService {
    * Products walk side by side: one product's burst of closes does not hold up another's walk.
    */
   kick(productId: string): void {
-    if (this.stopped) return;
-    const running = this.walking.get(productId);
-    if (running) {
-      running.again = true;
-      return;
-    }
-    const entry = { again: false, done: Promise.resolve() };
-    entry.done = (async () => {
-      try {
-        do {
-          entry.again = false;
-          await this.walkProducts([productId]);
-        } while (entry.again && !this.stopped);
-      } catch (error) {
+    let walk = this.walks.get(productId);
+    if (!walk) {
+      walk = new CoalescedRun(() => this.walkProducts([productId]), {
+        stopped: () => this.stopped,
         // What was not walked is walked by the next tick's walk or the watcher's sweep (every second).
-        this.options.logger.error({ err: error, productId }, 'contracts watcher failed');
-      } finally {
-        this.walking.delete(productId);
-      }
-    })();
-    this.walking.set(productId, entry);
+        onError: (error) => this.options.logger.error({ err: error, productId }, 'contracts watcher failed'),
+      });
+      this.walks.set(productId, walk);
+    }
+    walk.request();
   }
 
-  /** Waits for this instance's walks and stop-out sweep to end (tests, shutdown). */
+  /** Waits for this instance's walks, settlements and stop-out sweep to end (tests, shutdown). */
   async idle(): Promise<void> {
-    while (this.walking.size > 0 || this.stopOutRunning || this.settlementRunning) {
-      await Promise.all([...[...this.walking.values()].map((entry) => entry.done), this.stopOutRunning, this.settlementRunning]);
+    for (;;) {
+      const running = [...this.walks.values(), this.settlement, this.stopOut]
+        .map((run) => run.current)
+        .filter((run) => run !== null);
+      if (running.length === 0) return;
+      await Promise.all(running);
     }
   }
 
@@ -1202,50 +1211,14 @@ export class ContractsService {
 
   /** Asks for the settlement of the watcher's closes on this instance (one run at a time, coalesced). */
   private requestSettlement(): void {
-    if (this.stopped) return;
-    if (this.settlementRunning) {
-      this.settlementAgain = true;
-      return;
-    }
-    this.settlementRunning = (async () => {
-      try {
-        do {
-          this.settlementAgain = false;
-          await this.settlePending();
-        } while (this.settlementAgain && !this.stopped);
-      } catch (error) {
-        // What was not settled is settled by the next walk's request or the watcher's sweep.
-        this.options.logger.error({ err: error }, 'contracts settlement failed');
-      } finally {
-        this.settlementRunning = null;
-      }
-    })();
+    this.settlement.request();
   }
 
   // ── Stop-out ──
 
   /** Asks for a stop-out sweep on this instance (at most one at a time, at most once a second). */
   requestStopOut(): void {
-    if (this.stopped) return;
-    if (this.stopOutRunning) {
-      this.stopOutAgain = true;
-      return;
-    }
-    this.stopOutRunning = (async () => {
-      try {
-        do {
-          this.stopOutAgain = false;
-          const waitMs = this.lastStopOutMs + STOP_OUT_MIN_INTERVAL_MS - Date.now();
-          if (waitMs > 0) await new Promise((resolve) => setTimeout(resolve, waitMs));
-          this.lastStopOutMs = Date.now();
-          await this.stopOutSweep();
-        } while (this.stopOutAgain && !this.stopped);
-      } catch (error) {
-        this.options.logger.error({ err: error }, 'contracts stop-out sweep failed');
-      } finally {
-        this.stopOutRunning = null;
-      }
-    })();
+    this.stopOut.request();
   }
 
   /** Every account's exact margin level by the last prices, order by order (the console's members at risk). */

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import NavBar from 'antd-mobile/es/components/nav-bar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 
 /** The dark navigation header with white text; back returns, or goes home when there is no history. */

@@ -1,28 +1,20 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createInstance } from 'i18next';
-import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { TABS } from '../routes';
 import { TabBarLayout } from './TabBarLayout';
 
 // No texts loaded: every text shows as its key, which is what these checks look for.
-const i18n = createInstance();
-await i18n.init({ lng: 'en', resources: {}, initAsync: false });
 
 /** The tab layout's markup at `path` (the web tests run without a DOM; the server renderer is enough). */
 function render(path: string): string {
   return renderToStaticMarkup(
     createElement(
-      I18nextProvider,
-      { i18n },
-      createElement(
-        QueryClientProvider,
-        { client: new QueryClient() },
-        createElement(MemoryRouter, { initialEntries: [path] }, createElement(TabBarLayout, { title: 'Home', children: 'page' })),
-      ),
+      QueryClientProvider,
+      { client: new QueryClient() },
+      createElement(MemoryRouter, { initialEntries: [path] }, createElement(TabBarLayout, { title: 'Home', children: 'page' })),
     ),
   );
 }

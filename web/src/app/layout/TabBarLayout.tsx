@@ -8,7 +8,7 @@ import {
   TransportQRcodeOutline,
   UserOutline,
 } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/translator';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { getUserInfo } from '../../api/get-user-info';
 import { credential } from '../../lib/auth/credential';

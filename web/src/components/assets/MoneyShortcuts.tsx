@@ -13,7 +13,7 @@ import {
   UnorderedListOutline,
   UpCircleOutline,
 } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/translator';
 import { Link } from 'react-router';
 
 /** The money and earnings screens, each under its route title. */

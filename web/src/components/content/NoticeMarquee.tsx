@@ -1,6 +1,6 @@
 import { SoundOutline } from 'antd-mobile-icons';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/translator';
 import { currentLocale } from '../../lib/i18n/i18n';
 import { getNotices } from '../../api/content';
 import { contentKeys } from '../../api/content-keys';

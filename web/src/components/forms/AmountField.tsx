@@ -1,5 +1,5 @@
 import { Button, Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/translator';
 import type { Money } from '@custos/contract';
 import { normaliseAmountInput } from '../../lib/money/amount';
 import { rules } from './rules';

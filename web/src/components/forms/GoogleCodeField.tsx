@@ -1,5 +1,5 @@
 import { Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/translator';
 import { rules } from './rules';
 
 /** The authenticator code field that security changes need once an authenticator is bound. */

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/translator';
 import { rules } from './rules';
 
 export interface PasswordPairValues {

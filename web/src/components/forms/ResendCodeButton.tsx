@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/translator';
 import { CODE_RESEND_COUNTDOWN_S } from '@custos/contract';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DotLoading, ErrorBlock, InfiniteScroll, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/translator';
 
 interface PagedListProps<T> {
   items: readonly T[];

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n/translator';
 import type { ForexProduct } from '@custos/contract';
 import { getForexProducts } from '../../api/quotes';
 import { PlainList, PlainListItem } from '../plain-list/PlainList';

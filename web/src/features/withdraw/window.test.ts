@@ -3,7 +3,7 @@ import en from '../../app/i18n/locales/en.json';
 import zhHans from '../../app/i18n/locales/zh-Hans.json';
 import { closedText, isoWeekdayIn, platformMoment, windowDays, windowDaysText, windowText, type Translate } from './window';
 
-/** The catalogue lookup and `{{name}}` filling i18next does, enough for these texts. */
+/** The catalogue lookup and `{{name}}` filling the app's translator does, enough for these texts. */
 function translator(catalogue: unknown): Translate {
   return (key, values = {}) => {
     const text = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);

@@ -1,8 +1,8 @@
 import type { WithdrawIndex, WithdrawSettings } from '@custos/contract';
 import { formatDateTime } from '../../lib/format/time';
+import type { Translate } from '../../lib/i18n/translator';
 
-/** The app's translate function (i18next `t`), kept narrow so the texts can be tested with a catalogue. */
-export type Translate = (key: string, values?: Record<string, string | number>) => string;
+export type { Translate };
 
 export const ISO_WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 

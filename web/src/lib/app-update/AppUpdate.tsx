@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/translator';
 import { showToast } from '../toast';
 import { checkForUpdate, reportHealthy, setUpdateUi } from './update-controller';
 

@@ -1,9 +1,8 @@
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '@custos/contract';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '@custos/contract';
 import type { TextPart } from '../../app/i18n/text-parts';
 import { APP_TEXTS, LOCALE_STORAGE_KEY, UI_KIT_TEXTS, storedLocale, type UiKitLocale } from './locale-files';
 import { loadServerMessages } from './server-messages';
+import { translator } from './translator';
 
 export { LOCALE_STORAGE_KEY, storedLocale, type UiKitLocale };
 
@@ -28,7 +27,7 @@ function loadPart(locale: Locale, part: TextPart): Promise<void> {
   let loading = partsLoaded.get(key);
   if (!loading) {
     loading = APP_TEXTS[locale][part]().then(({ default: texts }) => {
-      i18next.addResourceBundle(locale, 'translation', texts, true, true);
+      translator.addTexts(locale, texts);
     });
     // A failed fetch is tried again by the next caller.
     loading.catch(() => partsLoaded.delete(key));
@@ -72,20 +71,14 @@ export function uiKitLocale(locale: Locale): UiKitLocale | undefined {
 }
 
 export function currentLocale(): Locale {
-  return isLocale(i18next.language) ? i18next.language : DEFAULT_LOCALE;
+  return isLocale(translator.language) ? translator.language : DEFAULT_LOCALE;
 }
 
 export async function initI18n(): Promise<void> {
   const locale = storedLocale();
-  await i18next.use(initReactI18next).init({
-    resources: {},
-    lng: locale,
-    // Every language is complete (locales.test.ts): nothing falls back to another one.
-    fallbackLng: false,
-    supportedLngs: [...LOCALES],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
+  // Set before anything renders (nothing listens yet), so what loads meanwhile asks in it.
+  translator.changeLanguage(locale);
+  // Every language is complete (locales.test.ts): nothing falls back to another one.
   await loadLocale(locale);
   document.documentElement.lang = locale;
 }
@@ -99,8 +92,8 @@ export async function changeLocale(locale: Locale): Promise<void> {
     serverMessagesInUse ? loadServerMessages(locale) : undefined,
   ]);
   localStorage.setItem(LOCALE_STORAGE_KEY, locale);
-  await i18next.changeLanguage(locale);
+  translator.changeLanguage(locale);
   document.documentElement.lang = locale;
 }
 
-export const t = i18next.t.bind(i18next);
+export const t = translator.t;

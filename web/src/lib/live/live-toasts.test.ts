@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
+import type { Translate } from '../i18n/translator';
 import type { ContractCloseReason, ContractOrderState, MemberEvent } from '@custos/contract';
 import { liveToastText } from './live-toasts';
 
-const t = ((key: string, values?: Record<string, string>) => `${key} ${JSON.stringify(values ?? {})}`) as unknown as TFunction;
+const t = ((key: string, values?: Record<string, string>) => `${key} ${JSON.stringify(values ?? {})}`) as unknown as Translate;
 
 function contractEvent(state: ContractOrderState, closeReason: ContractCloseReason | null): MemberEvent {
   return {

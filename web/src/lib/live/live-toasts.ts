@@ -1,9 +1,9 @@
-import type { TFunction } from 'i18next';
+import type { Translate } from '../i18n/translator';
 import type { MemberEvent } from '@custos/contract';
 import { displayMoney } from '../format/money';
 
 /** The toast a live event shows, in the member's language (null: nothing to say, e.g. a read receipt). */
-export function liveToastText(t: TFunction, event: MemberEvent): string | null {
+export function liveToastText(t: Translate, event: MemberEvent): string | null {
   const data = event.data;
   switch (data.kind) {
     case 'deposit.credited':

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { fieldLabel, translate } from '../../../lib/i18n/server-messages';
 import { AvatarImage } from '../../../components/AvatarImage';
 import { currentLocale } from '../../../lib/i18n/i18n';

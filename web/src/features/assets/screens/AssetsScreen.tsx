@@ -1,6 +1,6 @@
 import { Button, List, PullToRefresh, Tag } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 import type { Asset } from '@custos/contract';
 import { getUserAssets } from '../../../api/get-user-assets';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { ResendCodeButton } from '../../../components/forms/ResendCodeButton';
 import { rules } from '../../../components/forms/rules';
 

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { rules } from '../../../components/forms/rules';
 
 /** One e-mail field and a button: the first step of code log-in and of the password reset. */

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link, useNavigate } from 'react-router';
 import { sendLoginCode } from '../api/send-login-code';
 import { EmailForm } from '../components/EmailForm';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Navigate, useLocation } from 'react-router';
 import { loginByCode } from '../api/login-by-code';
 import { sendLoginCode } from '../api/send-login-code';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { updatePasswordForced } from '../api/update-password-forced';
 import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
 import { HOME_ROUTE } from '../components/session';

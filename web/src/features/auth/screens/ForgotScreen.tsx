@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 import { sendForgotCode } from '../api/send-forgot-code';
 import { EmailForm } from '../components/EmailForm';

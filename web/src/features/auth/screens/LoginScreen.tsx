@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { GlobalOutline } from 'antd-mobile-icons';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link } from 'react-router';
 import { loginRequest } from '@custos/contract';
 import { fieldProblem } from '../../../components/forms/field-problem';

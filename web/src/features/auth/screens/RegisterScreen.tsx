@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { showToast } from '../../../lib/toast';
 import { sendRegisterCode } from '../api/send-register-code';

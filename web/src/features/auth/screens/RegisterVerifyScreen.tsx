@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { checkRegisterInfo } from '../api/check-register-info';
 import { sendRegisterCode } from '../api/send-register-code';

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { CapsuleTabs, Dropdown, List, Selector, type DropdownRef } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { ASSETS, RECORD_TYPES, type Asset, type BalanceLogItem, type RecordType } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney, displaySigned, signOf } from '../../../lib/format/money';

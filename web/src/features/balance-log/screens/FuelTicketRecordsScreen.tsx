@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { CapsuleTabs, List, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useSearchParams } from 'react-router';
 import { FUEL_TICKET_ASSETS, type FuelTicketLogItem } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useSearchParams } from 'react-router';
 import { DOCUMENT_KINDS, documentPath, platformDocumentId, type DocumentItem, type DocumentKind } from '@custos/contract';
 import { getDocument, listDocuments } from '../../../api/content';

@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { ContractOrder, ContractProduct } from '@custos/contract';
 import { displaySigned } from '../../../lib/format/money';
 import { displayPrice, liveOrder } from '../contracts';

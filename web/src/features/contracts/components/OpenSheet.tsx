@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Form, Input, Popup, Segmented, Selector } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { contractOpenPrice, type ContractProduct, type ContractSide } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';
 import { QuoteRow } from '../../../components/QuoteRow';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { ContractOrder } from '@custos/contract';
 import { displayMoney, displaySigned } from '../../../lib/format/money';
 import { formatDateTime } from '../../../lib/format/time';

@@ -1,5 +1,5 @@
 import { Button, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { ContractProduct, ContractSide } from '@custos/contract';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { displayLots, displayPrice, sessionsSummary } from '../contracts';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Form, Input, Popup } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { contractClosePrice, type ContractOrder, type ContractProduct } from '@custos/contract';
 import { QuoteRow } from '../../../components/QuoteRow';
 import { currentLocale } from '../../../lib/i18n/i18n';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { DotLoading, Segmented, Tag } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { ContractOrder, ContractOrderState } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';

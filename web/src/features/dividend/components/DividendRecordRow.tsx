@@ -1,5 +1,5 @@
 import { List, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { displayMoney } from '../../../lib/format/money';
 import { formatDateTime } from '../../../lib/format/time';
 import { DIVIDEND_STATUS_COLOURS, dividendStatusKey, type DividendRow } from '../dividend';

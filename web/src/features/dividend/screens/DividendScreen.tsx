@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, DotLoading, PullToRefresh, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link } from 'react-router';
 import { QuoteRow } from '../../../components/QuoteRow';
 import { PagedList } from '../../../components/lists/PagedList';

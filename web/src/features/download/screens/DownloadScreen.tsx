@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, DotLoading, Result } from 'antd-mobile';
 import QRCode from 'qrcode';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { AppVersion } from '@custos/contract';
 import { getAppVersion } from '../../../api/get-app-version';
 

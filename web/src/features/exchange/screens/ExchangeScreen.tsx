@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, NoticeBar, Segmented } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link } from 'react-router';
 import { type ExchangeDirection } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';

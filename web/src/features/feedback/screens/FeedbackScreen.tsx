@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Form, Image, Input, List, Tag, TextArea } from 'antd-mobile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { FEEDBACK_IMAGES_MAX, FEEDBACK_TITLE_MAX_LENGTH, TEXT_AREA_MAX_LENGTH, type FeedbackItem } from '@custos/contract';
 import { fieldLabel, translate } from '../../../lib/i18n/server-messages';
 import { ImagePicker, type PickedImage } from '../../../components/forms/ImagePicker';

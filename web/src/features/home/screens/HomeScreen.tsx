@@ -1,5 +1,5 @@
 import { usePrefetchQuery, useQuery, useQueryClient, type FetchQueryOptions } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 import { getUserAssets } from '../../../api/get-user-assets';
 import { assetKeys } from '../../../api/keys';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, Form, NoticeBar, Switch } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link } from 'react-router';
 import { money, type HostingConfig, type HostingOrder, type HostingPlan } from '@custos/contract';
 import { useUserInfo } from '../../../api/use-user-info';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, List, Switch, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { HostingOrder, HostingPlan } from '@custos/contract';
 import { displayMoney, percentOf } from '../../../lib/format/money';
 import { showToast } from '../../../lib/toast';

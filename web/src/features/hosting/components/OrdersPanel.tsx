@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Popup, Segmented } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { HostingOrder, HostingPlan } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { usePagedList } from '../../../lib/paging/use-paged-list';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { Button, Dialog, Form } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { HostingOrder } from '@custos/contract';
 import { TradePasswordField } from '../../../components/forms/AmountField';
 import { displayMoney, percentOf } from '../../../lib/format/money';

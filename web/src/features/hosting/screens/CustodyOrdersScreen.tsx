@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DotLoading, PullToRefresh } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { HostingConfig } from '@custos/contract';
 import { displayMoney } from '../../../lib/format/money';
 import { getHostingConfig } from '../api/get-hosting-config';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DotLoading, ErrorBlock, List, Popup, PullToRefresh, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { HostingConfig, HostingPlan } from '@custos/contract';
 import { displayMoney, percentOf } from '../../../lib/format/money';
 import { getHostingConfig } from '../api/get-hosting-config';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, Form, Input, Result, Selector, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { DOCUMENT_TYPES, isIdCard, type DocumentType, type IdentityState } from '@custos/contract';
 import { fieldLabel, translate } from '../../../lib/i18n/server-messages';
 import { currentLocale } from '../../../lib/i18n/i18n';

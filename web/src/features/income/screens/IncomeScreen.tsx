@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Dropdown, List, Tag, type DropdownRef } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { IncomeType } from '@custos/contract';
 import { SingleSelector } from '../../../components/forms/SingleSelector';
 import { PagedList } from '../../../components/lists/PagedList';

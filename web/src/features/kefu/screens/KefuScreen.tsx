@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Button, DotLoading, ErrorBlock } from 'antd-mobile';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { CHAT_TEXT_MAX_LENGTH, type ChatMessage, type ChatReadState } from '@custos/contract';
 import { ChatBubble } from '../../../components/chat/ChatBubble';
 import { ChatComposer } from '../../../components/chat/ChatComposer';

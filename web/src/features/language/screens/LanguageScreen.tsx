@@ -1,5 +1,5 @@
 import { CheckList, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { LOCALES, LOCALE_NATIVE_NAMES, isLocale } from '@custos/contract';
 import { changeLocale, currentLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Form, NoticeBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link } from 'react-router';
 import { MACHINE_PAYMENT_ASSETS, type MachinePaymentAsset, type MachineProduct, type MemberMachine } from '@custos/contract';
 import { useUserInfo } from '../../../api/use-user-info';

@@ -1,5 +1,5 @@
 import { List, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { MemberMachine } from '@custos/contract';
 import { QuoteRow } from '../../../components/QuoteRow';
 import { displayMoney } from '../../../lib/format/money';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DotLoading, ErrorBlock, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { MachineProduct } from '@custos/contract';
 import { getUserAssets } from '../../../api/get-user-assets';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DotLoading, ErrorBlock, PullToRefresh, Segmented } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link, useNavigate } from 'react-router';
 import type { MachineProduct } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';

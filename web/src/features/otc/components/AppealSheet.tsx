@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Popup, TextArea } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import {
   OTC_APPEAL_DESCRIPTION_MAX_LENGTH,
   OTC_APPEAL_IMAGES_MAX,

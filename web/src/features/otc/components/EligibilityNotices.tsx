@@ -1,5 +1,5 @@
 import { NoticeBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link } from 'react-router';
 import type { OtcInfo } from '@custos/contract';
 import { formatDateTime } from '../../../lib/format/time';

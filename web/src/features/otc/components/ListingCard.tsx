@@ -1,5 +1,5 @@
 import { Button, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { OtcMarketListing } from '@custos/contract';
 import { displayMoney } from '../../../lib/format/money';
 import { PaymentTypeTags } from './PaymentTypeTags';

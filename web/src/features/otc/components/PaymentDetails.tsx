@@ -1,5 +1,5 @@
 import { Button } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { OtcPaymentDetail } from '@custos/contract';
 import { copyText } from '../../../lib/clipboard';
 import { showToast } from '../../../lib/toast';

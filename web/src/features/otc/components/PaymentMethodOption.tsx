@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { OtcPaymentDetail } from '@custos/contract';
 
 /** How one of my payment methods reads in a picker: "Bank card · Bank of China **** 1234", holder. */

@@ -1,5 +1,5 @@
 import { Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { OtcPaymentType } from '@custos/contract';
 
 const COLOURS: Record<OtcPaymentType, string> = { bank: '#ff8a00', wechat: '#07c160', alipay: '#1677ff' };

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Form, Popup } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { OtcOrderDetail } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';
 import { TradePasswordField } from '../../../components/forms/AmountField';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { Button, CapsuleTabs, Dialog, DotLoading, Tag } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { OTC_LISTING_STATES, type OtcListingState, type OtcMyListing } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';
 import { PagedList } from '../../../components/lists/PagedList';

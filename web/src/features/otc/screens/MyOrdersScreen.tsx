@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { CapsuleTabs, Segmented, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate, useSearchParams } from 'react-router';
 import { OTC_ORDER_STATES, type OtcOrder, type OtcOrderState, type OtcRole } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';

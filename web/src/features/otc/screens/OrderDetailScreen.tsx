@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Dialog, DotLoading, ErrorBlock, Steps, Tabs, Tag } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useSearchParams } from 'react-router';
 import type { OtcOrderDetail } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';

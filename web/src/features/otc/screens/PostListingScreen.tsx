@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, DotLoading, Form, Input, Segmented, Selector, Stepper, Switch, TextArea } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { OTC_TERMS_MAX_LENGTH, money, type OtcInfo, type OtcSide } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';

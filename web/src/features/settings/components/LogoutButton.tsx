@@ -1,5 +1,5 @@
 import { Button, Dialog } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { credential } from '../../../lib/auth/credential';
 import { relaunch } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';

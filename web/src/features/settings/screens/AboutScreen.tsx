@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 import { APP_VERSION, APP_VERSION_CODE, type AppVersion, type CommonConfig } from '@custos/contract';
 import { getAppVersion } from '../../../api/get-app-version';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, List, Tag } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 import type { AuthenticatorSetup } from '@custos/contract';
 import { userKeys } from '../../../api/keys';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { UPLOAD_CONTENT_TYPES, uploadedAvatar, uploadedAvatarId } from '@custos/contract';
 import { fieldLabel, translate } from '../../../lib/i18n/server-messages';
 import { accountKeys, userKeys } from '../../../api/keys';

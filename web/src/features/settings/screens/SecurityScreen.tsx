@@ -1,6 +1,6 @@
 import { Button, List, Tag } from 'antd-mobile';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 import { getUserInfo } from '../../../api/get-user-info';
 import { userKeys } from '../../../api/keys';

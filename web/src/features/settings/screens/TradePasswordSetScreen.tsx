@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 import { userKeys } from '../../../api/keys';
 import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';

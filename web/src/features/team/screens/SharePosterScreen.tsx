@@ -1,7 +1,7 @@
 import { Button, DotLoading } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import QRCode from 'qrcode';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { copyText } from '../../../lib/clipboard';
 import { showToast } from '../../../lib/toast';
 import { teamKeys } from '../api/keys';

@@ -1,6 +1,6 @@
 import { DotLoading } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { QuoteRow } from '../../../components/QuoteRow';
 import { displayMoney, displayRate } from '../../../lib/format/money';
 import { teamKeys } from '../api/keys';

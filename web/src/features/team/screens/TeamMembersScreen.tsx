@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { List, SearchBar, Tabs, Tag } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import type { TeamMember, TeamScope } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney } from '../../../lib/format/money';

@@ -1,6 +1,6 @@
 import { DotLoading, List, PullToRefresh } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 import type { TeamEarningType, TeamInfo } from '@custos/contract';
 import { QuoteRow } from '../../../components/QuoteRow';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Form, Input, Segmented } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { addBankMethodRequest, addWalletMethodRequest, type WithdrawSettings } from '@custos/contract';

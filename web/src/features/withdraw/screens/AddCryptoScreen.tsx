@@ -2,7 +2,7 @@ import { SingleSelector } from '../../../components/forms/SingleSelector';
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 import { NETWORKS, addCryptoMethodRequest, type Network } from '@custos/contract';
 import { currentLocale } from '../../../lib/i18n/i18n';

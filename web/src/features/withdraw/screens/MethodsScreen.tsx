@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Dialog, DotLoading, ErrorBlock, List } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { useNavigate } from 'react-router';
 import type { WithdrawMethod, WithdrawSettings } from '@custos/contract';
 import { showToast } from '../../../lib/toast';

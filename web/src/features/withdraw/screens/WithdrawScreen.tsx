@@ -1,7 +1,7 @@
 import { SingleSelector } from '../../../components/forms/SingleSelector';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, DotLoading, Form, NoticeBar } from 'antd-mobile';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n/translator';
 import { Link, useNavigate } from 'react-router';
 import { money, type WithdrawIndex } from '@custos/contract';
 import { AmountField, TradePasswordField } from '../../../components/forms/AmountField';
