@@ -238,7 +238,13 @@ try {
   for (const target of pages) {
     const measured = [];
     for (let run = 0; run < runs; run += 1) {
-      const lhr = await audit(server.baseUrl, target.url, target.storage);
+      let lhr = await audit(server.baseUrl, target.url, target.storage);
+      // Lighthouse sometimes loses the trace's navigation start (NO_NAVSTART) and scores the run 0:
+      // that run measured nothing, so it is run again (at most twice) and the failure reported.
+      for (let again = 0; lhr.runtimeError && again < 2; again += 1) {
+        console.log(`${target.name}: run ${run + 1} failed (${lhr.runtimeError.code}); running it again`);
+        lhr = await audit(server.baseUrl, target.url, target.storage);
+      }
       if (reportDir) writeFileSync(path.join(reportDir, `${target.name.split(' ')[0]}-${run + 1}.json`), JSON.stringify(lhr));
       measured.push(figures(lhr));
     }
