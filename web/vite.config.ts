@@ -4,6 +4,7 @@ import { precompress } from '../scripts/vite-precompress.mjs';
 import { codeSplitting } from './build/chunks';
 import { compactIcons } from './build/compact-icons';
 import { earlyStart } from './build/early-start';
+import { launchScriptPlugin } from './build/launch-script';
 import { firstTabGraph } from './build/first-tab-graph';
 import { localeTexts } from './build/locale-texts';
 import { serviceWorker } from './build/service-worker-plugin';
@@ -19,6 +20,8 @@ export default defineConfig({
     firstTabGraph(),
     localeTexts(),
     earlyStart(),
+    // After earlyStart: its script goes first in the page (decision 047).
+    launchScriptPlugin(),
     serviceWorker(),
     precompress({ exclude: /^sw\.js$/ }),
   ],

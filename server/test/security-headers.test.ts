@@ -54,15 +54,21 @@ function permissions(headers: Headers): Map<string, string> {
   );
 }
 
+/** A stand-in for the member app's inline launch script. */
+const LAUNCH_SCRIPT = '(function (map) { document.title = map.name; })({"name":"launch"})';
+const LAUNCH_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(LAUNCH_SCRIPT, 'utf8').digest('base64')}'`;
+
 let t: TestApp;
 let distRoot: string;
 beforeAll(async () => {
   distRoot = mkdtempSync(path.join(tmpdir(), 'custos-headers-'));
   for (const app of ['web', 'admin']) {
     mkdirSync(path.join(distRoot, app, 'assets'), { recursive: true });
+    // The member app's page starts with its inline launch script (decision 047).
+    const inline = app === 'web' ? `<script>${LAUNCH_SCRIPT}</script>` : '';
     writeFileSync(
       path.join(distRoot, app, 'index.html'),
-      `<!doctype html>\n<html>\n  <head>\n    <title>${app}</title>\n    <script type="module" crossorigin src="./assets/index.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`,
+      `<!doctype html>\n<html>\n  <head>\n    ${inline}<title>${app}</title>\n    <script type="module" crossorigin src="./assets/index.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`,
     );
     writeFileSync(path.join(distRoot, app, 'assets', 'index.js'), 'export {};\n');
     writeFileSync(path.join(distRoot, app, 'assets', 'index.css'), 'body { margin: 0; }\n');
@@ -87,7 +93,8 @@ describe('the member app (/)', () => {
         expect(response.statusCode).toBe(200);
         expectBaseline(response.headers);
         const policy = policyOf(response.headers);
-        expect(policy.get('script-src')).toEqual(["'self'"]);
+        // Its own files, and by its hash exactly the one inline script its page holds.
+        expect(policy.get('script-src')).toEqual(["'self'", LAUNCH_SCRIPT_SOURCE]);
         expect(policy.get('style-src')).toEqual(["'self'"]);
         expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
         expect(policy.get('font-src')).toEqual(["'self'"]);

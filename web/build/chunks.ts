@@ -74,7 +74,7 @@ const LIVE =
  * it must import nothing of `start`, or it would wait for all of it.
  */
 const EARLY =
-  /[\\/]web[\\/]src[\\/]app[\\/](early-start|startup|routes|layout[\\/]load-tab-bar-layout)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]auth[\\/]credential\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]api[\\/]early-calls\.ts$|[\\/]web[\\/]src[\\/]api[\\/]paths\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]locale-files\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](locales|constants|i18n[\\/]catalogue-loaders)\.ts$|^\0vite[\\/]preload-helper/;
+  /[\\/]web[\\/]src[\\/]app[\\/](early-start|startup|routes|layout[\\/]load-tab-bar-layout)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]auth[\\/]credential\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]api[\\/]early-calls\.ts$|[\\/]web[\\/]src[\\/]api[\\/]paths\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]locale-(files|keys)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](locales|constants|i18n[\\/]catalogue-loaders)\.ts$|^\0vite[\\/]preload-helper/;
 
 export const codeSplitting = {
   groups: [

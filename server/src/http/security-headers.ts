@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isHashedAssetUrl } from './static-files.js';
@@ -152,10 +152,32 @@ const DOCUMENT_ONLY_OFF = {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Registers the headers; call before any route is added, so each route gets the policy of its kind.
- * Responses no route answers (404) get the API's, the strictest.
+ * The CSP sources (`'sha256-…'`) of a page's inline scripts: the member app's launch script, which
+ * runs while the page is parsed (decision 047). Only a `<script>` without attributes is inline.
  */
-export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body = '']) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`,
+  );
+}
+
+/**
+ * Registers the headers; call before any route is added, so each route gets the policy of its kind.
+ * Responses no route answers (404) get the API's, the strictest. `memberAppScriptHashes` are the
+ * member app page's inline scripts (`inlineScriptHashes`), which the policy of its page (and of its
+ * other files that are not hashed assets) then allows, and only they.
+ */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { memberAppScriptHashes?: readonly string[] } = {},
+): Promise<void> {
+  const policies: Record<Kind, Directives> = {
+    ...POLICY_BY_KIND,
+    memberApp: {
+      ...MEMBER_APP_POLICY,
+      'script-src': [...(MEMBER_APP_POLICY['script-src'] ?? []), ...(options.memberAppScriptHashes ?? [])],
+    },
+  };
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
     const kind = kindOf(url);
@@ -164,7 +186,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
       securityKind: kind,
       hashedAsset,
       helmet: {
-        contentSecurityPolicy: { useDefaults: false, directives: POLICY_BY_KIND[kind] },
+        // The inline script's hash only where a page is answered, not on the hashed files.
+        contentSecurityPolicy: { useDefaults: false, directives: hashedAsset ? POLICY_BY_KIND[kind] : policies[kind] },
         ...(hashedAsset ? DOCUMENT_ONLY_OFF : {}),
       },
     });

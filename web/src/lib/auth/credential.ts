@@ -1,5 +1,5 @@
 /** The member's session token, stored as the spec says: an `Authorization` value in local storage. */
-const CREDENTIAL_KEY = 'Authorization';
+export const CREDENTIAL_KEY = 'Authorization';
 
 type Listener = (token: string | null) => void;
 const listeners = new Set<Listener>();

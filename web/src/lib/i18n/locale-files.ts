@@ -1,6 +1,7 @@
 import type enUS from 'antd-mobile/es/locales/en-US';
 import { DEFAULT_LOCALE, SERVER_MESSAGE_LOADERS, isLocale, type Locale } from '@custos/contract';
 import type { TextPart, TextTree } from '../../app/i18n/text-parts';
+import { LOCALE_STORAGE_KEY, PATHS_WITHOUT_SERVER_MESSAGES } from './locale-keys';
 
 /*
  * Where each language's files come from, and which language the app starts in. This module is part
@@ -9,7 +10,7 @@ import type { TextPart, TextTree } from '../../app/i18n/text-parts';
  * same modules later and finds them already here.
  */
 
-export const LOCALE_STORAGE_KEY = 'custos.locale';
+export { LOCALE_STORAGE_KEY, PATHS_WITHOUT_SERVER_MESSAGES };
 
 /** antd-mobile's own texts (its pickers' buttons, empty states) in one language. */
 export type UiKitLocale = typeof enUS;
@@ -52,13 +53,6 @@ export function storedLocale(): Locale {
     return DEFAULT_LOCALE;
   }
 }
-
-/**
- * The pages that show no server message (no form, no refusal worded by the app): Home. They do not
- * wait for the server's messages, which are two thirds of a language's first file (decision 044);
- * every other page does (`LazyPage`).
- */
-export const PATHS_WITHOUT_SERVER_MESSAGES: ReadonlySet<string> = new Set(['/pages/index/index']);
 
 /**
  * Starts fetching what the app shows first in a language: its first texts, antd-mobile's, and the
