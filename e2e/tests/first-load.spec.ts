@@ -3,9 +3,9 @@ import { collectErrors, prepareStorage } from '../support/app';
 import { expect, test } from '../support/fixtures';
 
 /**
- * A launch on Home (decision 047): the early file sends Home's first read and fetches its code while
- * the start file is still on its way; the first screen shows the total at once, and the read is
- * not asked twice.
+ * A launch on Home (decision 047): the page's launch script asks for Home's code and the early file
+ * sends Home's first read while the start file is still on its way; the first screen shows the
+ * total at once, and the read is not asked twice.
  */
 
 /** Records, before any script of the app runs, what Home's first commit held. */
@@ -56,7 +56,7 @@ test('a launch on Home reads the total alongside the code, shows it in the first
   // Not waiting for the load event, which waits for the held file.
   await page.goto('/#/pages/index/index', { waitUntil: 'commit' });
   await start.requested;
-  // While the start file is held, the early file has already sent the read and asked for Home's code.
+  // While the start file is held, Home's code has been asked for and its read sent.
   await expect.poll(() => assetReads.length).toBe(1);
   await expect.poll(() => codeRequests.length).toBeGreaterThan(0);
   const early = assetReads[0]!;

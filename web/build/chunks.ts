@@ -18,7 +18,7 @@
  *   member first opens such a page (decision 041).
  */
 
-import { isEntryModule, isHomeModule } from './first-tab-graph';
+import { isHomeModule } from './first-tab-graph';
 
 // zh-CN is left out: antd-mobile's ConfigProvider imports it as its default, so it is part of the
 // start anyway (in `start`, not a file of its own), and grouping it would tie all the zh-Hans texts
@@ -69,12 +69,12 @@ const LIVE =
   /[\\/]web[\\/]src[\\/]lib[\\/]live[\\/](live-channel|live-toasts|sse-parser)\.ts$|[\\/]web[\\/]src[\\/]app[\\/]live-(session|invalidation)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/]sse-parser\.ts$/;
 
 /**
- * The page's first script (`app/early-start.ts`, decision 041) and what it needs to fetch the
- * member's language, the launch page's code (the route table) and its first reads (decision 047):
- * it must import nothing of `start`, or it would wait for all of it.
+ * The page's first script file (`app/early-start.ts`, decision 041) and what it needs to fetch the
+ * member's language and send the launch page's first reads (decision 047): it must import nothing
+ * of `start`, or it would wait for all of it.
  */
 const EARLY =
-  /[\\/]web[\\/]src[\\/]app[\\/](early-start|startup|routes|layout[\\/]load-tab-bar-layout)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]auth[\\/]credential\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]api[\\/]early-calls\.ts$|[\\/]web[\\/]src[\\/]api[\\/]paths\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]locale-(files|keys)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](locales|constants|i18n[\\/]catalogue-loaders)\.ts$|^\0vite[\\/]preload-helper/;
+  /[\\/]web[\\/]src[\\/]app[\\/](early-start|startup|launch-calls)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]auth[\\/]credential\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]api[\\/]early-calls\.ts$|[\\/]web[\\/]src[\\/]api[\\/]paths\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]locale-(files|keys)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](locales|constants|i18n[\\/]catalogue-loaders)\.ts$|^\0vite[\\/]preload-helper/;
 
 export const codeSplitting = {
   groups: [
@@ -84,8 +84,6 @@ export const codeSplitting = {
       test: (id: string) => START_LIBRARIES.test(id) || START_APP.test(id) || UI_KIT_DEFAULT_TEXTS.test(id),
       priority: 20,
     },
-    // The entry and what it imports beyond `start` (decision 047).
-    { name: 'index', test: isEntryModule, priority: 19, includeDependenciesRecursively: false },
     // Home and the tab layout (decision 044): what their first load needs beyond the shell, one
     // file instead of about twenty small ones (each a request and its headers); see
     // `first-tab-graph.ts`. A page sharing one of these modules loads this file too.

@@ -17,8 +17,6 @@ const HOME_ROOTS = [
   /[\\/]web[\\/]src[\\/]features[\\/]home[\\/]screens[\\/]HomeScreen\.tsx$/,
   /[\\/]web[\\/]src[\\/]app[\\/]layout[\\/]TabBarLayout\.tsx$/,
 ];
-const ENTRY_ROOT = /[\\/]web[\\/]src[\\/]app[\\/]main\.tsx$/;
-const EARLY_ROOT = /[\\/]web[\\/]src[\\/]app[\\/]early-start\.ts$/;
 const SHELL_ROOTS = [
   /[\\/]web[\\/]src[\\/]app[\\/]main\.tsx$/,
   /[\\/]web[\\/]src[\\/]app[\\/]early-start\.ts$/,
@@ -36,7 +34,6 @@ interface Graph {
 
 const graph: Graph = { imports: new Map(), exports: new Map(), barrelNames: new Map() };
 let homeModules: Set<string> | null = null;
-let entryModules: Set<string> | null = null;
 
 function staticClosure(roots: readonly RegExp[]): Set<string> {
   const seen = new Set<string>();
@@ -74,20 +71,6 @@ export function isHomeModule(id: string): boolean {
   return homeModules.has(id);
 }
 
-/**
- * Whether a module is in the entry's static closure and not the early file's: the entry's own file
- * (`index`). The early file dynamically imports the launch page (decision 047), so the bundler no
- * longer counts the entry as loaded before a page and would split what both import into files of
- * their own, a request each on every first load.
- */
-export function isEntryModule(id: string): boolean {
-  if (!entryModules) {
-    const early = staticClosure([EARLY_ROOT]);
-    entryModules = new Set([...staticClosure([ENTRY_ROOT])].filter((id) => !early.has(id)));
-  }
-  return entryModules.has(id);
-}
-
 /** Records the module graph (and the names imported from the two index files) for `isHomeModule`. */
 export function firstTabGraph(): Plugin {
   return {
@@ -98,7 +81,6 @@ export function firstTabGraph(): Plugin {
       graph.exports.clear();
       graph.barrelNames.clear();
       homeModules = null;
-      entryModules = null;
     },
     transform(code, id) {
       // The app's modules, and antd-mobile's, which import icons by name from the set's index.

@@ -1,4 +1,3 @@
-import { USER_ASSETS_PATH } from '../api/paths';
 import type { PageLoader } from './lazy-page';
 
 export type TabIndex = 0 | 1 | 2 | 3 | 4;
@@ -11,12 +10,6 @@ export interface AppRoute {
   tab?: TabIndex;
   /** Pages with their own header (log-in). */
   customHeader?: boolean;
-  /**
-   * The GET calls (no query) the page makes first, which the early file sends when the app opens
-   * on it, alongside the page's code (decision 047): the largest thing Home paints is the assets
-   * total, which waited for its call until the page's code had arrived and run.
-   */
-  launchCalls?: readonly string[];
   load: PageLoader;
 }
 
@@ -53,13 +46,7 @@ export const ROUTES: readonly AppRoute[] = [
     load: () => import('../features/auth/screens/ForgotPasswordScreen'),
   },
 
-  {
-    id: 'index',
-    path: '/pages/index/index',
-    tab: 0,
-    launchCalls: [USER_ASSETS_PATH],
-    load: () => import('../features/home/screens/HomeScreen'),
-  },
+  { id: 'index', path: '/pages/index/index', tab: 0, load: () => import('../features/home/screens/HomeScreen') },
   { id: 'index2', path: '/pages/index/index2', tab: 1, load: () => import('../features/hosting/screens/HostingScreen') },
   {
     id: 'blanceRecord6',
