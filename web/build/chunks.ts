@@ -70,11 +70,10 @@ const LIVE =
 
 /**
  * The page's first script file (`app/early-start.ts`, decision 041) and what it needs to fetch the
- * member's language and send the launch page's first reads (decision 047): it must import nothing
- * of `start`, or it would wait for all of it.
+ * member's language: it must import nothing of `start`, or it would wait for all of it.
  */
 const EARLY =
-  /[\\/]web[\\/]src[\\/]app[\\/](early-start|startup|launch-calls)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]auth[\\/]credential\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]api[\\/]early-calls\.ts$|[\\/]web[\\/]src[\\/]api[\\/]paths\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]locale-(files|keys)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](locales|constants|i18n[\\/]catalogue-loaders)\.ts$|^\0vite[\\/]preload-helper/;
+  /[\\/]web[\\/]src[\\/]app[\\/](early-start|startup)\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]auth[\\/]credential\.ts$|[\\/]web[\\/]src[\\/]lib[\\/]i18n[\\/]locale-(files|keys)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](locales|constants|i18n[\\/]catalogue-loaders)\.ts$|^\0vite[\\/]preload-helper/;
 
 export const codeSplitting = {
   groups: [

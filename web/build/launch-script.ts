@@ -2,8 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import type { Plugin } from 'vite';
-import { DEFAULT_LOCALE, LOCALES } from '../../packages/contract/src/locales';
+import { REQUEST_TIMEOUT_MS } from '../../packages/contract/src/constants';
+import { DEFAULT_LOCALE, LANG_HEADER_BY_LOCALE, LOCALES } from '../../packages/contract/src/locales';
+import { LAUNCH_CALLS } from '../src/app/launch-calls';
 import { HOME_PATH, LOGIN_PATH, OPEN_TO_VISITORS } from '../src/app/startup';
+import type { LaunchCall } from '../src/lib/api/early-calls';
 import { CREDENTIAL_KEY } from '../src/lib/auth/credential';
 import { LOCALE_STORAGE_KEY, PATHS_WITHOUT_SERVER_MESSAGES } from '../src/lib/i18n/locale-keys';
 
@@ -12,7 +15,9 @@ import { LOCALE_STORAGE_KEY, PATHS_WITHOUT_SERVER_MESSAGES } from '../src/lib/i1
  * has arrived, and asks for the files the first screen needs besides the start: the member's
  * language, the server's messages when the page shows them, and the code of the page the app opens
  * (with the tab layout's on a tab). It only fetches them (`modulepreload`): the early file and the
- * start run them as before, and find them here. The server allows this one script by its hash.
+ * start run them as before, and find them here. For a member it also sends the page's first reads
+ * (`app/launch-calls.ts`), which the API client takes (`lib/api/early-calls.ts`). The server allows
+ * this one script by its hash.
  */
 
 /** What the launch script knows: file names, and which of them each launch needs. */
@@ -31,6 +36,10 @@ export interface LaunchMap {
   routes: Record<string, number[]>;
   /** Per language, its first texts' files and its server messages'. */
   languages: Record<string, { first: number[]; messages: number[] }>;
+  /** Per page, the GET paths it reads first; the `lang` header per language; the client's time-out. */
+  calls: Readonly<Record<string, readonly string[]>>;
+  langHeaders: Readonly<Record<string, string>>;
+  timeoutMs: number;
 }
 
 /**
@@ -48,7 +57,27 @@ export function preloadLaunch(map: LaunchMap): void {
       if (signedIn && entry) opens = map.homePath;
     }
     const saved = localStorage.getItem(map.localeKey);
-    const language = map.languages[saved !== null && map.locales.includes(saved) ? saved : map.defaultLocale];
+    const locale = saved !== null && map.locales.includes(saved) ? saved : map.defaultLocale;
+    const language = map.languages[locale];
+    // The page's first reads, for a member, with the headers the API client sends (decision 047).
+    const authorization = localStorage.getItem(map.credentialKey);
+    const lang = map.langHeaders[locale];
+    if (authorization !== null && lang !== undefined) {
+      const calls: Record<string, LaunchCall> = {};
+      for (const callPath of map.calls[opens] ?? []) {
+        const controller = new AbortController();
+        setTimeout(() => controller.abort(), map.timeoutMs);
+        const response = fetch(`api${callPath.replace(/^\/api/, '')}`, {
+          method: 'GET',
+          headers: { lang, accept: 'application/json', Authorization: authorization },
+          signal: controller.signal,
+        });
+        // Taken or not, a failure is the taker's to report (the client shows it), never an unhandled one.
+        response.catch(() => undefined);
+        calls[callPath] = { authorization, lang, startedAtMs: Date.now(), response, signal: controller.signal };
+      }
+      globalThis.__custosLaunchCalls = calls;
+    }
     const wanted = [
       ...(language ? language.first : []),
       ...(language && !map.noServerMessages.includes(opens) ? language.messages : []),
@@ -199,6 +228,9 @@ export function launchMap(bundle: Record<string, { type: string }>, source: stri
     files,
     routes,
     languages,
+    calls: LAUNCH_CALLS,
+    langHeaders: LANG_HEADER_BY_LOCALE,
+    timeoutMs: REQUEST_TIMEOUT_MS,
   };
 }
 

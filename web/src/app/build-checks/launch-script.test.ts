@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCALES } from '@custos/contract';
+import { LANG_HEADER_BY_LOCALE, LOCALES } from '@custos/contract';
 import { type LaunchMap, launchScript, preloadLaunch, routeModules } from '../../../build/launch-script';
 import { ROUTES } from '../routes';
 import { HOME_PATH, LOGIN_PATH, OPEN_TO_VISITORS, startupRedirect } from '../startup';
@@ -28,6 +28,9 @@ function markedMap(): LaunchMap {
     languages: Object.fromEntries(
       LOCALES.map((locale) => [locale, { first: [mark(`first:${locale}`)], messages: [mark(`messages:${locale}`)] }]),
     ),
+    calls: { [HOME_PATH]: ['/api/user/assets'] },
+    langHeaders: LANG_HEADER_BY_LOCALE,
+    timeoutMs: 60_000,
   };
 }
 
@@ -40,11 +43,18 @@ function launch(map: LaunchMap, hash: string, storage: Record<string, string>): 
     createElement: () => ({}) as { rel: string; href: string; as?: string },
     head: { appendChild: (link: { rel: string; href: string; as?: string }) => links.push(link) },
   });
+  vi.stubGlobal('fetch', fetchMock);
   preloadLaunch(map);
   return links.map(({ rel, href, as }) => (as ? { rel, href, as } : { rel, href }));
 }
 
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = vi.fn(async () => Response.json({ code: 200, message: 'ok', data: null }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  fetchMock.mockClear();
+  globalThis.__custosLaunchCalls = undefined;
+});
 
 describe('the inline launch script (decision 047)', () => {
   it('finds every route of routes.ts with the page module its load imports', () => {
@@ -84,6 +94,25 @@ describe('the inline launch script (decision 047)', () => {
     expect(home).toEqual(['first:en', `page:${HOME_PATH}`, './shared.css']);
     // A language the app does not have is the default one.
     expect(launch(map, '#/', { 'custos.locale': 'xx' }).map((link) => link.href)).toContain('first:zh-Hans');
+  });
+
+  it("sends a member's first reads of the page with the client's headers, and a visitor's none", () => {
+    launch(markedMap(), `#${HOME_PATH}`, { 'custos.locale': 'ko', Authorization: 'token-a' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [url, init] = (fetchMock.mock.calls[0] ?? []) as unknown as [string, RequestInit];
+    expect(url).toBe('api/user/assets');
+    expect(init.method).toBe('GET');
+    expect(init.headers).toEqual({ lang: 'KO', accept: 'application/json', Authorization: 'token-a' });
+    expect(init.signal).toBeInstanceOf(AbortSignal);
+    expect(globalThis.__custosLaunchCalls?.['/api/user/assets']).toMatchObject({ authorization: 'token-a', lang: 'KO' });
+
+    fetchMock.mockClear();
+    globalThis.__custosLaunchCalls = undefined;
+    // A visitor opening Home is sent to log-in, which reads nothing first.
+    launch(markedMap(), `#${HOME_PATH}`, {});
+    launch(markedMap(), '#/pages/login/login', {});
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(globalThis.__custosLaunchCalls).toBeUndefined();
   });
 
   it('does nothing, and breaks nothing, where storage is refused', () => {

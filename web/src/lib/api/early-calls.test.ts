@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LANG_HEADER_BY_LOCALE, LOCALES, userAssetsResponse } from '@custos/contract';
+import { type LaunchMap, preloadLaunch } from '../../../build/launch-script';
 import { getUserAssets } from '../../api/get-user-assets';
 import { USER_ASSETS_PATH } from '../../api/paths';
-import { credential } from '../auth/credential';
+import { HOME_PATH, LOGIN_PATH } from '../../app/startup';
 import { apiRequest } from './client';
-import { EARLY_ANSWER_MAX_AGE_MS, startEarlyCall, takeEarlyCall } from './early-calls';
-import { userAssetsResponse } from '@custos/contract';
+import { EARLY_ANSWER_MAX_AGE_MS, takeEarlyCall } from './early-calls';
 
 const ASSETS = {
   totalUsdt: '12.5000',
@@ -17,77 +18,70 @@ const ASSETS = {
   TICKET: { available: '0.0000', used: '0.0000' },
 };
 
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
+const MAP: LaunchMap = {
+  credentialKey: 'Authorization',
+  localeKey: 'custos.locale',
+  locales: [...LOCALES],
+  defaultLocale: 'zh-Hans',
+  openToVisitors: [],
+  loginPath: LOGIN_PATH,
+  homePath: HOME_PATH,
+  noServerMessages: [],
+  files: [],
+  routes: {},
+  languages: {},
+  calls: { [HOME_PATH]: [USER_ASSETS_PATH] },
+  langHeaders: LANG_HEADER_BY_LOCALE,
+  timeoutMs: 60_000,
+};
+
+/** The page's launch script, run for a member opening Home in `locale`. */
+function launchOnHome(token: string, locale: string): void {
+  const stored: Record<string, string> = { Authorization: token, 'custos.locale': locale };
+  vi.stubGlobal('location', { hash: `#${HOME_PATH}` });
+  vi.stubGlobal('localStorage', { getItem: (key: string) => stored[key] ?? null });
+  preloadLaunch(MAP);
+  // The app's own storage (its credential) is the one the client reads.
+  localStorage.getItem = (key: string) => stored[key] ?? null;
 }
 
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
-  vi.stubGlobal('localStorage', memoryStorage());
   fetchMock.mockReset();
   fetchMock.mockImplementation(async () => Response.json({ code: 200, message: 'ok', data: ASSETS }));
   vi.stubGlobal('fetch', fetchMock);
 });
 
 afterEach(() => {
-  // Whatever a test sent and left untaken does not reach the next one.
-  takeEarlyCall(USER_ASSETS_PATH, {});
+  globalThis.__custosLaunchCalls = undefined;
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
 describe('early reads (decision 047)', () => {
-  it('are sent only for a member, with the credential and language the client would send', () => {
-    startEarlyCall(USER_ASSETS_PATH, 'en');
-    expect(fetchMock).not.toHaveBeenCalled();
-
-    credential.set('token-a');
-    startEarlyCall(USER_ASSETS_PATH, 'ja');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe('api/user/assets');
-    expect(init?.method).toBe('GET');
-    expect(init?.headers).toEqual({ lang: 'JP', accept: 'application/json', Authorization: 'token-a' });
-    // Sent once, however often it is asked for.
-    startEarlyCall(USER_ASSETS_PATH, 'ja');
-    expect(fetchMock).toHaveBeenCalledTimes(1);
-  });
-
   it('are taken once, and only with the same credential and language', () => {
-    credential.set('token-a');
-    startEarlyCall(USER_ASSETS_PATH, 'en');
+    launchOnHome('token-a', 'en');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(takeEarlyCall(USER_ASSETS_PATH, { Authorization: 'token-a', lang: 'EN' })).not.toBeNull();
     expect(takeEarlyCall(USER_ASSETS_PATH, { Authorization: 'token-a', lang: 'EN' })).toBeNull();
 
-    startEarlyCall(USER_ASSETS_PATH, 'en');
+    launchOnHome('token-a', 'en');
     expect(takeEarlyCall(USER_ASSETS_PATH, { Authorization: 'token-b', lang: 'EN' })).toBeNull();
-    startEarlyCall(USER_ASSETS_PATH, 'en');
+    launchOnHome('token-a', 'en');
     expect(takeEarlyCall(USER_ASSETS_PATH, { Authorization: 'token-a', lang: 'KO' })).toBeNull();
     expect(takeEarlyCall('/api/user/info', { Authorization: 'token-a', lang: 'EN' })).toBeNull();
   });
 
   it('are not shown once too old: the screen asks again', () => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout'] });
-    credential.set('token-a');
-    startEarlyCall(USER_ASSETS_PATH, 'en');
+    launchOnHome('token-a', 'en');
     vi.advanceTimersByTime(EARLY_ANSWER_MAX_AGE_MS + 1);
     expect(takeEarlyCall(USER_ASSETS_PATH, { Authorization: 'token-a', lang: 'EN' })).toBeNull();
   });
 
   it('answer the client instead of a second request', async () => {
-    credential.set('token-a');
-    startEarlyCall(USER_ASSETS_PATH, 'zh-Hans');
+    launchOnHome('token-a', 'zh-Hans');
     await expect(getUserAssets()).resolves.toEqual(ASSETS);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // The next read of the same path is the client's own.
@@ -95,9 +89,8 @@ describe('early reads (decision 047)', () => {
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
-  it('are not taken by a read with a query or another method', async () => {
-    credential.set('token-a');
-    startEarlyCall(USER_ASSETS_PATH, 'zh-Hans');
+  it('are not taken by a read with a query', async () => {
+    launchOnHome('token-a', 'zh-Hans');
     await apiRequest({ method: 'GET', path: USER_ASSETS_PATH, query: { page: 1 }, data: userAssetsResponse });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(fetchMock.mock.calls[1]?.[0]).toBe('api/user/assets?page=1');
