@@ -11,6 +11,7 @@ import type {
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import { collectErrors, prepareStorage } from '../support/app';
 import { expect, test, TRADE_PASSWORD } from '../support/fixtures';
+import { settleDaysBefore } from '../support/settlement';
 import { withPlatformLock } from '../support/locks';
 
 /**
@@ -101,6 +102,7 @@ test('custody and a machine, a platform day later: interest, mining output and a
     });
     expect(((await pool.json()) as { code: number }).code).toBe(200);
     await post(request, '/api/test/clock', null, { advanceMs: 2 * DAY_MS });
+    await settleDaysBefore(request, operator, today);
     for (const day of [today, tomorrow]) {
       // Only the console settles these days: the platform's own job runs at a real 00:05 and reads no test clock.
       const run = await post<{ day: string; status: string }>(request, `/api/admin/settlement/runs/${day}/rerun`, operator, {});

@@ -4,6 +4,7 @@ import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
 import { collectErrors, prepareStorage } from '../support/app';
 import { expect, test } from '../support/fixtures';
+import { settleDaysBefore } from '../support/settlement';
 import { currentAccount, currentAccountId } from '../support/funding';
 import { withPlatformLock } from '../support/locks';
 import { copyPosterLink, recordCopies, registerFromLink } from '../support/team';
@@ -150,6 +151,7 @@ for (const [locale, texts] of [
         // Three days on; today, tomorrow and the day after are settled in order (only the console settles
         // test days: the platform's job runs at a real 00:05). Tomorrow's earnings arrive with the day after.
         await call(request, 'POST', '/api/test/clock', null, { advanceMs: 3 * DAY_MS });
+        await settleDaysBefore(request, operator, days[0]!);
         for (const day of days) {
           const run = await call<{ day: string; status: string }>(
             request,
