@@ -5,9 +5,11 @@ import { codeSplitting } from './build/chunks';
 import { compactIcons } from './build/compact-icons';
 import { earlyStart } from './build/early-start';
 import { launchScriptPlugin } from './build/launch-script';
+import { firstPaintHead } from './build/first-paint-head';
 import { firstTabGraph } from './build/first-tab-graph';
 import { localeTexts } from './build/locale-texts';
 import { serviceWorker } from './build/service-worker-plugin';
+import { uiKitRender } from './build/ui-kit-render';
 
 // Relative base: the same build is served at / by the API server and from the Android package.
 // The service worker and the compressed copies: decision 036; the chunks: decision 039; the
@@ -17,11 +19,14 @@ export default defineConfig({
   plugins: [
     react(),
     compactIcons(),
+    uiKitRender(),
     firstTabGraph(),
     localeTexts(),
     earlyStart(),
     // After earlyStart: its script goes first in the page (decision 047).
     launchScriptPlugin(),
+    // After both: the head arranged for the first paint (decision 048).
+    firstPaintHead(),
     serviceWorker(),
     precompress({ exclude: /^sw\.js$/ }),
   ],
@@ -29,6 +34,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    // Every browser the app supports knows modulepreload; the polyfill was dead weight in the entry.
+    modulePreload: { polyfill: false },
     // Fewer, larger files for the first screen (web/build/chunks.ts, decision 039).
     rolldownOptions: { output: { codeSplitting } },
   },

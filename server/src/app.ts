@@ -14,7 +14,7 @@ import type { Database } from './db/client.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { registerStorableTextGuard } from './http/storable-text.js';
 import { registerRequestContext } from './http/request-context.js';
-import { CONSOLE_POLICY, inlineScriptHashes, registerSecurityHeaders, sendPageWithStyleNonce } from './http/security-headers.js';
+import { CONSOLE_POLICY, inlineSources, registerSecurityHeaders, sendPageWithStyleNonce } from './http/security-headers.js';
 import { builtAppStaticOptions } from './http/static-files.js';
 import { trustFunction } from './http/trusted-proxy.js';
 import { commonRoutes } from './modules/common/common.routes.js';
@@ -93,11 +93,11 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
   app.decorateRequest('operatorSession', null);
   registerErrorHandling(app);
   registerStorableTextGuard(app);
-  // The member app's page runs its launch script inline (decision 047): its policy allows that script.
+  // The member app's page holds its launch script and its style sheet (decisions 047 and 048): its
+  // policy allows exactly those.
   const memberAppPage = config.webDistDir ? path.join(config.webDistDir, 'index.html') : null;
   await registerSecurityHeaders(app, {
-    memberAppScriptHashes:
-      memberAppPage && existsSync(memberAppPage) ? inlineScriptHashes(readFileSync(memberAppPage, 'utf8')) : [],
+    memberAppInline: memberAppPage && existsSync(memberAppPage) ? inlineSources(readFileSync(memberAppPage, 'utf8')) : undefined,
   });
   await app.register(formbody);
 

@@ -57,6 +57,9 @@ function permissions(headers: Headers): Map<string, string> {
 /** A stand-in for the member app's inline launch script. */
 const LAUNCH_SCRIPT = '(function (map) { document.title = map.name; })({"name":"launch"})';
 const LAUNCH_SCRIPT_SOURCE = `'sha256-${createHash('sha256').update(LAUNCH_SCRIPT, 'utf8').digest('base64')}'`;
+/** A stand-in for its inline style sheet (decision 048). */
+const STYLE_SHEET = 'body{margin:0}.assets-summary-total{font-size:2rem}';
+const STYLE_SHEET_SOURCE = `'sha256-${createHash('sha256').update(STYLE_SHEET, 'utf8').digest('base64')}'`;
 
 let t: TestApp;
 let distRoot: string;
@@ -64,8 +67,9 @@ beforeAll(async () => {
   distRoot = mkdtempSync(path.join(tmpdir(), 'custos-headers-'));
   for (const app of ['web', 'admin']) {
     mkdirSync(path.join(distRoot, app, 'assets'), { recursive: true });
-    // The member app's page starts with its inline launch script (decision 047).
-    const inline = app === 'web' ? `<script>${LAUNCH_SCRIPT}</script>` : '';
+    // The member app's page starts with its inline launch script (decision 047) and holds its
+    // style sheet (decision 048).
+    const inline = app === 'web' ? `<script>${LAUNCH_SCRIPT}</script><style>${STYLE_SHEET}</style>` : '';
     writeFileSync(
       path.join(distRoot, app, 'index.html'),
       `<!doctype html>\n<html>\n  <head>\n    ${inline}<title>${app}</title>\n    <script type="module" crossorigin src="./assets/index.js"></script>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n`,
@@ -93,9 +97,9 @@ describe('the member app (/)', () => {
         expect(response.statusCode).toBe(200);
         expectBaseline(response.headers);
         const policy = policyOf(response.headers);
-        // Its own files, and by its hash exactly the one inline script its page holds.
+        // Its own files, and by their hashes exactly the inline script and style sheet its page holds.
         expect(policy.get('script-src')).toEqual(["'self'", LAUNCH_SCRIPT_SOURCE]);
-        expect(policy.get('style-src')).toEqual(["'self'"]);
+        expect(policy.get('style-src')).toEqual(["'self'", STYLE_SHEET_SOURCE]);
         expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
         expect(policy.get('font-src')).toEqual(["'self'"]);
         expect(policy.get('connect-src')).toEqual(["'self'"]);

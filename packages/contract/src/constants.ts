@@ -45,3 +45,6 @@ export const MONEY_SCALE = 4;
 /** Withdrawal window: working days 09:00–21:00 in the platform time zone. */
 export const WITHDRAW_WINDOW = { firstHour: 9, lastHour: 21, weekdays: [1, 2, 3, 4, 5] } as const;
 export const DEFAULT_PLATFORM_TIME_ZONE = 'Asia/Shanghai';
+
+/** Uploaded images (identity documents, avatars, chat and OTC photos): at most 2 MiB each, JPEG, PNG or WebP (checked by their bytes on the server). */
+export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;

@@ -12,6 +12,7 @@ export * from './api/common.js';
 export * from './api/admin-auth.js';
 export * from './api/auth.js';
 export * from './api/admin-members.js';
+export * from './api/paging.js';
 export * from './api/admin-operators.js';
 export * from './api/accounts.js';
 export * from './api/identity.js';

@@ -151,31 +151,42 @@ const DOCUMENT_ONLY_OFF = {
 /** One year; sent only on HTTPS (browsers ignore it on HTTP, and a mistaken HTTP answer must not set it). */
 const HSTS = 'max-age=31536000; includeSubDomains';
 
+/** A page's inline code as CSP sources (`'sha256-…'`): its policy allows these and nothing else inline. */
+export interface InlineSources {
+  scripts: string[];
+  styles: string[];
+}
+
+const cspHash = (body: string) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`;
+
 /**
- * The CSP sources (`'sha256-…'`) of a page's inline scripts: the member app's launch script, which
- * runs while the page is parsed (decision 047). Only a `<script>` without attributes is inline.
+ * The CSP sources of a page's inline scripts and style sheets: the member app's launch script,
+ * which runs while the page is parsed (decision 047), and its style sheet, which comes with the
+ * page (decision 048). Only a `<script>` or `<style>` without attributes is inline.
  */
-export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
-    ([, body = '']) => `'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`,
-  );
+export function inlineSources(html: string): InlineSources {
+  return {
+    scripts: [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body = '']) => cspHash(body)),
+    styles: [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, body = '']) => cspHash(body)),
+  };
 }
 
 /**
  * Registers the headers; call before any route is added, so each route gets the policy of its kind.
- * Responses no route answers (404) get the API's, the strictest. `memberAppScriptHashes` are the
- * member app page's inline scripts (`inlineScriptHashes`), which the policy of its page (and of its
+ * Responses no route answers (404) get the API's, the strictest. `memberAppInline` is the member
+ * app page's inline code (`inlineSources`), which the policy of its page (and of its
  * other files that are not hashed assets) then allows, and only they.
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { memberAppScriptHashes?: readonly string[] } = {},
+  options: { memberAppInline?: InlineSources } = {},
 ): Promise<void> {
   const policies: Record<Kind, Directives> = {
     ...POLICY_BY_KIND,
     memberApp: {
       ...MEMBER_APP_POLICY,
-      'script-src': [...(MEMBER_APP_POLICY['script-src'] ?? []), ...(options.memberAppScriptHashes ?? [])],
+      'script-src': [...(MEMBER_APP_POLICY['script-src'] ?? []), ...(options.memberAppInline?.scripts ?? [])],
+      'style-src': [...(MEMBER_APP_POLICY['style-src'] ?? []), ...(options.memberAppInline?.styles ?? [])],
     },
   };
   app.addHook('onRoute', (route) => {
@@ -186,7 +197,7 @@ export async function registerSecurityHeaders(
       securityKind: kind,
       hashedAsset,
       helmet: {
-        // The inline script's hash only where a page is answered, not on the hashed files.
+        // The inline code's hashes only where a page is answered, not on the hashed files.
         contentSecurityPolicy: { useDefaults: false, directives: hashedAsset ? POLICY_BY_KIND[kind] : policies[kind] },
         ...(hashedAsset ? DOCUMENT_ONLY_OFF : {}),
       },

@@ -4,6 +4,7 @@ import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import { useTranslation } from '../lib/i18n/translator';
 import { isLocale, type Locale } from '@custos/contract';
 import { getConfig } from '../api/get-config';
+import { firstFrameHold, firstRenderCommitted } from '../lib/api/first-frame';
 import { credential } from '../lib/auth/credential';
 import { uiKitLocale } from '../lib/i18n/i18n';
 import { createQueryClient } from '../lib/query/query-client';
@@ -22,9 +23,12 @@ function useLiveSession(): LiveSession | null {
     let active = true;
     const load = (token: string | null) => {
       if (!token) return;
-      void import('./live-session').then((module) => {
-        if (active) setLive(module);
-      });
+      // Its code is not part of the first frame (decision 048).
+      void Promise.resolve(firstFrameHold())
+        .then(() => import('./live-session'))
+        .then((module) => {
+          if (active) setLive(module);
+        });
     };
     load(credential.get());
     const unsubscribe = credential.subscribe(load);
@@ -85,6 +89,9 @@ export function App({
   const { i18n } = useTranslation();
   const locale: Locale = isLocale(i18n.language) ? i18n.language : 'zh-Hans';
   const [queryClient] = useState(() => launchClient ?? createQueryClient());
+
+  // The first render's frame: reads held for it go out after it is drawn (decision 048).
+  useEffect(() => firstRenderCommitted(), []);
 
   // What one member's session read must never show in the next one's (log-out, account switch).
   useEffect(() => credential.subscribe(() => queryClient.clear()), [queryClient]);

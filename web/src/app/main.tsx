@@ -7,6 +7,7 @@ import { PAGE_LOADING_DELAY_MS } from '@custos/contract';
 // (decision 039); its global styles (CSS variables) come first, ours after.
 import 'antd-mobile/es/global';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';
+import { holdReadsForFirstFrame } from '../lib/api/first-frame';
 import { credential } from '../lib/auth/credential';
 import { initI18n } from '../lib/i18n/i18n';
 import { setNavigator } from '../lib/navigation';
@@ -68,6 +69,8 @@ async function start(): Promise<void> {
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('#root is missing from index.html');
   const root = createRoot(rootElement);
+  // Until the first frame is shown, only the launch's own reads go out (decision 048).
+  holdReadsForFirstFrame();
   // The first render is a transition (decision 044): React renders the launch screen in slices
   // with the browser running in between, not in one long task of the main thread.
   startTransition(() =>

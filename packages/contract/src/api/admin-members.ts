@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TEXT_AREA_MAX_LENGTH } from '../constants.js';
 import { requiredText } from '../validators.js';
 import { OPERATOR_ROLES, type OperatorRole } from './admin-auth.js';
+import { pageOf, pageQuery } from './paging.js';
 
 /** What each console action needs; the server checks it on every call, the console hides what is not allowed. */
 export const OPERATOR_PERMISSIONS = {
@@ -50,20 +51,6 @@ export function operatorMay(role: OperatorRole, permission: OperatorPermission):
 }
 
 export { OPERATOR_ROLES };
-
-export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
-});
-
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int().nonnegative(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-  });
-}
 
 export const MEMBER_STATUSES = ['active', 'frozen'] as const;
 

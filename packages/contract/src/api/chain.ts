@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 
 /** The networks USDT is deposited and withdrawn on (product.md §5). */
 export const NETWORKS = ['BEP20', 'TRC20'] as const;

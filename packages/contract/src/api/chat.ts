@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { UPLOAD_MAX_BYTES } from '../constants.js';
 import { ValidationReason, requiredText } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
-import { UPLOAD_MAX_BYTES } from './identity.js';
+import { pageOf, pageQuery } from './paging.js';
 
 // ── Conversations (decision 029) ───────────────────────────────────────────────────────────────────
 

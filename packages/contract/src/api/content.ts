@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BADGE_MAX } from '../constants.js';
 import { LOCALES } from '../locales.js';
 import { ValidationReason, requiredText, stringTypeError } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 
 /**
  * Operator content (issue 13, decision 026): banners, the notice marquee and news articles, each

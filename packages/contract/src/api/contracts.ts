@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ValidationReason, moneyStringSchema, requiredText, stringTypeError } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 import { idempotencyKeySchema } from './ledger.js';
 import { changePctSchema } from './quotes.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 import { moneyAmountSchema } from './ledger.js';
 import { teamIncomeDetailSchema } from './team-earnings.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../locales.js';
 import { ValidationReason, requiredText, stringTypeError } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 import { ARTICLE_BODY_MAX_LENGTH, ARTICLE_STATUSES, CONTENT_TITLE_MAX_LENGTH, localeSchema, translationsOf } from './content.js';
 
 /**

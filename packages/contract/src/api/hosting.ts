@@ -2,7 +2,7 @@ import { z } from 'zod';
 import * as money from '../money.js';
 import type { Money } from '../money.js';
 import { ValidationReason, calendarDaySchema, requiredText } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 import { decimalRateSchema, idempotencyKeySchema, moneyAmountSchema, tradePasswordField } from './ledger.js';
 
 /** A member whose custody balance is at least this (USDT, valued 1:1 in USD) counts as valid (product.md §5). */

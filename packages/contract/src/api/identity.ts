@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { TEXT_AREA_MAX_LENGTH } from '../constants.js';
+import { TEXT_AREA_MAX_LENGTH, UPLOAD_MAX_BYTES } from '../constants.js';
 import { ValidationReason, isIdCard, requiredText } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 
-/** Uploaded images (identity documents, avatars): at most 2 MiB each, JPEG, PNG or WebP (checked by their bytes on the server). */
-export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 /** What an upload is for: identity documents go to reviewers, avatars to the member's profile. */
 export const UPLOAD_PURPOSES = ['identity', 'avatar', 'feedback', 'chat', 'otc'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import * as money from '../money.js';
 import type { Money } from '../money.js';
 import { ValidationReason, moneyStringSchema, requiredText, stringTypeError } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 
 /** What the platform keeps balances of (product.md §4). */
 export const ASSETS = ['USDT', 'RAB', 'FUEL', 'TICKET'] as const;

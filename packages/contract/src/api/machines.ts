@@ -2,7 +2,7 @@ import { z } from 'zod';
 import * as money from '../money.js';
 import type { Money } from '../money.js';
 import { ValidationReason, requiredText } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 import { decimalRateSchema, idempotencyKeySchema, moneyAmountSchema, tradePasswordField } from './ledger.js';
 
 export const MACHINE_PAYMENT_ASSETS = ['USDT', 'TICKET'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOAD_MAX_BYTES } from '../constants.js';
 import * as money from '../money.js';
 import {
   ValidationReason,
@@ -8,9 +9,8 @@ import {
   stringTypeError,
   verificationCodeSchema,
 } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 import { CHAT_PAGE_MAX, CHAT_TEXT_MAX_LENGTH } from './chat.js';
-import { UPLOAD_MAX_BYTES } from './identity.js';
 import { decimalRateSchema, idempotencyKeySchema, moneyAmountSchema, tradePasswordField } from './ledger.js';
 
 // OTC (peer-to-peer) trading of USDT for fiat with escrow (issue 14, docs/decisions/031-otc.md).

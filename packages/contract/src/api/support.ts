@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TEXT_AREA_MAX_LENGTH } from '../constants.js';
 import { ValidationReason, moneyStringSchema, requiredText, stringTypeError } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 import { LEDGER_PURPOSES, RECORD_TYPES } from './ledger.js';
 import { otcChatEventData, otcChatReadEventData, otcListingEventData, otcOrderEventData } from './otc.js';
 import { contractOrderEventData } from './contracts.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { calendarDaySchema } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 
 /**
  * Team earnings (docs/decisions/024-team-earnings.md): computed by each day's settlement per member,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 
 /** The referral team and its levels (docs/decisions/020-team-tree-and-levels.md). */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isEvmAddress, isTronAddress } from '../chain-address.js';
 import { ValidationReason, calendarDaySchema, requiredText, verificationCodeSchema } from '../validators.js';
-import { pageOf, pageQuery } from './admin-members.js';
+import { pageOf, pageQuery } from './paging.js';
 import { networkSchema } from './chain.js';
 import { decimalRateSchema, idempotencyKeySchema, moneyAmountSchema, tradePasswordField } from './ledger.js';
 

@@ -12,6 +12,7 @@ import { currentLocale, t } from '../i18n/i18n';
 import { navigateTo, relaunch } from '../navigation';
 import { showToast, toastShown } from '../toast';
 import { apiUrl, takeEarlyCall } from './early-calls';
+import { firstFrameHold } from './first-frame';
 import { ApiError } from './errors';
 
 export const LOGIN_ROUTE = '/pages/login/login';
@@ -57,6 +58,9 @@ export async function apiRequest<S extends z.ZodType>(call: ApiCall<S>): Promise
 
   // The page the app opened may have had this read sent by the early file (decision 047).
   const early = call.method === 'GET' && call.query === undefined ? takeEarlyCall(call.path, headers) : null;
+  // Any other read of the launch goes out after the first frame is on screen (decision 048).
+  const firstFrame = early ? null : firstFrameHold();
+  if (firstFrame) await firstFrame;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   let response: Response;

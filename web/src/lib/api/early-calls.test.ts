@@ -6,6 +6,7 @@ import { USER_ASSETS_PATH } from '../../api/paths';
 import { HOME_PATH, LOGIN_PATH } from '../../app/startup';
 import { apiRequest } from './client';
 import { EARLY_ANSWER_MAX_AGE_MS, takeEarlyCall } from './early-calls';
+import { FIRST_FRAME_HOLD_LIMIT_MS, holdReadsForFirstFrame } from './first-frame';
 
 const ASSETS = {
   totalUsdt: '12.5000',
@@ -94,5 +95,22 @@ describe('early reads (decision 047)', () => {
     await apiRequest({ method: 'GET', path: USER_ASSETS_PATH, query: { page: 1 }, data: userAssetsResponse });
     expect(fetchMock).toHaveBeenCalledTimes(2);
     expect(fetchMock.mock.calls[1]?.[0]).toBe('api/user/assets?page=1');
+  });
+});
+
+describe('the first frame (decision 048)', () => {
+  it("holds every read but the launch script's own until it is on screen", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    launchOnHome('token-a', 'zh-Hans');
+    holdReadsForFirstFrame();
+    // The early answer is taken at once; another read waits for the frame.
+    await expect(getUserAssets()).resolves.toEqual(ASSETS);
+    const other = apiRequest({ method: 'GET', path: USER_ASSETS_PATH, data: userAssetsResponse });
+    await vi.advanceTimersByTimeAsync(FIRST_FRAME_HOLD_LIMIT_MS - 1);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // No frame was reported here: the hold's limit sends it.
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(other).resolves.toEqual(ASSETS);
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
