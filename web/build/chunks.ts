@@ -51,14 +51,14 @@ const UI_KIT_DEFAULT_TEXTS = /[\\/]antd-mobile[\\/]es[\\/]locales[\\/]zh-CN\.js$
 
 /** The libraries every screen runs on, from the first. */
 const START_LIBRARIES =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|zod|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|zod|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/;
 /**
  * The app's own start: the API client, session, languages, query cache, update check, and zod's
  * jitless setting, which must run in this file before the contract's schemas are built (the
  * contract's constants are in `early`, which needs the client's time-out).
  */
 const START_APP =
-  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation|zod-jitless)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|api[\\/](common|auth))\.ts$/;
+  /[\\/]web[\\/]src[\\/]lib[\\/](api|auth|i18n|query|router)[\\/]|[\\/]web[\\/]src[\\/]lib[\\/](toast|navigation|zod-jitless)\.ts$|[\\/]packages[\\/]contract[\\/]src[\\/](codes|envelope|money|validators|api[\\/](common|auth))\.ts$/;
 /**
  * A logged-in member's live channel (`app/live-session.ts`, loaded after log-in): one file, never on
  * the log-in page. Only the channel's own modules: what they import (query keys, the money format)

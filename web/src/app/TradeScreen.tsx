@@ -1,6 +1,6 @@
 import { Segmented } from 'antd-mobile';
 import { useTranslation } from '../lib/i18n/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router/router';
 import { ContractsMarket } from '../features/contracts/components/ContractsMarket';
 import { OtcMarket } from '../features/otc/components/OtcMarket';
 

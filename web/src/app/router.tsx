@@ -2,14 +2,14 @@ import { Suspense, lazy, useEffect, useState } from 'react';
 import { useTranslation } from '../lib/i18n/translator';
 import {
   Navigate,
-  UNSAFE_createHashHistory as createHashHistory,
-  unstable_HistoryRouter as HistoryRouter,
-  useRoutes,
+  Router,
+  createHashHistory,
+  useLocation,
+  type History,
   type Location,
   type NavigateOptions,
-  type RouteObject,
   type To,
-} from 'react-router';
+} from '../lib/router/router';
 import { PATHS_WITHOUT_SERVER_MESSAGES } from '../lib/i18n/locale-files';
 import { FIRST_SCREEN_ROUTES } from './i18n/text-parts';
 import { LazyPage, type PageNeeds } from './lazy-page';
@@ -48,26 +48,21 @@ function RouteScreen({ route }: { route: AppRoute }) {
   );
 }
 
-const routeObjects: RouteObject[] = [
-  ...ROUTES.map((route) => ({ path: route.path, element: <RouteScreen key={route.path} route={route} /> })),
-  // Unknown hash paths open the entry page, which the start-up rule then sorts out.
-  { path: '*', element: <Navigate to="/" replace /> },
-];
+const routeScreens = new Map(ROUTES.map((route) => [route.path, <RouteScreen key={route.path} route={route} />]));
 
 /*
- * React Router's declarative mode over its own hash history (decision 041): the app uses no loader,
- * action or other data-router feature, and the data router (`createHashRouter`) was about 16 KB of
- * the start file's compressed size. The router object gives the code outside React (navigation
- * helpers, the native shell, the live toasts) the location and `navigate`, as the data router did.
+ * The app's own router (lib/router, decision 048) over a hash history: the router object gives the
+ * code outside React (navigation helpers, the native shell, the live toasts) the location and
+ * `navigate`.
  */
 export interface AppRouter {
   readonly state: { readonly location: Location };
   navigate(to: To | number, options?: NavigateOptions): void;
-  readonly history: ReturnType<typeof createHashHistory>;
+  readonly history: History;
 }
 
 export function createAppRouter(): AppRouter {
-  const history = createHashHistory({ v5Compat: true });
+  const history = createHashHistory();
   return {
     history,
     get state() {
@@ -81,15 +76,17 @@ export function createAppRouter(): AppRouter {
   };
 }
 
+/** The page of the current path; an unknown path opens the entry page, which the start-up rule sorts out. */
 function AppRoutes() {
-  return useRoutes(routeObjects);
+  const { pathname } = useLocation();
+  return routeScreens.get(pathname) ?? <Navigate to="/" replace />;
 }
 
-/** The app's routes on the router's history (in place of React Router's `RouterProvider`). */
+/** The app's routes on the router's history. */
 export function RouterProvider({ router }: { router: AppRouter }) {
   return (
-    <HistoryRouter history={router.history}>
+    <Router history={router.history}>
       <AppRoutes />
-    </HistoryRouter>
+    </Router>
   );
 }

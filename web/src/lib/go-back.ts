@@ -1,4 +1,4 @@
-import type { NavigateFunction } from 'react-router';
+import type { NavigateFunction } from './router/router';
 
 /** Back to the previous screen after saving, or to `fallback` when this screen was opened directly. */
 export function goBackOr(navigate: NavigateFunction, fallback: string): void {

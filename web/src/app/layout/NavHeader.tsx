@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import NavBar from 'antd-mobile/es/components/nav-bar';
 import { useTranslation } from '../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/router';
 
 /** The dark navigation header with white text; back returns, or goes home when there is no history. */
 export function NavHeader({ title, showBack, right }: { title: string; showBack: boolean; right?: ReactNode }) {

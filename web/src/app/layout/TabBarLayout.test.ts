@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router/router';
 import { describe, expect, it } from 'vitest';
 import { TABS } from '../routes';
 import { TabBarLayout } from './TabBarLayout';

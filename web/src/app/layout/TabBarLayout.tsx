@@ -9,7 +9,7 @@ import {
   UserOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from '../../lib/i18n/translator';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../lib/router/router';
 import { getUserInfo } from '../../api/get-user-info';
 import { credential } from '../../lib/auth/credential';
 import { FloatingBubble } from '../../components/floating-bubble/FloatingBubble';

@@ -14,7 +14,7 @@ import {
   UpCircleOutline,
 } from 'antd-mobile-icons';
 import { useTranslation } from '../../lib/i18n/translator';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/router';
 
 /** The money and earnings screens, each under its route title. */
 export const MONEY_SHORTCUTS: readonly { id: string; path: string; icon: ReactNode }[] = [

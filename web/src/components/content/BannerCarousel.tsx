@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/router';
 import { currentLocale } from '../../lib/i18n/i18n';
 import { getBanners } from '../../api/content';
 import { contentKeys } from '../../api/content-keys';

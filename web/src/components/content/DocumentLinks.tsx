@@ -1,7 +1,7 @@
 import { List } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/router';
 import { documentViewerRoute } from '@custos/contract';
 import { listDocuments } from '../../api/content';
 import { contentKeys } from '../../api/content-keys';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/router';
 import type { ArticleType } from '@custos/contract';
 import { formatDateTime } from '../../lib/format/time';
 import { currentLocale } from '../../lib/i18n/i18n';

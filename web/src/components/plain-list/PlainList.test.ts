@@ -1,6 +1,6 @@
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router/router';
 import { describe, expect, it } from 'vitest';
 import { UnreadBadge } from '../content/UnreadBadge';
 import { PlainList, PlainListItem } from './PlainList';

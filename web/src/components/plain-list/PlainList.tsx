@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { RightOutline } from 'antd-mobile-icons';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/router';
 
 type DataAttributes = { [key: `data-${string}`]: string | undefined };
 

@@ -1,7 +1,7 @@
 import { Button, List, PullToRefresh, Tag } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import type { Asset } from '@custos/contract';
 import { getUserAssets } from '../../../api/get-user-assets';
 import { getUserInfo } from '../../../api/get-user-info';

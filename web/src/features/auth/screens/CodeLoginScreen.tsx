@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router/router';
 import { sendLoginCode } from '../api/send-login-code';
 import { EmailForm } from '../components/EmailForm';
 

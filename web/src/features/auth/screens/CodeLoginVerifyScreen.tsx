@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../../lib/router/router';
 import { loginByCode } from '../api/login-by-code';
 import { sendLoginCode } from '../api/send-login-code';
 import { CodeStep } from '../components/CodeStep';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../../lib/router/router';
 import { credential } from '../../../lib/auth/credential';
 import { relaunch } from '../../../lib/navigation';
 import { showToast } from '../../../lib/toast';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import { sendForgotCode } from '../api/send-forgot-code';
 import { EmailForm } from '../components/EmailForm';
 

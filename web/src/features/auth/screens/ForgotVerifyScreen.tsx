@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from '../../../lib/router/router';
 import { checkForgotCode } from '../api/check-forgot-code';
 import { sendForgotCode } from '../api/send-forgot-code';
 import { CodeStep } from '../components/CodeStep';

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { GlobalOutline } from 'antd-mobile-icons';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router';
 import { loginRequest } from '@custos/contract';
 import { fieldProblem } from '../../../components/forms/field-problem';
 import { currentLocale } from '../../../lib/i18n/i18n';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../../lib/router/router';
 import { showToast } from '../../../lib/toast';
 import { register } from '../api/register';
 import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';

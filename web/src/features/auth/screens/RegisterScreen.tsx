@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Checkbox, Form, Input } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router/router';
 import { showToast } from '../../../lib/toast';
 import { sendRegisterCode } from '../api/send-register-code';
 import { rules } from '../../../components/forms/rules';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation, useNavigate } from '../../../lib/router/router';
 import { checkRegisterInfo } from '../api/check-register-info';
 import { sendRegisterCode } from '../api/send-register-code';
 import { CodeStep } from '../components/CodeStep';

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { CapsuleTabs, List, Tag } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/router';
 import { FUEL_TICKET_ASSETS, type FuelTicketLogItem } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney, displaySigned, signOf } from '../../../lib/format/money';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ErrorBlock, List, SearchBar } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/router';
 import { HELP_QUERY_MAX_LENGTH, type HelpArticleSummary, type HelpSearchItem } from '@custos/contract';
 import { getHelpDetail, listHelp, listHelpCategories, searchHelp } from '../../../api/content';
 import { contentKeys } from '../../../api/content-keys';

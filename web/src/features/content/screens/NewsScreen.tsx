@@ -2,7 +2,7 @@ import { ErrorBlock, List, Tabs } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/router';
 import { ARTICLE_TYPES, type ArticleType, type NewsSummary } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { formatDateTime } from '../../../lib/format/time';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorBlock } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/router';
 import { DOCUMENT_KINDS, documentPath, platformDocumentId, type DocumentItem, type DocumentKind } from '@custos/contract';
 import { getDocument, listDocuments } from '../../../api/content';
 import { contentKeys } from '../../../api/content-keys';

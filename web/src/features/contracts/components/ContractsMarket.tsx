@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, DotLoading, NoticeBar } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import type { ContractSide } from '@custos/contract';
 import { getContractPendingInfo } from '../api/get-pending-info';
 import { contractKeys } from '../api/keys';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { DotLoading, Segmented, Tag } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router/router';
 import type { ContractOrder, ContractOrderState } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displaySigned } from '../../../lib/format/money';

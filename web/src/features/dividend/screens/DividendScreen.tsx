@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, DotLoading, PullToRefresh, Tag } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router';
 import { QuoteRow } from '../../../components/QuoteRow';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney } from '../../../lib/format/money';

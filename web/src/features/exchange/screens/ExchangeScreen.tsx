@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, NoticeBar, Segmented } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router';
 import { type ExchangeDirection } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';
 import { useUserInfo } from '../../../api/use-user-info';

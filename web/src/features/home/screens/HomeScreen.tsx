@@ -1,6 +1,6 @@
 import { usePrefetchQuery, useQuery, useQueryClient, type FetchQueryOptions } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import { getUserAssets } from '../../../api/get-user-assets';
 import { assetKeys } from '../../../api/keys';
 import { AssetsSummary } from '../../../components/assets/AssetsSummary';

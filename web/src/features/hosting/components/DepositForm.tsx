@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Button, Form, NoticeBar, Switch } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router';
 import { money, type HostingConfig, type HostingOrder, type HostingPlan } from '@custos/contract';
 import { useUserInfo } from '../../../api/use-user-info';
 import { AmountField, TradePasswordField } from '../../../components/forms/AmountField';

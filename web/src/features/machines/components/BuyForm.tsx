@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Form, NoticeBar } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router';
 import { MACHINE_PAYMENT_ASSETS, type MachinePaymentAsset, type MachineProduct, type MemberMachine } from '@custos/contract';
 import { useUserInfo } from '../../../api/use-user-info';
 import { TradePasswordField } from '../../../components/forms/AmountField';

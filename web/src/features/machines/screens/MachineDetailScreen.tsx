@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DotLoading, ErrorBlock, Tag } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router/router';
 import type { MachineProduct } from '@custos/contract';
 import { getUserAssets } from '../../../api/get-user-assets';
 import { QuoteRow } from '../../../components/QuoteRow';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { DotLoading, ErrorBlock, PullToRefresh, Segmented } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router/router';
 import type { MachineProduct } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { usePagedList } from '../../../lib/paging/use-paged-list';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { List } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router/router';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney } from '../../../lib/format/money';
 import { usePagedList } from '../../../lib/paging/use-paged-list';

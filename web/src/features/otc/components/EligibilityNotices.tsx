@@ -1,6 +1,6 @@
 import { NoticeBar } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router';
 import type { OtcInfo } from '@custos/contract';
 import { formatDateTime } from '../../../lib/format/time';
 import { IDENTITY_PATH } from '../paths';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, DotLoading, Input, Segmented, Selector } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import { DEBOUNCE_MS, OTC_PAYMENT_TYPES, type OtcMarketListing, type OtcPaymentType, type OtcSide } from '@custos/contract';
 import { UnreadBadge } from '../../../components/content/UnreadBadge';
 import { PagedList } from '../../../components/lists/PagedList';

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Form, Popup, Selector } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router/router';
 import { money, otcFiatAmount, type OtcInfo, type OtcMarketListing } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';
 import { AmountField } from '../../../components/forms/AmountField';

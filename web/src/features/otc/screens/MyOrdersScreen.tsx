@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { CapsuleTabs, Segmented, Tag } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router/router';
 import { OTC_ORDER_STATES, type OtcOrder, type OtcOrderState, type OtcRole } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney } from '../../../lib/format/money';

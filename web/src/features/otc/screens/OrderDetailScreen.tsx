@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Button, Dialog, DotLoading, ErrorBlock, Steps, Tabs, Tag } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/router';
 import type { OtcOrderDetail } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';
 import { QuoteRow } from '../../../components/QuoteRow';

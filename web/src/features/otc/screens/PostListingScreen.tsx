@@ -3,7 +3,7 @@ import { Button, DotLoading, Form, Input, Segmented, Selector, Stepper, Switch, 
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from '../../../lib/router/router';
 import { OTC_TERMS_MAX_LENGTH, money, type OtcInfo, type OtcSide } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';
 import { QuoteRow } from '../../../components/QuoteRow';

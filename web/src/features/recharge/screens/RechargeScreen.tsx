@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, DotLoading, NoticeBar, Segmented } from 'antd-mobile';
 import QRCode from 'qrcode';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router';
 import type { Network, RechargeAddress, RechargeIndex } from '@custos/contract';
 import { copyText } from '../../../lib/clipboard';
 import { trimMoney } from '../../../lib/format/money';

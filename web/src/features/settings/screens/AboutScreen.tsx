@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { List } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import { APP_VERSION, APP_VERSION_CODE, type AppVersion, type CommonConfig } from '@custos/contract';
 import { getAppVersion } from '../../../api/get-app-version';
 import { getConfig } from '../../../api/get-config';

@@ -3,7 +3,7 @@ import { Button, Form, List, Tag } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import QRCode from 'qrcode';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import type { AuthenticatorSetup } from '@custos/contract';
 import { userKeys } from '../../../api/keys';
 import { GoogleCodeField } from '../../../components/forms/GoogleCodeField';

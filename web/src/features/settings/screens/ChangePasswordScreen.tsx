@@ -1,7 +1,7 @@
 import { Form, Input } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import { getUserInfo } from '../../../api/get-user-info';
 import { userKeys } from '../../../api/keys';
 import { GoogleCodeField } from '../../../components/forms/GoogleCodeField';

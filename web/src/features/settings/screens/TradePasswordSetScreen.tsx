@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import { userKeys } from '../../../api/keys';
 import { PasswordPairForm } from '../../../components/forms/PasswordPairForm';
 import { showToast } from '../../../lib/toast';

@@ -1,7 +1,7 @@
 import { DotLoading, List, PullToRefresh } from 'antd-mobile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import type { TeamEarningType, TeamInfo } from '@custos/contract';
 import { QuoteRow } from '../../../components/QuoteRow';
 import { displayMoney } from '../../../lib/format/money';

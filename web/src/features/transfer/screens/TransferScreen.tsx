@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, List, NoticeBar, Selector, Tag } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/router';
 import { TRANSFER_ASSETS } from '@custos/contract';
 import { getUserAssets } from '../../../api/get-user-assets';
 import { accountKeys, assetKeys } from '../../../api/keys';

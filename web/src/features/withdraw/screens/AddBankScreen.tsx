@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Form, Input, Segmented } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router/router';
 import type { z } from 'zod';
 import { addBankMethodRequest, addWalletMethodRequest, type WithdrawSettings } from '@custos/contract';
 import { currentLocale } from '../../../lib/i18n/i18n';

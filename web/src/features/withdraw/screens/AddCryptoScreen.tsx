@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Form, Input } from 'antd-mobile';
 import type { RuleObject } from 'antd-mobile/es/components/form';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import { NETWORKS, addCryptoMethodRequest, type Network } from '@custos/contract';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { showToast } from '../../../lib/toast';

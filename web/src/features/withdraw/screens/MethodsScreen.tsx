@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Button, Dialog, DotLoading, ErrorBlock, List } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import type { WithdrawMethod, WithdrawSettings } from '@custos/contract';
 import { showToast } from '../../../lib/toast';
 import { deleteMethod } from '../api/delete-method';

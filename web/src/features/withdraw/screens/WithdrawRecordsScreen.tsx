@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { CapsuleTabs, List, Tag } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/router';
 import { WITHDRAWAL_STATUSES, type Withdrawal, type WithdrawalStatus } from '@custos/contract';
 import { PagedList } from '../../../components/lists/PagedList';
 import { displayMoney } from '../../../lib/format/money';

@@ -2,7 +2,7 @@ import { SingleSelector } from '../../../components/forms/SingleSelector';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button, DotLoading, Form, NoticeBar } from 'antd-mobile';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router/router';
 import { money, type WithdrawIndex } from '@custos/contract';
 import { AmountField, TradePasswordField } from '../../../components/forms/AmountField';
 import { GoogleCodeField } from '../../../components/forms/GoogleCodeField';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { DotLoading, List, Steps, Tag } from 'antd-mobile';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n/translator';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/router';
 import { displayMoney } from '../../../lib/format/money';
 import { formatDateTime } from '../../../lib/format/time';
 import { getWithdrawal } from '../api/get-withdrawal';
