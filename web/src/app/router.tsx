@@ -4,6 +4,7 @@ import {
   Navigate,
   Router,
   createHashHistory,
+  navigatorOf,
   useLocation,
   type History,
   type Location,
@@ -68,11 +69,7 @@ export function createAppRouter(): AppRouter {
     get state() {
       return { location: history.location };
     },
-    navigate(to, options) {
-      if (typeof to === 'number') history.go(to);
-      else if (options?.replace) history.replace(to, options.state);
-      else history.push(to, options?.state);
-    },
+    navigate: navigatorOf(history),
   };
 }
 

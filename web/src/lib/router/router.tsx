@@ -158,6 +158,15 @@ export function createMemoryHistory(initialEntries: readonly To[] = ['/']): Hist
   };
 }
 
+/** `navigate` over a history: a path (pushed, or replacing with `replace`), or a step back or forward. */
+export function navigatorOf(history: History): NavigateFunction {
+  return (to: To | number, options?: NavigateOptions) => {
+    if (typeof to === 'number') history.go(to);
+    else if (options?.replace) history.replace(to, options.state);
+    else history.push(to, options?.state);
+  };
+}
+
 interface RouterValue {
   history: History;
   location: Location;
@@ -173,14 +182,7 @@ export function Router({ history, children }: { history: History; children?: Rea
     () => history.location,
     () => history.location,
   );
-  const navigate = useCallback<NavigateFunction>(
-    (to: To | number, options?: NavigateOptions) => {
-      if (typeof to === 'number') history.go(to);
-      else if (options?.replace) history.replace(to, options.state);
-      else history.push(to, options?.state);
-    },
-    [history],
-  );
+  const navigate = useMemo(() => navigatorOf(history), [history]);
   const value = useMemo(() => ({ history, location, navigate }), [history, location, navigate]);
   return createElement(RouterContext.Provider, { value }, children);
 }
