@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChannelSink } from '../src/modules/notifications/event-hub.js';
+import { MAX_QUOTE_STREAMS_PER_MEMBER } from '../src/modules/contracts/quote-stream.js';
+import { createLogger } from '../src/lib/logger.js';
+import { ChannelsFullError, DEFAULT_CHANNEL_OPTIONS, type ChannelSink } from '../src/modules/notifications/event-hub.js';
+import { MemberEventsRepository } from '../src/modules/notifications/member-events.repository.js';
+import { MemberEventsService } from '../src/modules/notifications/member-events.service.js';
 import { EURUSD_SETTINGS, contractProduct, setQuote } from './support/contracts.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { openStream, type SseStream } from './support/sse.js';
@@ -129,11 +133,9 @@ describe('quote streams are capped per member', () => {
     const holder = await memberIdAndSession(greedy);
     const sinks = Array.from({ length: 2001 }, () => countingSink());
     const ends = sinks.map(({ sink }) => t.services.contractQuotes.open(holder, sink));
-    // Only the newest few of the member's own streams are kept.
-    const stillOpen = sinks.filter((sink) => !sink.closed()).length;
-    expect(stillOpen).toBeGreaterThan(0);
-    expect(stillOpen).toBeLessThanOrEqual(5);
-    expect(sinks.at(-1)!.closed()).toBe(false);
+    // Only the member's newest five are kept.
+    expect(sinks.map((sink) => sink.closed()).lastIndexOf(true)).toBe(sinks.length - 1 - MAX_QUOTE_STREAMS_PER_MEMBER);
+    expect(sinks.slice(-MAX_QUOTE_STREAMS_PER_MEMBER).every((sink) => !sink.closed())).toBe(true);
 
     const other = await registerMember(t, 'holders-other@example.com');
     const others = await open(other, QUOTES);
@@ -158,5 +160,42 @@ describe('quote streams are capped per member', () => {
     await setQuote(t, finance, productId, '1.08520', '1.08532');
     expect((await nextEvent(stayings, 'quote')) as unknown).toMatchObject({ productId, bid: '1.08520', ask: '1.08532' });
     stayings.close();
+  });
+});
+
+describe('the instance-wide bound', () => {
+  it('only refuses new holders when full: it never closes an open channel, and a holder at its cap still swaps its own', async () => {
+    const database = t.testDatabase.database;
+    const hub = new MemberEventsService(database, new MemberEventsRepository(database.db), createLogger('silent'), {
+      ...DEFAULT_CHANNEL_OPTIONS,
+      heartbeatMs: 600_000,
+      maxChannelsPerHolder: 2,
+      maxChannels: 3,
+    });
+    await hub.start();
+    try {
+      const first = await memberIdAndSession(await registerMember(t, 'holders-bound-1@example.com'));
+      const second = await memberIdAndSession(await registerMember(t, 'holders-bound-2@example.com'));
+      const third = await memberIdAndSession(await registerMember(t, 'holders-bound-3@example.com'));
+      const holder = (who: { memberId: string; sessionId: string }) => ({ holderId: who.memberId, sessionId: who.sessionId });
+      const firsts = [countingSink(), countingSink(), countingSink()];
+      const seconds = countingSink();
+      await hub.open(first.memberId, holder(first), undefined, firsts[0]!.sink);
+      await hub.open(first.memberId, holder(first), undefined, firsts[1]!.sink);
+      await hub.open(second.memberId, holder(second), undefined, seconds.sink);
+      expect(hub.openChannels).toBe(3);
+      // Full: a new holder is refused, and nobody's channel is closed to make room.
+      await expect(hub.open(third.memberId, holder(third), undefined, countingSink().sink)).rejects.toBeInstanceOf(
+        ChannelsFullError,
+      );
+      expect([firsts[0]!.closed(), firsts[1]!.closed(), seconds.closed()]).toEqual([false, false, false]);
+      // A holder at its own cap swaps its own oldest, full or not.
+      await hub.open(first.memberId, holder(first), undefined, firsts[2]!.sink);
+      expect(firsts.map((sink) => sink.closed())).toEqual([true, false, false]);
+      expect(seconds.closed()).toBe(false);
+      expect(hub.openChannels).toBe(3);
+    } finally {
+      await hub.stop();
+    }
   });
 });
