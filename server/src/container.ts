@@ -349,6 +349,6 @@ export function createServices(
     otcOperatorEvents,
     releases: new ReleasesService(db, new ReleasesRepository(db), audit, clock),
     contracts,
-    contractQuotes: new ContractQuoteStream(contracts, logger),
+    contractQuotes: new ContractQuoteStream(contracts, logger, new MemberEventsRepository(db)),
   };
 }

@@ -185,6 +185,124 @@ describe('e-mail codes under a burst of parallel guesses (HTTP, many addresses)'
   });
 });
 
+describe('e-mail codes: strangers cannot lock the owner out (decision 054)', () => {
+  /** Registers a member and logs in with the password from `home`, which thereby becomes an address the member used. */
+  async function memberAtHome(email: string): Promise<string> {
+    await registerMember(t, email, 'member-password');
+    const home = nextIp();
+    expect((await post('/api/auth/login', { email, password: 'member-password' }, { ip: home })).code).toBe(200);
+    return home;
+  }
+
+  /** Strangers at fresh addresses use up the e-mail's hour: two codes, five wrong tries each. */
+  async function strangersBurnTheHour(email: string, purpose: 'login' | 'reset_password'): Promise<void> {
+    const send = purpose === 'login' ? '/api/auth/send_login_code' : '/api/auth/send_forgot_code';
+    const check = purpose === 'login' ? '/api/auth/login_by_code' : '/api/auth/check_forgot_code';
+    for (let code = 0; code < 2; code += 1) {
+      await passResendCountdown(email);
+      expect((await post(send, { email })).code).toBe(200);
+      const right = await newestCode(email);
+      for (let guess = 0; guess < CODE_MAX_WRONG_ATTEMPTS; guess += 1) {
+        expect((await post(check, { email, code: wrongCode(right, guess) })).code).toBe(400);
+      }
+    }
+  }
+
+  it('after strangers used up the hour, the owner at an address they used before logs in with a fresh code; strangers still wait', async () => {
+    const email = 'owner-code-login@example.com';
+    const home = await memberAtHome(email);
+    await strangersBurnTheHour(email, 'login');
+    await passResendCountdown(email);
+    expect((await post('/api/auth/send_login_code', { email }, { ip: home })).code).toBe(200);
+    const fresh = await newestCode(email);
+    // A stranger's guess is still refused unread …
+    expect((await post('/api/auth/login_by_code', { email, code: wrongCode(fresh, 0) })).code).toBe(429);
+    // … while the owner's own code works from home.
+    expect((await post('/api/auth/login_by_code', { email, code: fresh }, { ip: home })).code).toBe(200);
+  });
+
+  it('after strangers used up the hour and the code’s five tries, the owner at home still resets the password with that code', async () => {
+    const email = 'owner-code-reset@example.com';
+    const home = await memberAtHome(email);
+    await strangersBurnTheHour(email, 'reset_password');
+    await passResendCountdown(email);
+    expect((await post('/api/auth/send_forgot_code', { email }, { ip: home })).code).toBe(200);
+    const fresh = await newestCode(email);
+    expect((await post('/api/auth/check_forgot_code', { email, code: fresh }, { ip: home })).code).toBe(200);
+    expect(
+      await post(
+        '/api/auth/reset_password',
+        { email, code: fresh, password: 'new-pass-123', confirmPassword: 'new-pass-123' },
+        { ip: home },
+      ),
+    ).toMatchObject({ code: 200 });
+    expect((await post('/api/auth/login', { email, password: 'new-pass-123' })).code).toBe(200);
+  });
+
+  it('strangers who burn a fresh code’s five tries do not spoil it for the owner at home', async () => {
+    const email = 'owner-code-burnt@example.com';
+    const home = await memberAtHome(email);
+    expect((await post('/api/auth/send_login_code', { email }, { ip: home })).code).toBe(200);
+    const right = await newestCode(email);
+    for (let guess = 0; guess < CODE_MAX_WRONG_ATTEMPTS; guess += 1) {
+      expect((await post('/api/auth/login_by_code', { email, code: wrongCode(right, guess) })).code).toBe(400);
+    }
+    expect(await post('/api/auth/login_by_code', { email, code: right })).toMatchObject({
+      code: 400,
+      message: 'Too many wrong codes; please request a new one',
+    });
+    expect((await post('/api/auth/login_by_code', { email, code: right }, { ip: home })).code).toBe(200);
+  });
+
+  it('20 parallel wrong codes from an address the member used: at most 5 compared, then the code is used up there', async () => {
+    const email = 'owner-code-burst@example.com';
+    const home = await memberAtHome(email);
+    expect((await post('/api/auth/send_login_code', { email }, { ip: home })).code).toBe(200);
+    const right = await newestCode(email);
+    const [row] = await queryRows<{ id: string }>(
+      t.testDatabase.database.db,
+      sql`select id from verification_codes where email = ${email} and purpose = 'login' order by created_at desc limit 1`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        post('/api/auth/login_by_code', { email, code: wrongCode(right, index) }, { ip: home }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.code === 200)).toEqual([]);
+    expect(await bucketAttempts(`code-tries:familiar:${row!.id}|${home}`)).toBe(CODE_MAX_WRONG_ATTEMPTS);
+    expect(await post('/api/auth/login_by_code', { email, code: right }, { ip: home })).toMatchObject({
+      code: 400,
+      message: 'Too many wrong codes; please request a new one',
+    });
+  });
+
+  it('an address the member used has limits of its own: five wrong tries per code, ten an hour', async () => {
+    const email = 'owner-code-own-limits@example.com';
+    const home = await memberAtHome(email);
+    for (let code = 0; code < 2; code += 1) {
+      await passResendCountdown(email);
+      expect((await post('/api/auth/send_login_code', { email }, { ip: home })).code).toBe(200);
+      const right = await newestCode(email);
+      for (let guess = 0; guess < CODE_MAX_WRONG_ATTEMPTS; guess += 1) {
+        expect((await post('/api/auth/login_by_code', { email, code: wrongCode(right, guess) }, { ip: home })).code).toBe(400);
+      }
+      // The first code's five are used up; after the second, so is home's hour (below).
+      if (code === 0) {
+        expect(await post('/api/auth/login_by_code', { email, code: right }, { ip: home })).toMatchObject({
+          code: 400,
+          message: 'Too many wrong codes; please request a new one',
+        });
+      }
+    }
+    await passResendCountdown(email);
+    expect((await post('/api/auth/send_login_code', { email }, { ip: home })).code).toBe(200);
+    const fresh = await newestCode(email);
+    expect((await post('/api/auth/login_by_code', { email, code: fresh }, { ip: home })).code).toBe(429);
+    // Home's hour is its own: a stranger elsewhere is not refused for it (the code was not tried there).
+    expect((await post('/api/auth/login_by_code', { email, code: fresh })).code).toBe(200);
+  });
+});
+
 describe('passwords and authenticator codes under a burst (service calls)', () => {
   it('40 wrong trading passwords and the right one at once: at most 5 compared; afterwards the right one waits', async () => {
     const email = 'trade-burst@example.com';

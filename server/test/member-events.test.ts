@@ -203,7 +203,12 @@ describe('bounds', () => {
     );
     // Behind as soon as anything beyond the `ready` frame was written.
     const slow = fakeSink((written) => (written.length > 1 ? t.services.memberEvents.options.maxBufferedBytes + 1 : 0));
-    const endSlow = await t.services.memberEvents.open(memberId, session!.id, undefined, slow.sink);
+    const endSlow = await t.services.memberEvents.open(
+      memberId,
+      { holderId: memberId, sessionId: session!.id },
+      undefined,
+      slow.sink,
+    );
     const feedbackId = await sendFeedback(carol, 'Slow reader');
     await reply(feedbackId, 'Catch up later.');
     await slow.closed;
@@ -213,7 +218,8 @@ describe('bounds', () => {
 
     const sinks = Array.from({ length: 6 }, () => fakeSink(() => 0));
     const ends: (() => void)[] = [];
-    for (const { sink } of sinks) ends.push(await t.services.memberEvents.open(memberId, session!.id, undefined, sink));
+    for (const { sink } of sinks)
+      ends.push(await t.services.memberEvents.open(memberId, { holderId: memberId, sessionId: session!.id }, undefined, sink));
     await sinks[0]!.closed;
     for (const end of ends) end();
   });

@@ -94,7 +94,19 @@ export class AuthService {
 
   async checkCode(email: string, purpose: CodePurpose, code: string, origin: RequestOrigin): Promise<void> {
     await this.rateLimits.consume(CODE_CHECK_PER_IP, origin.ip);
-    await this.codes.verify(email, purpose, code, { consume: false });
+    // A registration code has no member yet, so no address is familiar to it.
+    const familiarAddress = purpose === 'register' ? undefined : await this.familiarAddress(email, origin);
+    await this.codes.verify(email, purpose, code, { consume: false, familiarAddress });
+  }
+
+  /**
+   * The caller's address when the member behind `email` opened a session from it lately: the owner's
+   * usual devices keep code tries of their own that strangers cannot use up (decision 054).
+   */
+  private async familiarAddress(email: string, origin: RequestOrigin): Promise<string | undefined> {
+    const member = await this.members.findByEmail(email);
+    if (!member) return undefined;
+    return (await this.members.hasSessionFrom(member.id, origin.ip, FAMILIAR_ADDRESS_S)) ? origin.ip : undefined;
   }
 
   async register(
@@ -193,7 +205,7 @@ export class AuthService {
 
   async loginByCode(email: string, code: string, origin: RequestOrigin): Promise<string> {
     await this.rateLimits.consume(CODE_CHECK_PER_IP, origin.ip);
-    await this.codes.verify(email, 'login', code, { consume: true });
+    await this.codes.verify(email, 'login', code, { consume: true, familiarAddress: await this.familiarAddress(email, origin) });
     const member = await this.members.findByEmail(email);
     if (!member) throw AppError.badRequest('auth.code_wrong');
     return this.startSession(member, origin);
@@ -209,7 +221,10 @@ export class AuthService {
   /** New login password by e-mail code; every session of the member ends. */
   async resetPassword(input: { email: string; code: string; password: string }, origin: RequestOrigin): Promise<void> {
     await this.rateLimits.consume(CODE_CHECK_PER_IP, origin.ip);
-    await this.codes.verify(input.email, 'reset_password', input.code, { consume: true });
+    await this.codes.verify(input.email, 'reset_password', input.code, {
+      consume: true,
+      familiarAddress: await this.familiarAddress(input.email, origin),
+    });
     const member = await this.members.findByEmail(input.email);
     if (!member) throw AppError.badRequest('auth.code_wrong');
     const passwordHash = await hashPassword(input.password);

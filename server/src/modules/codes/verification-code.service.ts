@@ -11,6 +11,21 @@ export const CODE_MAX_WRONG_ATTEMPTS = 5;
  * they come from: a new code every minute would otherwise give 5 fresh tries a minute (decision 015).
  */
 export const CODE_CHECK_PER_EMAIL: RateLimitRule = { name: 'code-check:email', maxAttempts: 10, windowS: 3600 };
+/**
+ * An address the member used lately has the same two limits to itself (decision 054): 10 wrong codes
+ * an hour per e-mail, purpose and address, and 5 tries per code and address (a window as long as the
+ * code lives), so a stranger's guesses elsewhere never use up the owner's.
+ */
+export const CODE_CHECK_PER_FAMILIAR_ADDRESS: RateLimitRule = {
+  name: 'code-check:email-familiar',
+  maxAttempts: 10,
+  windowS: 3600,
+};
+const CODE_TRIES_PER_FAMILIAR_ADDRESS: RateLimitRule = {
+  name: 'code-tries:familiar',
+  maxAttempts: CODE_MAX_WRONG_ATTEMPTS,
+  windowS: CODE_TTL_MS / 1000,
+};
 
 function hashCode(email: string, purpose: CodePurpose, code: string): string {
   return createHash('sha256').update(`${purpose}\u0000${email}\u0000${code}`, 'utf8').digest('hex');
@@ -53,29 +68,57 @@ export class VerificationCodeService {
   /**
    * Checks the newest code for the address and purpose; with `consume` it is used up. Each try is
    * counted before the comparison (so parallel guesses cannot outrun the limit), against the code and
-   * against the address over the hour; a right code hands its count back. Past the code's limit the
+   * against the e-mail over the hour; a right code hands its count back. Past the code's limit the
    * member must ask for a new one.
+   *
+   * `familiarAddress` is the caller's address when the member opened a session from it lately
+   * (decision 054): its tries are counted on its own per code and per hour, apart from everyone
+   * else's, so strangers who use up the shared counts cannot keep the owner's own code from working.
    */
-  async verify(email: string, purpose: CodePurpose, code: string, options: { consume: boolean }): Promise<void> {
-    const perEmail = await this.rateLimits.reserve(CODE_CHECK_PER_EMAIL, `${purpose}:${email}`);
+  async verify(
+    email: string,
+    purpose: CodePurpose,
+    code: string,
+    options: { consume: boolean; familiarAddress?: string | undefined },
+  ): Promise<void> {
+    const familiar = options.familiarAddress;
+    const perEmail =
+      familiar === undefined
+        ? await this.rateLimits.reserve(CODE_CHECK_PER_EMAIL, `${purpose}:${email}`)
+        : await this.rateLimits.reserve(CODE_CHECK_PER_FAMILIAR_ADDRESS, `${purpose}:${email}|${familiar}`);
     const latest = await this.repository.latest(email, purpose);
     if (!latest || latest.consumedAt || latest.expired) throw AppError.badRequest('auth.code_wrong');
-    const attempts = await this.repository.claimAttempt(latest.id, CODE_MAX_WRONG_ATTEMPTS);
-    if (attempts === null) {
-      // Not compared, so not a guess against the address either.
+    const claim = await this.claimCodeAttempt(latest.id, familiar);
+    if (claim === null) {
+      // Not compared, so not a guess against the e-mail either.
       await perEmail.release();
       throw AppError.badRequest('auth.code_exhausted');
     }
     const expected = Buffer.from(latest.codeHash, 'hex');
     const given = Buffer.from(hashCode(email, purpose, code), 'hex');
     if (!timingSafeEqual(expected, given)) {
-      throw AppError.badRequest(attempts >= CODE_MAX_WRONG_ATTEMPTS ? 'auth.code_exhausted' : 'auth.code_wrong');
+      throw AppError.badRequest(claim.attempts >= CODE_MAX_WRONG_ATTEMPTS ? 'auth.code_exhausted' : 'auth.code_wrong');
     }
     await perEmail.release();
     if (!options.consume) {
-      await this.repository.releaseAttempt(latest.id);
+      await claim.release();
       return;
     }
     if (!(await this.repository.consume(latest.id))) throw AppError.badRequest('auth.code_wrong');
+  }
+
+  /**
+   * One try at the code: on the code's own count for unfamiliar addresses, in a bucket of the code
+   * and the address for a familiar one. Null when that count is used up.
+   */
+  private async claimCodeAttempt(
+    codeId: string,
+    familiarAddress: string | undefined,
+  ): Promise<{ attempts: number; release(): Promise<void> } | null> {
+    if (familiarAddress !== undefined)
+      return this.rateLimits.tryReserve(CODE_TRIES_PER_FAMILIAR_ADDRESS, `${codeId}|${familiarAddress}`);
+    const attempts = await this.repository.claimAttempt(codeId, CODE_MAX_WRONG_ATTEMPTS);
+    if (attempts === null) return null;
+    return { attempts, release: () => this.repository.releaseAttempt(codeId) };
   }
 }

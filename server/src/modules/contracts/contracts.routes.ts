@@ -194,13 +194,17 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         'x-request-id': request.id,
       });
       raw.write(`retry: ${LIVE_RETRY_MS}\n\n`);
-      const end = quoteStream.open(memberOf(request).sessionId, {
-        write: (text) => {
-          if (!raw.destroyed) raw.write(text);
+      const context = memberOf(request);
+      const end = quoteStream.open(
+        { memberId: context.member.id, sessionId: context.sessionId },
+        {
+          write: (text) => {
+            if (!raw.destroyed) raw.write(text);
+          },
+          bufferedBytes: () => raw.writableLength,
+          close: () => raw.end(),
         },
-        bufferedBytes: () => raw.writableLength,
-        close: () => raw.end(),
-      });
+      );
       raw.on('close', end);
       raw.on('error', end);
       if (raw.destroyed) end();

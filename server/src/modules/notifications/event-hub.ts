@@ -39,8 +39,16 @@ export interface ChannelOptions {
    * it again from its last event id and loses nothing.
    */
   maxBufferedBytes: number;
-  /** Channels one key (member, operator topic) may hold open on one instance; the oldest gives way. */
-  maxChannelsPerMember: number;
+  /**
+   * Channels one holder (a member, an operator) may keep open on one instance, over all keys; the
+   * holder's own oldest gives way, never another holder's (decision 054).
+   */
+  maxChannelsPerHolder: number;
+  /**
+   * A safety bound on the instance's open channels, far above any one holder's share: past it a new
+   * channel is refused (the app retries after its pause) and no open channel is closed for it.
+   */
+  maxChannels: number;
   /** Events read per query while a channel catches up. */
   batchSize: number;
 }
@@ -48,12 +56,28 @@ export interface ChannelOptions {
 export const DEFAULT_CHANNEL_OPTIONS: ChannelOptions = {
   heartbeatMs: 20_000,
   maxBufferedBytes: 64 * 1024,
-  maxChannelsPerMember: 5,
+  maxChannelsPerHolder: 5,
+  maxChannels: 10_000,
   batchSize: 100,
 };
 
+/** Who listens: the session re-checked on every heartbeat, and the holder its cap counts against. */
+export interface ChannelHolder {
+  /** The member's or operator's id. */
+  holderId: string;
+  sessionId: string;
+}
+
+/** Thrown by `open` when the instance holds `maxChannels` already. */
+export class ChannelsFullError extends Error {
+  constructor(label: string) {
+    super(`${label}: the instance holds its most channels`);
+  }
+}
+
 interface Channel {
   key: string;
+  holderId: string;
   sessionId: string;
   cursor: bigint;
   sink: ChannelSink;
@@ -77,6 +101,9 @@ function frame(event: string, data: unknown, id?: string): string {
  */
 export class EventHub {
   private readonly channels = new Map<string, Set<Channel>>();
+  /** Each holder's channels, oldest first, for the per-holder cap. */
+  private readonly holders = new Map<string, Set<Channel>>();
+  private total = 0;
   private unlisten: (() => Promise<void>) | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private checking = false;
@@ -107,38 +134,47 @@ export class EventHub {
   async stop(): Promise<void> {
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
-    for (const set of this.channels.values()) for (const channel of set) this.close(channel);
+    for (const set of [...this.channels.values()]) for (const channel of [...set]) this.close(channel);
     this.channels.clear();
+    this.holders.clear();
     const unlisten = this.unlisten;
     this.unlisten = undefined;
     await unlisten?.();
   }
 
   get openChannels(): number {
-    let total = 0;
-    for (const set of this.channels.values()) total += set.size;
-    return total;
+    return this.total;
   }
 
   /**
    * Opens a channel: it first sends `ready` with the cursor it starts from, then every event of the
    * key after `lastEventId` (or, without one, after the newest event so far). Answers the function
-   * that ends it (the response closed).
+   * that ends it (the response closed). A holder over its cap loses its own oldest channel; a full
+   * instance refuses with `ChannelsFullError`.
    */
-  async open(key: string, sessionId: string, lastEventId: string | undefined, sink: ChannelSink): Promise<() => void> {
+  async open(key: string, holder: ChannelHolder, lastEventId: string | undefined, sink: ChannelSink): Promise<() => void> {
     if (!this.unlisten) throw new Error(`${this.label}: start() was not called`);
     const cursor = lastEventId ?? (await this.store.latestId(key));
-    const channel: Channel = { key, sessionId, cursor: BigInt(cursor), sink, delivering: false, again: false, closed: false };
-    let set = this.channels.get(key);
-    if (!set) {
-      set = new Set();
-      this.channels.set(key, set);
-    }
-    set.add(channel);
-    if (set.size > this.options.maxChannelsPerMember) {
-      const oldest = set.values().next().value;
+    const own = this.holders.get(holder.holderId);
+    // The holder's own oldest makes room first, so a holder at its cap is never refused for a full instance.
+    if (own && own.size >= this.options.maxChannelsPerHolder) {
+      const oldest = own.values().next().value;
       if (oldest) this.close(oldest);
     }
+    if (this.total >= this.options.maxChannels) throw new ChannelsFullError(this.label);
+    const channel: Channel = {
+      key,
+      holderId: holder.holderId,
+      sessionId: holder.sessionId,
+      cursor: BigInt(cursor),
+      sink,
+      delivering: false,
+      again: false,
+      closed: false,
+    };
+    addTo(this.channels, key, channel);
+    addTo(this.holders, holder.holderId, channel);
+    this.total += 1;
     sink.write(frame('ready', { cursor }));
     // Whatever was committed before LISTEN saw this channel is read now.
     void this.deliver(channel);
@@ -148,9 +184,9 @@ export class EventHub {
   private close(channel: Channel): void {
     if (channel.closed) return;
     channel.closed = true;
-    const set = this.channels.get(channel.key);
-    set?.delete(channel);
-    if (set?.size === 0) this.channels.delete(channel.key);
+    removeFrom(this.channels, channel.key, channel);
+    removeFrom(this.holders, channel.holderId, channel);
+    this.total -= 1;
     channel.sink.close();
   }
 
@@ -213,6 +249,21 @@ export class EventHub {
   checkSessionsNow(): Promise<void> {
     return this.beat();
   }
+}
+
+function addTo(map: Map<string, Set<Channel>>, key: string, channel: Channel): void {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(channel);
+}
+
+function removeFrom(map: Map<string, Set<Channel>>, key: string, channel: Channel): void {
+  const set = map.get(key);
+  set?.delete(channel);
+  if (set?.size === 0) map.delete(key);
 }
 
 function toEvent(row: EventRow) {

@@ -30,7 +30,10 @@ export const memberEventsRoutes: FastifyPluginAsyncZod<{ service: MemberEventsSe
     },
     async (request, reply) => {
       const context = memberOf(request);
-      await serveEventStream(request, reply, service, context.member.id, context.sessionId);
+      await serveEventStream(request, reply, service, context.member.id, {
+        holderId: context.member.id,
+        sessionId: context.sessionId,
+      });
     },
   );
 };

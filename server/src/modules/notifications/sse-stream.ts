@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LIVE_RETRY_MS } from '@custos/contract';
-import type { EventHub } from './event-hub.js';
+import type { ChannelHolder, EventHub } from './event-hub.js';
 
 /** A resumable position: a positive event id (anything else starts the channel afresh). */
 const EVENT_ID_PATTERN = /^\d{1,19}$/;
@@ -15,7 +15,7 @@ export async function serveEventStream(
   reply: FastifyReply,
   hub: EventHub,
   key: string,
-  sessionId: string,
+  holder: ChannelHolder,
 ): Promise<void> {
   const header = request.headers['last-event-id'];
   const lastEventId = typeof header === 'string' && EVENT_ID_PATTERN.test(header.trim()) ? header.trim() : undefined;
@@ -37,7 +37,7 @@ export async function serveEventStream(
   let closed = false;
   let end: () => void;
   try {
-    end = await hub.open(key, sessionId, lastEventId, {
+    end = await hub.open(key, holder, lastEventId, {
       write: (text) => {
         if (!closed) raw.write(text);
       },

@@ -399,7 +399,9 @@ export const otcRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await serveEventStream(request, reply, events, OTC_TOPIC, sessionOf(request).sessionId);
+      const session = sessionOf(request);
+      // Capped per operator: one operator's extra tabs never close another's (decision 054).
+      await serveEventStream(request, reply, events, OTC_TOPIC, { holderId: session.operator.id, sessionId: session.sessionId });
     },
   );
   app.get(

@@ -12,6 +12,8 @@ export interface BucketClaim {
   key: string;
   /** As PostgreSQL printed it: a Date would lose the microseconds and never match again. */
   windowStartedAt: string;
+  /** The window's count, this attempt included. */
+  attempts: number;
 }
 
 export interface AccountGuardPolicy {
@@ -58,7 +60,7 @@ export class RateLimitRepository {
    * when the window is full.
    */
   async claim(key: string, windowS: number, maxAttempts: number): Promise<BucketClaim | null> {
-    const rows = await queryRows<{ window_started_at: string }>(
+    const rows = await queryRows<{ window_started_at: string; attempts: number }>(
       this.db,
       sql`
       insert into rate_limit_buckets as b (key, window_started_at, attempts)
@@ -67,10 +69,10 @@ export class RateLimitRepository {
         window_started_at = case when b.window_started_at <= now() - make_interval(secs => ${windowS}) then now() else b.window_started_at end,
         attempts = case when b.window_started_at <= now() - make_interval(secs => ${windowS}) then 1 else b.attempts + 1 end
       where b.window_started_at <= now() - make_interval(secs => ${windowS}) or b.attempts < ${maxAttempts}
-      returning window_started_at::text as window_started_at`,
+      returning window_started_at::text as window_started_at, attempts`,
     );
     const row = rows[0];
-    return row ? { key, windowStartedAt: row.window_started_at } : null;
+    return row ? { key, windowStartedAt: row.window_started_at, attempts: Number(row.attempts) } : null;
   }
 
   /** Hands a claimed attempt back, unless its window has since been replaced. */

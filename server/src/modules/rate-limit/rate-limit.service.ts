@@ -70,6 +70,16 @@ export class RateLimitService {
     return { release: () => this.repository.release(claim) };
   }
 
+  /**
+   * `reserve` that answers null instead of refusing when the window is full, for callers whose
+   * refusal is not a 429 (a code's own tries used up). `attempts` counts this one.
+   */
+  async tryReserve(rule: RateLimitRule, subject: string): Promise<(Reservation & { attempts: number }) | null> {
+    const claim = await this.repository.claim(`${rule.name}:${subject}`, rule.windowS, rule.maxAttempts);
+    if (!claim) return null;
+    return { attempts: claim.attempts, release: () => this.repository.release(claim) };
+  }
+
   /** Refuses (429) while the subject has used up its attempts, without counting this one. */
   async assertNotLocked(rule: RateLimitRule, subject: string): Promise<void> {
     const state = await this.repository.peek(`${rule.name}:${subject}`, rule.windowS);

@@ -150,7 +150,12 @@ export const supportChatRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      await serveEventStream(request, reply, events, SUPPORT_TOPIC, sessionOf(request).sessionId);
+      const session = sessionOf(request);
+      // Capped per operator: one operator's extra tabs never close another's (decision 054).
+      await serveEventStream(request, reply, events, SUPPORT_TOPIC, {
+        holderId: session.operator.id,
+        sessionId: session.sessionId,
+      });
     },
   );
 
