@@ -161,6 +161,8 @@ describe(`one operator's manual quote on ${testDatabaseKind()}`, () => {
       outcome: 'proposed',
       tickId: null,
       proposal: {
+        bid: '5000000.00',
+        ask: '5000001.00',
         status: 'pending',
         why: 'out_of_band',
         referenceMid: '50000.5',

@@ -1,6 +1,5 @@
 import {
   contractMid,
-  roundDecimal,
   type ContractManualQuoteSettings,
   type ContractQuoteProposal,
   type ContractQuoteProposalWhy,
@@ -18,6 +17,12 @@ import type { ManualQuotesRepository, ProposalRow } from './manual-quotes.reposi
 const iso = (value: Date | string) => new Date(value).toISOString();
 /** `50000.50000000` → `50000.5`: a mid has no digits of its own. */
 const trimZeros = (value: string) => (value.includes('.') ? value.replace(/0+$/, '').replace(/\.$/, '') : value);
+/** A proposed raw price as entered (the platform's rounding applies to the tick): at least the product's digits. */
+function rawPrice(value: string, digits: number): string {
+  const [whole = '0', fraction = ''] = trimZeros(value).split('.');
+  const places = fraction.padEnd(digits, '0');
+  return places ? `${whole}.${places}` : whole;
+}
 
 /**
  * Manual quotes on contract products (decision 050). One operator's bid/ask applies at once only
@@ -42,8 +47,8 @@ export class ManualQuotesService {
       id: row.id,
       productId: row.product_id,
       symbol: row.symbol,
-      bid: roundDecimal(row.bid, row.digits, 'halfUp'),
-      ask: roundDecimal(row.ask, row.digits, 'halfUp'),
+      bid: rawPrice(row.bid, row.digits),
+      ask: rawPrice(row.ask, row.digits),
       why: row.why,
       referenceMid: row.reference_mid === null ? null : trimZeros(row.reference_mid),
       deviationBps: row.deviation_bps,
