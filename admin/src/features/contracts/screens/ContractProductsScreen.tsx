@@ -6,6 +6,7 @@ import { formatTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/query/query-client';
 import { listContractProducts, setContractQuote, updateContractProduct } from '../api/contracts';
 import { contractKeys } from '../api/keys';
+import { ManualQuoteSettingsCard } from './ManualQuoteSettingsCard';
 import { PROPOSAL_WHY_TEXT, QuoteProposals, referenceText } from './QuoteProposals';
 import {
   PRODUCT_LABELS,
@@ -343,6 +344,7 @@ export function ContractProductsScreen({ operator }: { operator: Operator }) {
         ]}
       />
       <QuoteProposals operator={operator} />
+      <ManualQuoteSettingsCard operator={operator} />
       {editing && <SettingsDrawer product={editing} mayEdit={mayEdit} onClose={() => setEditing(null)} />}
       {quoting && <QuoteModal product={quoting} onClose={() => setQuoting(null)} />}
     </Space>
