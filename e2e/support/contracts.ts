@@ -23,6 +23,8 @@ export interface TestContractProduct {
   symbol: string;
   /** The finance operator who made it (quotes.manage and contracts.manage) and quotes it. */
   operator: TestOperator;
+  /** A second finance operator, who approves its quotes that need one (decision 050). */
+  approver: TestOperator;
 }
 
 export const TEST_PRODUCT_SETTINGS: ContractProductSettings = {
@@ -48,6 +50,7 @@ export const TEST_PRODUCT_SETTINGS: ContractProductSettings = {
 export async function createContractProduct(
   request: APIRequestContext,
   operator: TestOperator,
+  approver: TestOperator,
   settings: ContractProductSettings = TEST_PRODUCT_SETTINGS,
 ): Promise<TestContractProduct> {
   const letters = Array.from(crypto.getRandomValues(new Uint8Array(5)), (byte) => 'ABCDEFGHJKLMNPQRSTUVWXYZ'[byte % 24]).join('');
@@ -61,15 +64,30 @@ export async function createContractProduct(
     source: 'manual',
   });
   await call(request, 'PUT', `/api/admin/contracts/products/${product.id}`, bearer, settings);
-  return { id: product.id, symbol, operator };
+  return { id: product.id, symbol, operator, approver };
 }
 
-/** A tick: the operator's manual bid and ask through the console's API (the price watcher acts on it). */
+/**
+ * A tick: the operator's manual bid and ask through the console's API (the price watcher acts on it).
+ * A quote that needs a second operator (a first price, or one outside the band: decision 050) is
+ * approved by the product's approver.
+ */
 export async function quote(request: APIRequestContext, product: TestContractProduct, bid: string, ask: string): Promise<void> {
-  await call(request, 'POST', `/api/admin/contracts/products/${product.id}/quote`, `Bearer ${product.operator.token}`, {
-    bid,
-    ask,
-  });
+  const answer = await call<{ outcome: 'applied' | 'proposed'; proposal: { id: string } | null }>(
+    request,
+    'POST',
+    `/api/admin/contracts/products/${product.id}/quote`,
+    `Bearer ${product.operator.token}`,
+    { bid, ask },
+  );
+  if (answer.outcome === 'applied') return;
+  await call(
+    request,
+    'POST',
+    `/api/admin/contracts/quote-proposals/${answer.proposal!.id}/approve`,
+    `Bearer ${product.approver.token}`,
+    {},
+  );
 }
 
 /** Opens an order through the member API (the screens that do the same are tested in contracts.spec). */

@@ -27,7 +27,7 @@ test('an operator closes a member’s contract order with a reason; the member s
   const member = await members.create('contracts-console');
   await fund(member.accountId, 'USDT', '500');
   const finance = await operators.create('finance');
-  const product = await createContractProduct(request, finance);
+  const product = await createContractProduct(request, finance, await operators.create('finance'));
   await quote(request, product, '1.20000', '1.20010');
   const order = await openOrderViaApi(request, member, { productId: product.id, side: 'buy', lots: '0.05', leverage: 100 });
 
@@ -168,6 +168,21 @@ test('an operator sets a product up for contracts and quotes it; members see it 
   expect(await confirmDialog(page, `Quote ${symbol}`, 'Send quote', '/api/admin/contracts/products/')).toMatchObject({
     code: 200,
   });
+  // A first price has no independent price to be measured against: it waits for a second operator
+  // (decision 050), and its proposer cannot approve it.
+  const proposal = page.locator(`[data-testid="quote-proposal-row"][data-symbol="${symbol}"]`);
+  await expect(proposal.getByTestId('quote-proposal-quote')).toHaveText('1.2345 / 1.2352');
+  await expect(proposal.getByTestId('quote-proposal-why')).toHaveText(
+    'no recent feed, replay or approved price to measure it against',
+  );
+  await expect(proposal.getByTestId('quote-proposal-approve')).toBeDisabled();
+  await expect(row.getByTestId('contract-product-quote')).toHaveText('— / —');
+  const approver = await openConsole(await operators.create('finance'));
+  await openConsolePage(approver, 'Contract products', /Contracts/);
+  const waiting = approver.locator(`[data-testid="quote-proposal-row"][data-symbol="${symbol}"]`);
+  await waiting.getByTestId('quote-proposal-note').fill('first price, checked');
+  await waiting.getByTestId('quote-proposal-approve').click();
+  await expect(waiting).toHaveCount(0);
   await expect(row.getByTestId('contract-product-quote')).toHaveText('1.234 / 1.236');
 
   const member = await members.create('contracts-product');

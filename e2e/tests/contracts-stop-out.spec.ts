@@ -20,7 +20,7 @@ test('contracts: a quote that takes the margin level below the stop-out level st
   const L = en;
   const member = await members.create('contracts-stop-out');
   await fund(member.accountId, 'USDT', '1000');
-  const product = await createContractProduct(request, await operators.create('finance'));
+  const product = await createContractProduct(request, await operators.create('finance'), await operators.create('finance'));
   await quote(request, product, '1.10000', '1.10020');
   const order = await openOrderViaApi(request, member, { productId: product.id, side: 'buy', lots: '0.20', leverage: 100 });
 

@@ -48,7 +48,7 @@ for (const { locale, L } of CASES) {
     test.setTimeout(180_000);
     const member = await members.create('contracts');
     await fund(member.accountId, 'USDT', '1000');
-    const product = await createContractProduct(request, await operators.create('finance'));
+    const product = await createContractProduct(request, await operators.create('finance'), await operators.create('finance'));
     await quote(request, product, '1.10000', '1.10020');
 
     const { page, errors } = await openMemberApp(browser, member, locale, '/pages/index/index1?segment=contracts');
@@ -180,7 +180,7 @@ test('contracts: not enough margin is refused before sending; targets edited; a 
   const L = en;
   const member = await members.create('contracts-partial');
   await fund(member.accountId, 'USDT', '200');
-  const product = await createContractProduct(request, await operators.create('finance'));
+  const product = await createContractProduct(request, await operators.create('finance'), await operators.create('finance'));
   await quote(request, product, '1.10000', '1.10020');
   const order = await openOrderViaApi(request, member, { productId: product.id, side: 'buy', lots: '0.10', leverage: 100 });
 

@@ -53,6 +53,7 @@ import { documentsRoutes } from './modules/content/documents.routes.js';
 import { otcRoutes } from './modules/otc/otc.routes.js';
 import { releasesRoutes } from './modules/releases/releases.routes.js';
 import { contractsRoutes } from './modules/contracts/contracts.routes.js';
+import { manualQuotesRoutes } from './modules/contracts/manual-quotes.routes.js';
 
 const REQUEST_ID_PATTERN = /^[\w.:-]{1,64}$/;
 
@@ -206,6 +207,7 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
     auth: services.auth,
     operators: services.operators,
   });
+  await app.register(manualQuotesRoutes, { service: services.contractManualQuotes, operators: services.operators });
 
   if (config.webDistDir && existsSync(config.webDistDir)) {
     await app.register(fastifyStatic, { ...builtAppStaticOptions(config.webDistDir, '/'), index: ['index.html'] });

@@ -88,6 +88,8 @@ import { OPERATOR_PERMISSIONS } from '@custos/contract';
 import { ContractsRepository } from './modules/contracts/contracts.repository.js';
 import { ContractsService } from './modules/contracts/contracts.service.js';
 import { ContractQuoteStream } from './modules/contracts/quote-stream.js';
+import { ManualQuotesRepository } from './modules/contracts/manual-quotes.repository.js';
+import { ManualQuotesService } from './modules/contracts/manual-quotes.service.js';
 
 /** Every service, wired once from the database and configuration. */
 export interface Services {
@@ -145,6 +147,7 @@ export interface Services {
   releases: ReleasesService;
   /** Contract orders on forex products (decision 034): ticks, the watcher, stop-out, the book. */
   contracts: ContractsService;
+  contractManualQuotes: ManualQuotesService;
   contractQuotes: ContractQuoteStream;
 }
 
@@ -349,6 +352,7 @@ export function createServices(
     otcOperatorEvents,
     releases: new ReleasesService(db, new ReleasesRepository(db), audit, clock),
     contracts,
+    contractManualQuotes: new ManualQuotesService(db, new ManualQuotesRepository(), contracts, settings, audit, clock),
     contractQuotes: new ContractQuoteStream(contracts, logger, new MemberEventsRepository(db)),
   };
 }

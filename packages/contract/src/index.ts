@@ -36,3 +36,4 @@ export * from './api/documents.js';
 export * from './api/otc.js';
 export * from './api/releases.js';
 export * from './api/contracts.js';
+export * from './api/contract-manual-quotes.js';

@@ -1,4 +1,6 @@
-import { ALWAYS_OPEN_SESSIONS, type ContractProductSettingsInput } from '@custos/contract';
+import { randomUUID } from 'node:crypto';
+import { ALWAYS_OPEN_SESSIONS, type ContractProductSettingsInput, type ManualContractQuoteResult } from '@custos/contract';
+import { operatorToken } from './members.js';
 import type { TestApp } from './test-app.js';
 
 interface Envelope<T> {
@@ -76,9 +78,47 @@ export async function contractProduct(
   return created.data.id;
 }
 
-/** An operator's bid/ask, walked by the watcher before this resolves. */
-export async function setQuote(t: TestApp, operator: string, productId: string, bid: string, ask: string): Promise<void> {
-  const answer = await consoleCall(t, 'POST', `/api/admin/contracts/products/${productId}/quote`, operator, { bid, ask });
+/** Second operators who approve the helpers' quote proposals, one per test app (decision 050). */
+const approvers = new WeakMap<TestApp, Promise<string>>();
+function approverOf(t: TestApp): Promise<string> {
+  let approver = approvers.get(t);
+  if (!approver) {
+    approver = operatorToken(t, `quote-approver-${randomUUID().slice(0, 8)}`, 'finance');
+    approvers.set(t, approver);
+  }
+  return approver;
+}
+
+/**
+ * An operator's bid/ask through the console's call; one that becomes a proposal (outside the band,
+ * no recent independent price, or a live feed: decision 050) is approved by a second operator.
+ * Answers once the tick is stored (not walked).
+ */
+export async function applyQuote(t: TestApp, operator: string, productId: string, bid: string, ask: string): Promise<void> {
+  const answer = await consoleCall<ManualContractQuoteResult>(
+    t,
+    'POST',
+    `/api/admin/contracts/products/${productId}/quote`,
+    operator,
+    {
+      bid,
+      ask,
+    },
+  );
   if (answer.code !== 200) throw new Error(`quote: ${JSON.stringify(answer)}`);
+  if (answer.data.outcome === 'applied') return;
+  const approved = await consoleCall(
+    t,
+    'POST',
+    `/api/admin/contracts/quote-proposals/${answer.data.proposal!.id}/approve`,
+    await approverOf(t),
+    {},
+  );
+  if (approved.code !== 200) throw new Error(`quote approval: ${JSON.stringify(approved)}`);
+}
+
+/** An operator's bid/ask (approved by a second operator when it must be), walked by the watcher before this resolves. */
+export async function setQuote(t: TestApp, operator: string, productId: string, bid: string, ask: string): Promise<void> {
+  await applyQuote(t, operator, productId, bid, ask);
   await t.services.contracts.idle();
 }

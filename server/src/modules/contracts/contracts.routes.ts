@@ -26,7 +26,6 @@ import {
   contractSetTargetsRequest,
   contractSetTargetsResponse,
   envelopeOf,
-  manualContractQuoteRequest,
   savedProductResponse,
   updateContractProductRequest,
   updateContractSettingsRequest,
@@ -259,20 +258,6 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => ok(request.locale, await service.updateProduct(actorOf(request), request.params.id, request.body)),
-  );
-  app.post(
-    '/api/admin/contracts/products/:id/quote',
-    {
-      ...manager,
-      schema: {
-        ...consoleSchema,
-        summary: 'A manual bid/ask for a contract product (audited)',
-        params: adminContractProductParams,
-        body: manualContractQuoteRequest,
-        response: { 200: envelopeOf(savedProductResponse) },
-      },
-    },
-    async (request) => ok(request.locale, await service.manualQuote(actorOf(request), request.params.id, request.body)),
   );
   app.get(
     '/api/admin/contracts/book',

@@ -62,6 +62,8 @@ import type { EntrySpec, HoldSettlement, LedgerService } from '../ledger/ledger.
 import type { MemberEventPublisher } from '../notifications/member-events.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { CloseFields, CloseQuote, ContractsRepository, OrderRow, ProductRow, TickRow } from './contracts.repository.js';
+import { manualCloseAudits, triggeredClosePrice } from './manual-quote-rules.js';
+import { ManualQuotesRepository } from './manual-quotes.repository.js';
 
 /** A closed order's profit, paid by the book: one entry per closed row. */
 function profitEntry(
@@ -252,6 +254,8 @@ export class ContractsService {
   );
   private lastStopOutMs = 0;
   private stopped = false;
+  /** Who entered and approved manual ticks (decision 050); its methods take the walk's transaction. */
+  private readonly manualTicks = new ManualQuotesRepository();
 
   constructor(
     private readonly db: Db,
@@ -952,22 +956,29 @@ export class ContractsService {
     await this.ingestTicks(ticks, 'feed');
   }
 
-  /** POST /api/admin/contracts/products/:id/quote: an operator's bid/ask (audited). */
-  async manualQuote(actor: OperatorActor, productId: string, quote: { bid: string; ask: string }): Promise<{ id: string }> {
+  /**
+   * Stores an operator's bid/ask as a manual tick in the caller's transaction (with its mid in the
+   * quotes history); answers the tick, or null when the product has no contract settings. Whether it
+   * may apply, who is named with it and its audit are `ManualQuotesService`'s (decision 050); the
+   * caller walks it once its transaction has committed (`walkManualTick`).
+   */
+  async manualQuote(
+    tx: Tx,
+    productId: string,
+    quote: { bid: string; ask: string },
+  ): Promise<{ id: string; symbol: string } | null> {
     const observedAt = this.now();
-    // The product check is the statement's own: a product without contract settings stores no tick.
-    const [tick] = await this.ingestTicks([{ productId, bid: quote.bid, ask: quote.ask, observedAt }], 'manual');
-    if (!tick) throw AppError.conflict('contracts.not_contract_product');
-    await this.audit.record({
-      operatorId: actor.operatorId,
-      action: 'contracts.quote_set',
-      targetType: 'market_product',
-      targetId: productId,
-      after: { symbol: tick.symbol, bid: quote.bid, ask: quote.ask, tickId: tick.id },
-      ip: actor.origin.ip,
-      requestId: actor.origin.requestId,
+    const mids = [{ productId, mid: contractMid(quote.bid, quote.ask, 8), observedAt }];
+    const [tick] = await this.repository.insertTicks(tx, [{ productId, bid: quote.bid, ask: quote.ask, observedAt }], 'manual', {
+      mids,
+      everyMs: MARKET_PRICE_EVERY_MS,
     });
-    return { id: productId };
+    return tick ?? null;
+  }
+
+  /** Walks a product's ticks after a manual tick's transaction committed. */
+  walkManualTick(productId: string): void {
+    this.walkSoon([productId]);
   }
 
   // ── The watcher ──
@@ -1114,8 +1125,13 @@ export class ContractsService {
     prices: PriceBook,
   ): Promise<number> {
     const closedAt = this.now();
+    // Targets reached by a manual tick fill at the target, and each such close is audited (decision 050).
+    const manual = await this.manualTicks.manualTicks(
+      tx,
+      triggered.map(({ quote }) => quote.tickId),
+    );
     const closes = triggered.map(({ order, quote, reason }) => {
-      const closePrice = contractClosePrice(order.side, quote);
+      const closePrice = triggeredClosePrice(order, quote, reason, manual.has(quote.tickId));
       const conversion = conversionFor(order.symbol, closePrice, prices);
       if (!conversion) throw AppError.conflict('contracts.no_conversion', { currency: currenciesOf(order.symbol).quote });
       const pnl = contractPnl({
@@ -1141,6 +1157,7 @@ export class ContractsService {
       return { id: order.id, fields };
     });
     const closed = await this.repository.closeOrders(tx, closes, { awaitingSettlement: true });
+    if (manual.size > 0) await this.manualTicks.auditCloses(tx, manualCloseAudits(closes, closed, manual));
     return closed.length;
   }
 

@@ -9,6 +9,8 @@ import {
   otcSettingsSchema,
   CONTRACT_SETTINGS_DEFAULTS,
   contractSettingsSchema,
+  CONTRACT_MANUAL_QUOTE_DEFAULTS,
+  contractManualQuoteSettingsSchema,
   exchangeSettingsSchema,
   quoteFeedSettingsSchema,
   teamEarningsSettingsSchema,
@@ -103,6 +105,11 @@ export const SETTINGS = {
   contracts: {
     schema: contractSettingsSchema,
     defaults: CONTRACT_SETTINGS_DEFAULTS,
+  },
+  /** Manual contract quotes (decision 050): the band one operator may quote in, the reference's age, proposals' lifetime. */
+  contracts_manual_quotes: {
+    schema: contractManualQuoteSettingsSchema,
+    defaults: CONTRACT_MANUAL_QUOTE_DEFAULTS,
   },
 } as const;
 

@@ -8,6 +8,12 @@ import {
   type ContractProductSettings,
   type ContractSettings,
   type ManualContractQuoteRequest,
+  contractManualQuoteSettingsResponse,
+  contractQuoteProposalResponse,
+  contractQuoteProposalsResponse,
+  manualContractQuoteResponse,
+  type ContractManualQuoteSettings,
+  type ContractQuoteProposalStatus,
 } from '@custos/contract';
 import { z } from 'zod';
 import { consoleRequest } from '../../../lib/api';
@@ -51,13 +57,53 @@ export function updateContractProduct(productId: string, settings: ContractProdu
   });
 }
 
-/** An operator's bid/ask tick for a manually priced product (audited); the price watcher acts on it. */
+/**
+ * An operator's bid/ask (decision 050): applied at once within the band of an independent price
+ * (audited; the price watcher acts on it), else a proposal a second operator decides.
+ */
 export function setContractQuote(productId: string, quote: ManualContractQuoteRequest) {
   return consoleRequest({
     method: 'POST',
     path: `/api/admin/contracts/products/${id(productId)}/quote`,
     body: quote,
-    data: idAnswer,
+    data: manualContractQuoteResponse,
+  });
+}
+
+/** Manual quote proposals; `pending` are those a second operator may still decide. */
+export function listQuoteProposals(status: ContractQuoteProposalStatus | null) {
+  return consoleRequest({
+    method: 'GET',
+    path: `/api/admin/contracts/quote-proposals${status ? `?status=${status}` : ''}`,
+    data: contractQuoteProposalsResponse,
+  });
+}
+
+/** Approves (the quote applies) or rejects another operator's quote proposal (audited). */
+export function decideQuoteProposal(proposalId: string, decision: 'approve' | 'reject', note: string) {
+  return consoleRequest({
+    method: 'POST',
+    path: `/api/admin/contracts/quote-proposals/${id(proposalId)}/${decision}`,
+    body: note.trim() ? { note: note.trim() } : {},
+    data: contractQuoteProposalResponse,
+  });
+}
+
+export function getManualQuoteSettings() {
+  return consoleRequest({
+    method: 'GET',
+    path: '/api/admin/contracts/manual-quotes/settings',
+    data: contractManualQuoteSettingsResponse,
+  });
+}
+
+/** The band one operator may quote in, the reference's age and proposals' lifetime (audited). */
+export function updateManualQuoteSettings(settings: ContractManualQuoteSettings) {
+  return consoleRequest({
+    method: 'PUT',
+    path: '/api/admin/contracts/manual-quotes/settings',
+    body: settings,
+    data: contractManualQuoteSettingsResponse,
   });
 }
 

@@ -9,5 +9,7 @@ export const contractKeys = {
   settings: ['contracts', 'settings'] as const,
   products: ['contracts', 'products'] as const,
   book: ['contracts', 'book'] as const,
+  quoteProposals: (status: string | null) => ['contracts', 'quote-proposals', status] as const,
+  manualQuoteSettings: ['contracts', 'manual-quote-settings'] as const,
   orders: (filter: ContractOrderFilter, page: number) => ['contracts', 'orders', filter, page] as const,
 };

@@ -6,6 +6,8 @@ import { formatTime } from '../../../lib/dates';
 import { errorText } from '../../../lib/query/query-client';
 import { listContractProducts, setContractQuote, updateContractProduct } from '../api/contracts';
 import { contractKeys } from '../api/keys';
+import { ManualQuoteSettingsCard } from './ManualQuoteSettingsCard';
+import { PROPOSAL_WHY_TEXT, QuoteProposals, referenceText } from './QuoteProposals';
 import {
   PRODUCT_LABELS,
   WEEKDAYS,
@@ -181,8 +183,14 @@ function QuoteModal({ product, onClose }: { product: AdminContractProduct; onClo
     setBusy(true);
     setContractQuote(product.id, parsed.data)
       .then(
-        () => {
-          void message.success(`${product.symbol} quoted ${parsed.data.bid} / ${parsed.data.ask}`);
+        (answer) => {
+          if (answer.outcome === 'applied') {
+            void message.success(`${product.symbol} quoted ${parsed.data.bid} / ${parsed.data.ask}: applied`);
+          } else if (answer.proposal) {
+            void message.warning(
+              `${product.symbol} ${parsed.data.bid} / ${parsed.data.ask} waits for a second operator: ${PROPOSAL_WHY_TEXT[answer.proposal.why]} (reference ${referenceText(answer.proposal)})`,
+            );
+          }
           onClose();
         },
         (failure: unknown) => setProblem(errorText(failure)),
@@ -204,7 +212,9 @@ function QuoteModal({ product, onClose }: { product: AdminContractProduct; onClo
     >
       <Space orientation="vertical" style={{ width: '100%' }}>
         <Typography.Paragraph type="secondary">
-          The raw bid and ask; the product&apos;s mark-up is added. Take-profit, stop-loss and stop-out act on it at once.
+          The raw bid and ask; the product&apos;s mark-up is added. Within the band of a recent independent price (and while no
+          feed is live) it applies at once; otherwise it waits for a second operator. Take-profit and stop-loss reached by a
+          manual quote fill at their own price.
         </Typography.Paragraph>
         <Space>
           <Input
@@ -333,6 +343,8 @@ export function ContractProductsScreen({ operator }: { operator: Operator }) {
           },
         ]}
       />
+      <QuoteProposals operator={operator} />
+      <ManualQuoteSettingsCard operator={operator} />
       {editing && <SettingsDrawer product={editing} mayEdit={mayEdit} onClose={() => setEditing(null)} />}
       {quoting && <QuoteModal product={quoting} onClose={() => setQuoting(null)} />}
     </Space>
