@@ -28,6 +28,7 @@ import { operatorToken } from './support/members.js';
 import { openStream } from './support/sse.js';
 import { seedTraders, type Trader } from './support/otc.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { trackBalances } from './support/balances.js';
 
 let t: TestApp;
 let nowMs = Date.now();
@@ -646,6 +647,84 @@ describe('stop-out', () => {
     expect(await balances(who!)).toEqual({ available: '945.7440', held: '0.0000' });
     expect(money.subtract(money.parseMoney(await bookBalance()), bookBefore)).toBe(money.parseMoney('54.256'));
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+});
+
+describe('cross margin: only the account is floored at zero (decision 049)', () => {
+  it('a buy and a sell of the same product cost the member the spread, whichever closes first', async () => {
+    for (const loserFirst of [true, false]) {
+      const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, `contracts-hedge-${loserFirst}`, 1);
+      const balances = await trackBalances(t, { member: who!.accountId });
+      const buy = await open(who!, { productId: eurusd, side: 'buy', lots: '1', leverage: 100 });
+      const sell = await open(who!, { productId: eurusd, side: 'sell', lots: '1', leverage: 100 });
+      // Buy at ask 1.08512 (margin 1 085.12), sell at bid 1.08500 (margin 1 085.00).
+      expect([buy.data.margin, sell.data.margin]).toEqual(['1085.1200', '1085.0000']);
+      await balances.expectChanges({ 'member:USDT:available': '-2170.1200', 'member:USDT:held': '2170.1200' });
+      // A 4 % fall: the buy loses 4 352 (four times its margin), the sell wins 4 328; the level stays ≈ 98.9 %.
+      await setQuote(t, finance, eurusd, '1.04160', '1.04172');
+      await t.services.contracts.stopOutSweep();
+      expect((await orderRow(buy.data.id)).state).toBe('open');
+      const closeBuy = async () => {
+        const closed = await close(who!, buy.data.id);
+        expect(closed.data.closed).toMatchObject({ state: 'closed', pnl: '-4352.0000' });
+        // The margin goes to the book and the rest of the loss comes out of the available balance.
+        await balances.expectChanges({
+          'member:USDT:available': '-3266.8800',
+          'member:USDT:held': '-1085.1200',
+          'platform:contracts_book:USDT': '4352.0000',
+        });
+      };
+      const closeSell = async () => {
+        const closed = await close(who!, sell.data.id);
+        expect(closed.data.closed).toMatchObject({ state: 'closed', pnl: '4328.0000' });
+        await balances.expectChanges({
+          'member:USDT:available': '5413.0000',
+          'member:USDT:held': '-1085.0000',
+          'platform:contracts_book:USDT': '-4328.0000',
+        });
+      };
+      if (loserFirst) {
+        await closeBuy();
+        await closeSell();
+      } else {
+        await closeSell();
+        await closeBuy();
+      }
+      // Net: the two spreads (12 + 12), nothing more, nothing less.
+      expect(await balances.balance('member:USDT:available')).toBe('9976.0000');
+      expect(await balances.balance('member:USDT:held')).toBe('0.0000');
+      await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    }
+  });
+
+  it('a gap beyond the whole account closes its other orders and nets them; only what is still missing is the book’s', async () => {
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-wipe', 1, '1000');
+    const balances = await trackBalances(t, { member: who!.accountId });
+    const eur = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200 });
+    const gold = await open(who!, { productId: xauusd, side: 'sell', lots: '0.01', leverage: 50 });
+    // 0.1 × 100 000 × 1.08512 ÷ 200 = 54.256; 0.01 × 100 × 2 350.20 ÷ 50 = 47.004.
+    expect([eur.data.margin, gold.data.margin]).toEqual(['54.2560', '47.0040']);
+    await balances.expectChanges({ 'member:USDT:available': '-101.2600', 'member:USDT:held': '101.2600' });
+    // Gold falls (the sell wins (2 350.20 − 2 340.25) × 1 = 9.95), then EUR/USD gaps to 0.98000: a loss of 1 051.2.
+    await setQuote(t, finance, xauusd, '2340.00', '2340.25');
+    await setQuote(t, finance, eurusd, '0.98000', '0.98012');
+    await balances.reset();
+    await t.services.contracts.stopOutSweep();
+    await t.services.contracts.idle();
+    // The account had 898.74 available + 9.95 + 47.004 from the gold order: 955.694 of the 996.944 beyond
+    // the margin is paid, 41.25 is written off. The member ends at zero, never below.
+    expect(await orderRow(gold.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '9.9500' });
+    expect(await orderRow(eur.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-1009.9500' });
+    await balances.expectChanges({
+      'member:USDT:available': '-898.7400',
+      'member:USDT:held': '-101.2600',
+      'platform:contracts_book:USDT': '1000.0000',
+    });
+    expect(await balances.balance('member:USDT:available')).toBe('0.0000');
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
   });
 });
 
