@@ -633,19 +633,23 @@ describe('stop-out', () => {
     for (const { who, id } of orders) expect((await close(who, id)).code).toBe(200);
   });
 
-  it('never takes more than the margin: a gap beyond it is the book’s loss', async () => {
+  it('a gap beyond the margin is paid from the account’s available USDT (cross margin, decision 049)', async () => {
     const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-gap', 1, '1000');
+    const balances = await trackBalances(t, { member: who!.accountId });
     const opened = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200 });
     // 0.1 × 100 000 × 1.08512 ÷ 200 = 54.256.
     expect(opened.data.margin).toBe('54.2560');
-    const bookBefore = money.parseMoney(await bookBalance());
-    // A gap to 1.03000: the loss would be 551.2 USDT.
+    await balances.expectChanges({ 'member:USDT:available': '-54.2560', 'member:USDT:held': '54.2560' });
+    // A gap to 1.03000: a loss of 551.2 USDT, ten times the margin; the account has 945.744 more.
     await setQuote(t, finance, eurusd, '1.03000', '1.03012');
     await t.services.contracts.stopOutSweep();
     await t.services.contracts.idle();
-    expect(await orderRow(opened.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-54.2560' });
-    expect(await balances(who!)).toEqual({ available: '945.7440', held: '0.0000' });
-    expect(money.subtract(money.parseMoney(await bookBalance()), bookBefore)).toBe(money.parseMoney('54.256'));
+    expect(await orderRow(opened.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-551.2000' });
+    await balances.expectChanges({
+      'member:USDT:available': '-496.9440',
+      'member:USDT:held': '-54.2560',
+      'platform:contracts_book:USDT': '551.2000',
+    });
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 });
@@ -710,7 +714,6 @@ describe('cross margin: only the account is floored at zero (decision 049)', () 
     // Gold falls (the sell wins (2 350.20 − 2 340.25) × 1 = 9.95), then EUR/USD gaps to 0.98000: a loss of 1 051.2.
     await setQuote(t, finance, xauusd, '2340.00', '2340.25');
     await setQuote(t, finance, eurusd, '0.98000', '0.98012');
-    await balances.reset();
     await t.services.contracts.stopOutSweep();
     await t.services.contracts.idle();
     // The account had 898.74 available + 9.95 + 47.004 from the gold order: 955.694 of the 996.944 beyond

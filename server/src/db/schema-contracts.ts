@@ -182,7 +182,6 @@ export const contractOrders = pgTable(
       'contract_orders_closed_check',
       sql`(${table.state} = 'closed') = (${table.closedAt} is not null and ${table.closePrice} is not null and ${table.closeReason} is not null and ${table.pnl} is not null)`,
     ),
-    check('contract_orders_loss_capped_check', sql`${table.pnl} is null or ${table.pnl} >= -${table.margin}`),
   ],
 );
 

@@ -706,8 +706,8 @@ export class ContractsRepository {
    * Closed orders awaiting their settlement, at most `limit`, in id order (skip locked: another
    * settler's are left to it), taken out of the awaiting state in the caller's transaction.
    */
-  async claimSettlements(tx: Tx, limit: number): Promise<OrderRow[]> {
-    return queryRows<OrderRow>(
+  async claimSettlements(tx: Tx, limit: number): Promise<(OrderRow & { held: string | null })[]> {
+    return queryRows<OrderRow & { held: string | null }>(
       tx,
       sql`with due as (
             select order_id from contract_settlements_due order by order_id limit ${limit} for update skip locked
@@ -715,7 +715,18 @@ export class ContractsRepository {
           taken as (
             delete from contract_settlements_due d where d.order_id = any(array(select order_id from due)) returning d.order_id
           )
-          select ${ORDER_COLUMNS} ${ORDER_FROM} join taken on taken.order_id = o.id order by o.id`,
+          select ${ORDER_COLUMNS},
+            (select h.amount::text from ledger_holds h where h.reference_type = 'contract_order'
+              and h.reference_id = o.id::text and h.status = 'pending') as held
+          ${ORDER_FROM} join taken on taken.order_id = o.id order by o.id`,
+    );
+  }
+
+  /** A closed order's result once its account's equity was floored at zero (decision 049). */
+  async setSettledResult(tx: Tx, id: string, pnl: string): Promise<void> {
+    await runStatement(
+      tx,
+      sql`update contract_orders set pnl = ${pnl}, updated_at = now() where id = ${id}::uuid and state = 'closed'`,
     );
   }
 
