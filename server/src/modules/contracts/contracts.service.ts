@@ -1157,7 +1157,7 @@ export class ContractsService {
         closeKey: null,
         closeHash: null,
       };
-      return { id: order.id, fields };
+      return { id: order.id, lots: order.lots, margin: order.margin, fields };
     });
     const closed = await this.repository.closeOrders(tx, closes, { awaitingSettlement: true });
     return closed.length;
