@@ -446,6 +446,45 @@ describe('take-profit and stop-loss', () => {
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 
+  it('a take-profit set on an open order acts only on ticks stored after it was set', async () => {
+    const who = trader();
+    const balances = await trackBalances(t, { member: who.accountId });
+    const buy = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100 });
+    expect(buy.data.margin).toBe('108.5120');
+    // Two ticks stored but not walked yet: one up to 1.08600, then back to 1.08400.
+    const repository = new ContractsRepository(t.testDatabase.database.db);
+    await t.testDatabase.database.db.transaction(async (tx) => {
+      await repository.insertTicks(
+        tx,
+        [
+          { productId: eurusd, bid: '1.08600', ask: '1.08612', observedAt: clock.now() },
+          { productId: eurusd, bid: '1.08400', ask: '1.08412', observedAt: clock.now() },
+        ],
+        'replay',
+      );
+    });
+    const set = await memberCall<ContractOrder>(t, 'POST', '/api/contracts/set_targets', who.token, {
+      orderId: buy.data.id,
+      takeProfit: '1.08550',
+      stopLoss: null,
+    });
+    expect(set.code).toBe(200);
+    await t.services.contracts.watchAll();
+    await t.services.contracts.idle();
+    // The 1.08600 tick came before the take-profit existed: it does not close the order.
+    expect((await orderRow(buy.data.id)).state).toBe('open');
+    await setQuote(t, finance, eurusd, '1.08560', '1.08572');
+    expect(await orderRow(buy.data.id)).toEqual({
+      state: 'closed',
+      close_reason: 'take_profit',
+      // (1.08560 − 1.08512) × 10 000 = 4.80.
+      pnl: '4.8000',
+      close_price: '1.08560000',
+    });
+    await balances.expectChanges({ 'member:USDT:available': '4.8000', 'platform:contracts_book:USDT': '-4.8000' });
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+
   it('a close whose settlement failed is settled by the next sweep, once: the order is closed at its tick meanwhile', async () => {
     const who = trader();
     const before = await balances(who);
