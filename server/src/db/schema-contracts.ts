@@ -130,6 +130,8 @@ export const contractOrders = pgTable(
     openPrice: price('open_price').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     openTickId: bigint('open_tick_id', { mode: 'bigint' }).notNull(),
+    /** The product's last tick when the targets were last set on the open order: they act on later ticks only. */
+    targetsTickId: bigint('targets_tick_id', { mode: 'bigint' }),
     margin: money('margin').notNull(),
     spreadCost: money('spread_cost').notNull(),
     takeProfit: price('take_profit'),

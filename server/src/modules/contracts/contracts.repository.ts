@@ -60,6 +60,8 @@ export interface OrderRow {
   open_price: string;
   opened_at: Date | string;
   open_tick_id: string;
+  /** The product's last tick when targets were set on the open order (null: set at opening). */
+  targets_tick_id: string | null;
   margin: string;
   spread_cost: string;
   take_profit: string | null;
@@ -161,7 +163,8 @@ function productQuery(where: SQL, dayAgo: Date, withOpenOrders: boolean): SQL {
 const ORDER_COLUMNS = sql`o.id::text as id, o.order_no, o.member_id::text as member_id, o.account_id::text as account_id,
   o.product_id::text as product_id, o.parent_id::text as parent_id, p.order_no as parent_order_no, mp.symbol,
   mp.display_name, o.side, o.state, o.lots::text as lots, o.leverage, o.contract_size::text as contract_size, o.digits,
-  o.open_price::text as open_price, o.opened_at, o.open_tick_id::text as open_tick_id, o.margin::text as margin,
+  o.open_price::text as open_price, o.opened_at, o.open_tick_id::text as open_tick_id,
+  o.targets_tick_id::text as targets_tick_id, o.margin::text as margin,
   o.spread_cost::text as spread_cost, o.take_profit::text as take_profit, o.stop_loss::text as stop_loss,
   o.swap::text as swap, o.swap_day::text as swap_day, o.close_price::text as close_price, o.closed_at, o.close_reason,
   o.pnl::text as pnl, o.close_note, o.request_hash, o.close_hash, m.email`;
@@ -762,7 +765,10 @@ export class ContractsRepository {
   async setTargets(tx: Tx, id: string, targets: { takeProfit: string | null; stopLoss: string | null }): Promise<boolean> {
     const changed = await runStatement(
       tx,
-      sql`update contract_orders set take_profit = ${targets.takeProfit}, stop_loss = ${targets.stopLoss}, updated_at = now()
+      // Ticks of a product commit in id order (decision 045): every tick after this one is stored after the targets.
+      sql`update contract_orders set take_profit = ${targets.takeProfit}, stop_loss = ${targets.stopLoss},
+            targets_tick_id = (select max(id) from contract_ticks where product_id = contract_orders.product_id),
+            updated_at = now()
           where id = ${id}::uuid and state = 'open'`,
     );
     return changed === 1;

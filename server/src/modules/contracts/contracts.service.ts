@@ -1108,10 +1108,13 @@ export class ContractsService {
     const sinceOpen = candidates.some((order) => order.awaiting) ? [...earlyTicks.map(quoteOf), ...quotes] : quotes;
     const triggered: { order: OrderRow; quote: Quote; reason: ContractCloseReason }[] = [];
     for (const order of candidates) {
+      // Targets act from the tick after the order opened, or after they were last set (issue 31).
       const openTick = BigInt(order.open_tick_id);
+      const targetsTick = order.targets_tick_id === null ? openTick : BigInt(order.targets_tick_id);
+      const fromTick = targetsTick > openTick ? targetsTick : openTick;
       const targets = { takeProfit: order.take_profit, stopLoss: order.stop_loss };
       for (const quote of order.awaiting ? sinceOpen : quotes) {
-        if (BigInt(quote.tickId) <= openTick) continue;
+        if (BigInt(quote.tickId) <= fromTick) continue;
         const reason = contractTriggered(order.side, contractClosePrice(order.side, quote), targets);
         if (!reason) continue;
         triggered.push({ order, quote, reason });
