@@ -323,6 +323,8 @@ describe('take-profit and stop-loss', () => {
     });
     expect(buy.code).toBe(200);
     expect(sell.code).toBe(200);
+    expect([buy.data.margin, sell.data.margin]).toEqual(['108.5120', '108.5000']);
+    const balances = await trackBalances(t, { buyer: buyer.accountId, seller: seller.accountId });
     // 60 ticks one after another without waiting for the watcher: bids climb a point a tick from 1.08550.
     const at = clock.now();
     const price = (points: number) => `1.${String(points).padStart(5, '0')}`;
@@ -347,8 +349,17 @@ describe('take-profit and stop-loss', () => {
       pnl: '-11.0000',
       close_price: '1.08610000',
     });
+    // The buyer's margin back and the profit from the book; the seller's margin back less the loss, to the book.
+    await balances.expectChanges({
+      'buyer:USDT:available': '117.3120',
+      'buyer:USDT:held': '-108.5120',
+      'seller:USDT:available': '97.5000',
+      'seller:USDT:held': '-108.5000',
+      'platform:contracts_book:USDT': '2.2000',
+    });
     // Walking again (another instance, a repeated job) changes nothing.
     await t.services.contracts.watchAll();
+    await balances.expectChanges({});
     const [entries] = await queryRows<{ count: number }>(
       t.testDatabase.database.db,
       sql`select count(*)::int as count from journal_entries where reference_id in (${buy.data.id}, ${sell.data.id}) and kind <> 'hold'`,
@@ -670,6 +681,38 @@ describe('stop-out', () => {
     await setQuote(t, finance, usdjpy, '150.110', '150.123');
     await setQuote(t, finance, xauusd, '2350.20', '2350.45');
     for (const { who, id } of orders) expect((await close(who, id)).code).toBe(200);
+  });
+
+  it('counts accrued swap: an account whose swap takes it below the level is found and stopped out', async () => {
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-stopout-swap', 1, '2000');
+    const opened = await open(who!, { productId: eurusd, side: 'buy', lots: '0.50', leverage: 100 });
+    expect(opened.data.margin).toBe('542.5600');
+    // Nights of swap accrued on the order (as `chargeSwap` adds them): −200.
+    await t.testDatabase.database.db.execute(sql`update contract_orders set swap = -200 where id = ${opened.data.id}::uuid`);
+    const balances = await trackBalances(t, { member: who!.accountId });
+    // Bid 1.08300: P&L −106. Without the swap the level would be 436.56 ÷ 542.56 = 80.46 %; with it 236.56 ÷ 542.56 = 43.60 %.
+    await t.services.settings.set('contracts', { ...(await t.services.contracts.adminSettings()), stopOutLevelPct: '0' }, null);
+    await setQuote(t, finance, eurusd, '1.08300', '1.08312');
+    const info = await memberCall<ContractPendingInfo>(t, 'GET', '/api/contracts/pending_info', who!.token);
+    expect(info.data.marginLevel).toBe('43.60');
+    const closes = [
+      { productId: eurusd, side: 'buy' as const, closePrice: '1.08300', conversion: { op: 'mul' as const, rate: '1' } },
+    ];
+    const repository = new ContractsRepository(t.testDatabase.database.db);
+    expect(await repository.accountsNearStopOut(closes, '43.61')).toContain(who!.accountId);
+    expect(await repository.accountsNearStopOut(closes, '50.00')).toContain(who!.accountId);
+    expect(await repository.accountsNearStopOut(closes, '43.00')).not.toContain(who!.accountId);
+    await t.services.settings.set('contracts', { ...(await t.services.contracts.adminSettings()), stopOutLevelPct: '50' }, null);
+    await t.services.contracts.stopOutSweep();
+    await t.services.contracts.idle();
+    expect(await orderRow(opened.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-306.0000' });
+    await balances.expectChanges({
+      'member:USDT:available': '236.5600',
+      'member:USDT:held': '-542.5600',
+      'platform:contracts_book:USDT': '306.0000',
+    });
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 
   it('a gap beyond the margin is paid from the account’s available USDT (cross margin, decision 049)', async () => {
