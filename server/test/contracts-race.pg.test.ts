@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractCloseResult, ContractOrder } from '@custos/contract';
+import { money, type ContractCloseResult, type ContractOrder } from '@custos/contract';
 import { openPostgres, queryRows, type Database } from '../src/db/client.js';
 import { createLogger } from '../src/lib/logger.js';
 import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
@@ -106,6 +106,9 @@ describe('closes racing the watchers of two instances', () => {
         orders.push({ who, id: opened.data.id });
       }
     }
+    // Each order holds 0.1 × 100 000 × 1.08512 ÷ 100 = 108.512.
+    const names = Object.fromEntries(traders.map((who, index) => [`t${index}`, who.accountId]));
+    const balances = await trackBalances(t, names);
     // Ticks climb through every take-profit, half stored through each instance, while members close.
     const ticks = Array.from({ length: 40 }, (_, index) => ({
       productId: eurusd,
@@ -158,6 +161,32 @@ describe('closes racing the watchers of two instances', () => {
           )})`}`,
     );
     expect(settlements!.count).toBe(orders.length);
+    // Every order's result from its own close price ((close − 1.08512) × 10 000), and every account's
+    // exact change: its four margins back plus its four results, the book the other side.
+    const results = await queryRows<{ account_id: string; close_price: string; pnl: string }>(
+      t.testDatabase.database.db,
+      sql`select account_id::text as account_id, close_price::text as close_price, pnl::text as pnl from contract_orders
+          where id in ${sql`(${sql.join(
+            orders.map((order) => sql`${order.id}::uuid`),
+            sql`, `,
+          )})`}`,
+    );
+    const expected: Record<string, string> = {};
+    let book = money.ZERO;
+    for (const [index, who] of traders.entries()) {
+      let available = money.ZERO;
+      for (const row of results.filter((item) => item.account_id === who.accountId)) {
+        const points = BigInt(Math.round(Number(row.close_price) * 100_000));
+        const pnl = money.fromUnits((points - 108_512n) * 1000n);
+        expect(money.parseMoney(row.pnl)).toBe(pnl);
+        available = money.add(available, money.add(money.parseMoney('108.5120'), pnl));
+        book = money.subtract(book, pnl);
+      }
+      expected[`t${index}:USDT:available`] = money.formatMoney(available);
+      expected[`t${index}:USDT:held`] = '-434.0480';
+    }
+    if (book !== 0n) expected['platform:contracts_book:USDT'] = money.formatMoney(book);
+    await balances.expectChanges(expected);
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 });

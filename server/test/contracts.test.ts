@@ -907,12 +907,26 @@ describe('members see only their own orders', () => {
   it('of several closes of one order at once, exactly one settles it', async () => {
     const who = trader();
     const opened = await open(who, { productId: eurusd, side: 'sell', lots: '0.20', leverage: 100 });
+    // Sold at bid 1.08500: 0.2 × 100 000 × 1.085 ÷ 100 = 217.
+    expect(opened.data.margin).toBe('217.0000');
+    const tracked = await trackBalances(t, { member: who.accountId });
     const results = await Promise.all(Array.from({ length: 8 }, () => close(who, opened.data.id)));
     expect(results.filter((result) => result.code === 200)).toHaveLength(1);
     for (const result of results.filter((item) => item.code !== 200)) {
       expect(result).toMatchObject({ code: 409, message: 'This order is already closed' });
     }
-    expect(await balances(who)).toMatchObject({ held: '0.0000' });
+    // Closed once at ask 1.08512: (1.08500 − 1.08512) × 20 000 = −2.4; the margin back less the loss, once.
+    await tracked.expectChanges({
+      'member:USDT:available': '214.6000',
+      'member:USDT:held': '-217.0000',
+      'platform:contracts_book:USDT': '2.4000',
+    });
+    const [postings] = await queryRows<{ count: number }>(
+      t.testDatabase.database.db,
+      sql`select count(*)::int as count from journal_entries where reference_type = 'contract_order'
+          and reference_id = ${opened.data.id} and kind <> 'hold'`,
+    );
+    expect(postings!.count).toBe(1);
   });
 });
 
