@@ -811,6 +811,33 @@ describe('cross margin: only the account is floored at zero (decision 049)', () 
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
     await setQuote(t, finance, xauusd, '2350.20', '2350.45');
   });
+
+  it('a stop-loss the watcher fills beyond the margin settles from the balance too, and beyond the account closes its other orders', async () => {
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-sl-gap', 1, '300');
+    const balances = await trackBalances(t, { member: who!.accountId });
+    const eur = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200, stopLoss: '1.08000' });
+    const gold = await open(who!, { productId: xauusd, side: 'sell', lots: '0.01', leverage: 50 });
+    expect([eur.data.margin, gold.data.margin]).toEqual(['54.2560', '47.0040']);
+    await balances.expectChanges({ 'member:USDT:available': '-101.2600', 'member:USDT:held': '101.2600' });
+    await setQuote(t, finance, xauusd, '2340.00', '2340.25');
+    // The stop-loss fills at the gap's tick, 1.05000: (1.05000 − 1.08512) × 10 000 = −351.2, beyond the
+    // margin (54.256) and the 198.74 available: the gold sell closes at market (+9.95, margin 47.004 back),
+    // the account pays 54.256 + 255.694 = 309.95 and the remaining 41.25 is written off.
+    await setQuote(t, finance, eurusd, '1.05000', '1.05012');
+    await t.services.contracts.watchAll();
+    await t.services.contracts.idle();
+    expect(await orderRow(eur.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_loss', pnl: '-309.9500' });
+    expect(await orderRow(gold.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '9.9500' });
+    await balances.expectChanges({
+      'member:USDT:available': '-198.7400',
+      'member:USDT:held': '-101.2600',
+      'platform:contracts_book:USDT': '300.0000',
+    });
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+  });
 });
 
 describe('bad input moves nothing', () => {
