@@ -27,14 +27,14 @@ test('contracts: a quote that takes the margin level below the stop-out level st
   const { page, errors } = await openMemberApp(browser, member, 'en', '/pages/index/index1?segment=contracts');
   // 0.20 × 100 000 × 1.10020 ÷ 100 = 220.04 held.
   await expect(page.getByTestId('contracts-used-margin')).toHaveText('220.0400');
-  await expect(page.getByTestId('contracts-free-margin')).toContainText('779.9600');
+  await expect(page.getByTestId('contracts-free-margin')).toHaveText('779.9600 USDT');
 
   // Bid 1.08990: (1.08990 − 1.10020) × 20 000 = −206; equity 14.04, 6.38 % of the margin (< 50 %).
   await quote(request, product, '1.08990', '1.09000');
   await expect(page.getByText(L.contracts.live.stop_out.replace('{{no}}', order.orderNo))).toBeVisible();
   await expect(page.getByTestId('contracts-open-count')).toHaveText('0');
   // 779.96 + 220.04 − 206
-  await expect(page.getByTestId('contracts-free-margin')).toContainText('794.0000');
+  await expect(page.getByTestId('contracts-free-margin')).toHaveText('794.0000 USDT');
 
   // The server still answers: the member's lists through the API, and the app's closed orders.
   const headers = { authorization: member.token };

@@ -53,7 +53,7 @@ for (const { locale, L } of CASES) {
 
     const { page, errors } = await openMemberApp(browser, member, locale, '/pages/index/index1?segment=contracts');
     await expect(page.getByTestId('contracts-market')).toBeVisible();
-    await expect(page.getByTestId('contracts-free-margin')).toContainText('1,000.0000');
+    await expect(page.getByTestId('contracts-free-margin')).toHaveText('1,000.0000 USDT');
     const card = page.locator(`[data-testid="contract-product"][data-symbol="${product.symbol}"]`);
     await expect(card.getByTestId('contract-bid')).toHaveText('1.10000');
     await expect(card.getByTestId('contract-ask')).toHaveText('1.10020');
@@ -90,7 +90,7 @@ for (const { locale, L } of CASES) {
     const buy = page.locator(`[data-testid="contract-open-order"][data-order-no="${bought.data.orderNo}"]`);
     await expect(buy.getByTestId('contract-order-open-price')).toHaveText('1.10020');
     await expect(buy.getByTestId('contract-order-margin')).toHaveText('110.0200');
-    await expect(page.getByTestId('contracts-free-margin')).toContainText('889.9800');
+    await expect(page.getByTestId('contracts-free-margin')).toHaveText('889.9800 USDT');
 
     // ── A sell at the bid with a take-profit below the ask.
     await quote(request, product, '1.10000', '1.10020');
@@ -127,7 +127,7 @@ for (const { locale, L } of CASES) {
     await expect(closeSheet).toBeHidden();
     await expect(buy).toHaveCount(0);
     // 889.98 + 110.02 − 110.00 (the sell) + 8 = 898.00
-    await expect(page.getByTestId('contracts-free-margin')).toContainText('898.0000');
+    await expect(page.getByTestId('contracts-free-margin')).toHaveText('898.0000 USDT');
 
     // ── The ask reaches the sell's take-profit: the platform closes it (a live event), at 1.09500.
     // (1.10000 − 1.09500) × 10 000 = +50.
@@ -135,7 +135,7 @@ for (const { locale, L } of CASES) {
     await expect(page.getByText(fill(L.contracts.live.take_profit, { no: sold.data.orderNo }))).toBeVisible();
     await expect(sell).toHaveCount(0);
     await expect(page.getByTestId('contracts-open-count')).toHaveText('0');
-    await expect(page.getByTestId('contracts-free-margin')).toContainText('1,058.0000');
+    await expect(page.getByTestId('contracts-free-margin')).toHaveText('1,058.0000 USDT');
 
     // ── blance_record12: both, closed, with how and at what.
     await page.getByTestId('contracts-records').click();
@@ -185,7 +185,7 @@ test('contracts: not enough margin is refused before sending; targets edited; a 
   const order = await openOrderViaApi(request, member, { productId: product.id, side: 'buy', lots: '0.10', leverage: 100 });
 
   const { page, errors } = await openMemberApp(browser, member, 'en', '/pages/index/index1?segment=contracts');
-  await expect(page.getByTestId('contracts-free-margin')).toContainText('89.9800');
+  await expect(page.getByTestId('contracts-free-margin')).toHaveText('89.9800 USDT');
   const card = page.locator(`[data-testid="contract-product"][data-symbol="${product.symbol}"]`);
 
   // 2 lots would hold 2 × 100 000 × 1.10020 ÷ 100 = 2 200.40, more than the 89.98 free: said, and not sendable.
@@ -237,7 +237,7 @@ test('contracts: not enough margin is refused before sending; targets edited; a 
   await expect(open.getByTestId('contract-order-lots')).toHaveText('0.06');
   await expect(open.getByTestId('contract-order-margin')).toHaveText('66.0120');
   // 89.98 + 44.008 (the part's margin back) + 3.20
-  await expect(page.getByTestId('contracts-free-margin')).toContainText('137.1880');
+  await expect(page.getByTestId('contracts-free-margin')).toHaveText('137.1880 USDT');
 
   // The bid falls to the stop-loss: the rest closes at 1.09500, (1.09500 − 1.10020) × 6 000 = −31.20 (the margin
   // level stays above the stop-out level: it is the stop-loss that closes it).
@@ -245,7 +245,7 @@ test('contracts: not enough margin is refused before sending; targets edited; a 
   await expect(page.getByText(fill(L.contracts.live.stop_loss, { no: order.orderNo }))).toBeVisible();
   await expect(open).toHaveCount(0);
   // 137.188 + 66.012 − 31.20
-  await expect(page.getByTestId('contracts-free-margin')).toContainText('172.0000');
+  await expect(page.getByTestId('contracts-free-margin')).toHaveText('172.0000 USDT');
 
   await goWithin(page, '/pages/blance_record/blance_record12?state=closed');
   const rest = page.locator(`[data-testid="contract-closed-order"][data-order-no="${order.orderNo}"]`);

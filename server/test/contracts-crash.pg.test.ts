@@ -5,13 +5,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALWAYS_OPEN_SESSIONS, contractOpenRequest } from '@custos/contract';
+import { ALWAYS_OPEN_SESSIONS, contractOpenRequest, money, type Money } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { loadConfig } from '../src/config.js';
 import { createServices, type Services } from '../src/container.js';
 import { createLogger } from '../src/lib/logger.js';
 import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
+import { trackBalances } from './support/balances.js';
 import { seedTraders, type Trader } from './support/otc.js';
+import type { TestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // A real server process on real PostgreSQL walks a burst of ticks stored by another instance and is
@@ -63,6 +65,11 @@ async function startServer(): Promise<ChildProcess> {
     if (healthy) return child;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+}
+
+/** The members' accounts by the balance tracker's names (`t0`…). */
+function names(): Record<string, string> {
+  return Object.fromEntries(traders.map((who, index) => [`t${index}`, who.accountId]));
 }
 
 async function watched(): Promise<bigint> {
@@ -125,7 +132,7 @@ afterAll(async () => {
 describe('a restart during a price burst', () => {
   it('closes every order a tick reached exactly once, at the first such tick, and no other', { timeout: 240_000 }, async () => {
     // 8 members × 25 orders: buys with take-profits and stop-losses spread over the burst's range, sells likewise.
-    const orders: { id: string; side: 'buy' | 'sell'; tp: number; sl: number }[] = [];
+    const orders: { id: string; who: number; margin: string; side: 'buy' | 'sell'; tp: number; sl: number }[] = [];
     for (const [index, who] of traders.entries()) {
       const context = await services.auth.authenticate(who.token);
       for (let n = 0; n < 25; n += 1) {
@@ -145,10 +152,11 @@ describe('a restart during a price burst', () => {
             idempotencyKey: randomUUID(),
           }),
         );
-        orders.push({ id: order.id, side, tp, sl });
+        orders.push({ id: order.id, who: index, margin: order.margin, side, tp, sl });
       }
     }
     const repository = new ContractsRepository(database.database.db);
+    const balances = await trackBalances({ testDatabase: database } as TestApp, names());
     const [openTick] = await queryRows<{ id: string }>(database.database.db, sql`select max(id)::text as id from contract_ticks`);
 
     server = await startServer();
@@ -157,9 +165,21 @@ describe('a restart during a price burst', () => {
     for (let index = 0; index < 1200; index += 1)
       burst.push({ bid: 8500 + Math.round(100 * Math.sin(index / 37) + 15 * Math.sin(index / 5)) });
     const ids: bigint[] = [];
-    let killedAt = -1;
-    for (let index = 0; index < burst.length; index += 20) {
-      const chunk = burst.slice(index, index + 20);
+    let killed = false;
+    /** Whether a walk holds the product's watch row now (it takes it for its whole transaction). */
+    const walking = () =>
+      database.database.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`select 1 from contract_watch where product_id = ${productId}::uuid for update nowait`);
+        })
+        .then(
+          () => false,
+          () => true,
+        );
+    for (let index = 0; index < burst.length;) {
+      // At the middle, 400 ticks in one store: one walk of many closes, killed while it runs.
+      const size = !killed && index >= 600 ? 400 : 20;
+      const chunk = burst.slice(index, index + size);
       const inserted = await database.database.db.transaction((tx) =>
         repository.insertTicks(
           tx,
@@ -168,10 +188,22 @@ describe('a restart during a price burst', () => {
         ),
       );
       ids.push(...inserted.map((tick) => BigInt(tick.id)));
-      if (killedAt < 0 && index >= 600) {
+      index += size;
+      if (!killed && size === 400) {
+        const firstOfStore = BigInt(inserted[0]!.id);
+        const deadline = Date.now() + 30_000;
+        while (!(await walking())) {
+          if (Date.now() > deadline) throw new Error('no walk was seen running after the big store');
+          await new Promise((resolve) => setTimeout(resolve, 2));
+        }
         server.kill('SIGKILL');
-        killedAt = index;
+        killed = true;
         await new Promise((resolve) => server!.once('exit', resolve));
+        // The kill landed on a running walk: the server had walked part of the burst, and no walk of
+        // the big store committed (the cursor is still before its first tick).
+        const after = await watched();
+        expect(after).toBeGreaterThan(BigInt(openTick!.id));
+        expect(after).toBeLessThan(firstOfStore);
       }
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
@@ -185,14 +217,22 @@ describe('a restart during a price burst', () => {
 
     // What should have happened: each order closes at the first tick after its open tick reaching a target.
     const start = BigInt(openTick!.id);
-    const rows = await queryRows<{ id: string; state: string; close_reason: string | null; close_tick_id: string | null }>(
+    const rows = await queryRows<{
+      id: string;
+      state: string;
+      close_reason: string | null;
+      close_tick_id: string | null;
+      pnl: string | null;
+    }>(
       database.database.db,
-      sql`select id::text as id, state, close_reason, close_tick_id::text as close_tick_id from contract_orders where product_id = ${productId}::uuid`,
+      sql`select id::text as id, state, close_reason, close_tick_id::text as close_tick_id, pnl::text as pnl from contract_orders where product_id = ${productId}::uuid`,
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     let fired = 0;
+    const moved = traders.map(() => ({ available: money.ZERO, held: money.ZERO }));
+    let book = money.ZERO;
     for (const order of orders) {
-      let expected: { tick: bigint; reason: string } | null = null;
+      let expected: { tick: bigint; reason: string; pnl: Money } | null = null;
       for (const [index, tick] of burst.entries()) {
         if (ids[index]! <= start) continue;
         const close = order.side === 'buy' ? tick.bid : tick.bid + 10;
@@ -209,19 +249,38 @@ describe('a restart during a price burst', () => {
                 ? 'stop_loss'
                 : null;
         if (reason) {
-          expected = { tick: ids[index]!, reason };
+          // Buys open at ask 8510 and close at bid, sells open at bid 8500 and close at ask; 0.1 USDT a point.
+          const points = order.side === 'buy' ? close - 8510 : 8500 - close;
+          expected = { tick: ids[index]!, reason, pnl: money.fromUnits(BigInt(points) * 1000n) };
           break;
         }
       }
       const row = byId.get(order.id)!;
       if (expected) {
         fired += 1;
-        expect(row).toMatchObject({ state: 'closed', close_reason: expected.reason, close_tick_id: expected.tick.toString() });
+        expect(row).toMatchObject({
+          state: 'closed',
+          close_reason: expected.reason,
+          close_tick_id: expected.tick.toString(),
+          pnl: money.formatMoney(expected.pnl),
+        });
+        const margin = money.parseMoney(order.margin);
+        moved[order.who]!.available = money.add(moved[order.who]!.available, money.add(margin, expected.pnl));
+        moved[order.who]!.held = money.subtract(moved[order.who]!.held, margin);
+        book = money.subtract(book, expected.pnl);
       } else {
         expect(row.state).toBe('open');
       }
     }
     expect(fired).toBeGreaterThan(100);
+    // Every member's exact change (margins back, results) and the book's, nothing else.
+    const expectedChanges: Record<string, string> = {};
+    for (const [index, change] of moved.entries()) {
+      if (change.available !== 0n) expectedChanges[`t${index}:USDT:available`] = money.formatMoney(change.available);
+      if (change.held !== 0n) expectedChanges[`t${index}:USDT:held`] = money.formatMoney(change.held);
+    }
+    if (book !== 0n) expectedChanges['platform:contracts_book:USDT'] = money.formatMoney(book);
+    await balances.expectChanges(expectedChanges);
     // Each closed order settled once; every open order holds its margin; the ledger is clean.
     const [settlements] = await queryRows<{ count: number }>(
       database.database.db,

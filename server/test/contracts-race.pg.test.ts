@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractCloseResult, ContractOrder } from '@custos/contract';
+import { money, type ContractCloseResult, type ContractOrder } from '@custos/contract';
 import { openPostgres, queryRows, type Database } from '../src/db/client.js';
 import { createLogger } from '../src/lib/logger.js';
 import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
@@ -10,6 +10,7 @@ import { EURUSD_SETTINGS, contractProduct, memberCall, setQuote } from './suppor
 import { operatorToken } from './support/members.js';
 import { seedTraders, type Trader } from './support/otc.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { trackBalances } from './support/balances.js';
 
 // Races on real PostgreSQL connections (docs/decisions/034-contracts.md): opens against one account's
 // free margin, retried keys, and members closing while two instances walk a burst of ticks.
@@ -105,6 +106,9 @@ describe('closes racing the watchers of two instances', () => {
         orders.push({ who, id: opened.data.id });
       }
     }
+    // Each order holds 0.1 × 100 000 × 1.08512 ÷ 100 = 108.512.
+    const names = Object.fromEntries(traders.map((who, index) => [`t${index}`, who.accountId]));
+    const balances = await trackBalances(t, names);
     // Ticks climb through every take-profit, half stored through each instance, while members close.
     const ticks = Array.from({ length: 40 }, (_, index) => ({
       productId: eurusd,
@@ -157,6 +161,96 @@ describe('closes racing the watchers of two instances', () => {
           )})`}`,
     );
     expect(settlements!.count).toBe(orders.length);
+    // Every order's result from its own close price ((close − 1.08512) × 10 000), and every account's
+    // exact change: its four margins back plus its four results, the book the other side.
+    const results = await queryRows<{ account_id: string; close_price: string; pnl: string }>(
+      t.testDatabase.database.db,
+      sql`select account_id::text as account_id, close_price::text as close_price, pnl::text as pnl from contract_orders
+          where id in ${sql`(${sql.join(
+            orders.map((order) => sql`${order.id}::uuid`),
+            sql`, `,
+          )})`}`,
+    );
+    const expected: Record<string, string> = {};
+    let book = money.ZERO;
+    for (const [index, who] of traders.entries()) {
+      let available = money.ZERO;
+      for (const row of results.filter((item) => item.account_id === who.accountId)) {
+        const points = BigInt(Math.round(Number(row.close_price) * 100_000));
+        const pnl = money.fromUnits((points - 108_512n) * 1000n);
+        expect(money.parseMoney(row.pnl)).toBe(pnl);
+        available = money.add(available, money.add(money.parseMoney('108.5120'), pnl));
+        book = money.subtract(book, pnl);
+      }
+      expected[`t${index}:USDT:available`] = money.formatMoney(available);
+      expected[`t${index}:USDT:held`] = '-434.0480';
+    }
+    if (book !== 0n) expected['platform:contracts_book:USDT'] = money.formatMoney(book);
+    await balances.expectChanges(expected);
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+});
+
+describe('a partial close racing a take-profit walk', () => {
+  it('the walk closes what is left of the order, with the figures of the row it locked', { timeout: 60_000 }, async () => {
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-race-part', 1);
+    const opened = await open(who!, { side: 'buy', lots: '1.50', leverage: 100, takeProfit: '1.08700' });
+    expect(opened.data.margin).toBe('1627.6800');
+    await Promise.all([t.services.contracts.idle(), second.idle()]);
+    const balances = await trackBalances(t, { member: who!.accountId });
+    const lockWaits = async () => {
+      const [row] = await queryRows<{ count: number }>(
+        t.testDatabase.database.db,
+        sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      return row!.count;
+    };
+    const waitForLockWaits = async (count: number) => {
+      // Polls for the state: that many statements waiting on the order's row lock.
+      for (let attempt = 0; (await lockWaits()) < count; attempt += 1) {
+        if (attempt > 2000) throw new Error(`never ${count} waiting on the order's lock`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
+    // A side transaction holds the order's row lock, so the member's close and then the walk queue on it.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const side = secondDatabase.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from contract_orders where id = ${opened.data.id}::uuid for update`);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const closing = memberCall<ContractCloseResult>(t, 'POST', '/api/contracts/close', who!.token, {
+      orderId: opened.data.id,
+      idempotencyKey: randomUUID(),
+      lots: '1.49',
+    });
+    await waitForLockWaits(1);
+    // A tick beyond the take-profit: the walk's statement (on the second instance) waits behind the close.
+    await second.ingestTicks([{ productId: eurusd, bid: '1.08711', ask: '1.08723' }], 'replay');
+    await waitForLockWaits(2);
+    release();
+    await side;
+    const closed = await closing;
+    expect(closed.code).toBe(200);
+    // 1.49 lots at bid 1.08500: (1.08500 − 1.08512) × 149 000 = −17.88; its margin 1 627.68 × 1.49 ÷ 1.5 = 1 616.8288.
+    expect(closed.data.closed).toMatchObject({ lots: '1.49', pnl: '-17.8800', margin: '1616.8288' });
+    await Promise.all([t.services.contracts.idle(), second.idle()]);
+    await Promise.all([t.services.contracts.watchAll(), second.watchAll()]);
+    const [rest] = await queryRows<{ state: string; close_reason: string; lots: string; pnl: string }>(
+      t.testDatabase.database.db,
+      sql`select state, close_reason, lots::text as lots, pnl::text as pnl from contract_orders where id = ${opened.data.id}::uuid`,
+    );
+    // The 0.01 left closes at its take-profit tick: (1.08711 − 1.08512) × 1 000 = 1.99, not 1.5 lots' 298.50.
+    expect(rest).toEqual({ state: 'closed', close_reason: 'take_profit', lots: '0.01', pnl: '1.9900' });
+    await balances.expectChanges({
+      'member:USDT:available': '1611.7900',
+      'member:USDT:held': '-1627.6800',
+      'platform:contracts_book:USDT': '15.8900',
+    });
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 });

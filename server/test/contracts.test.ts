@@ -28,6 +28,7 @@ import { operatorToken } from './support/members.js';
 import { openStream } from './support/sse.js';
 import { seedTraders, type Trader } from './support/otc.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
+import { trackBalances } from './support/balances.js';
 
 let t: TestApp;
 let nowMs = Date.now();
@@ -322,6 +323,8 @@ describe('take-profit and stop-loss', () => {
     });
     expect(buy.code).toBe(200);
     expect(sell.code).toBe(200);
+    expect([buy.data.margin, sell.data.margin]).toEqual(['108.5120', '108.5000']);
+    const balances = await trackBalances(t, { buyer: buyer.accountId, seller: seller.accountId });
     // 60 ticks one after another without waiting for the watcher: bids climb a point a tick from 1.08550.
     const at = clock.now();
     const price = (points: number) => `1.${String(points).padStart(5, '0')}`;
@@ -346,8 +349,17 @@ describe('take-profit and stop-loss', () => {
       pnl: '-11.0000',
       close_price: '1.08610000',
     });
+    // The buyer's margin back and the profit from the book; the seller's margin back less the loss, to the book.
+    await balances.expectChanges({
+      'buyer:USDT:available': '117.3120',
+      'buyer:USDT:held': '-108.5120',
+      'seller:USDT:available': '97.5000',
+      'seller:USDT:held': '-108.5000',
+      'platform:contracts_book:USDT': '2.2000',
+    });
     // Walking again (another instance, a repeated job) changes nothing.
     await t.services.contracts.watchAll();
+    await balances.expectChanges({});
     const [entries] = await queryRows<{ count: number }>(
       t.testDatabase.database.db,
       sql`select count(*)::int as count from journal_entries where reference_id in (${buy.data.id}, ${sell.data.id}) and kind <> 'hold'`,
@@ -442,6 +454,45 @@ describe('take-profit and stop-loss', () => {
       pnl: '1.9000',
       close_price: '1.08531000',
     });
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+
+  it('a take-profit set on an open order acts only on ticks stored after it was set', async () => {
+    const who = trader();
+    const balances = await trackBalances(t, { member: who.accountId });
+    const buy = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100 });
+    expect(buy.data.margin).toBe('108.5120');
+    // Two ticks stored but not walked yet: one up to 1.08600, then back to 1.08400.
+    const repository = new ContractsRepository(t.testDatabase.database.db);
+    await t.testDatabase.database.db.transaction(async (tx) => {
+      await repository.insertTicks(
+        tx,
+        [
+          { productId: eurusd, bid: '1.08600', ask: '1.08612', observedAt: clock.now() },
+          { productId: eurusd, bid: '1.08400', ask: '1.08412', observedAt: clock.now() },
+        ],
+        'replay',
+      );
+    });
+    const set = await memberCall<ContractOrder>(t, 'POST', '/api/contracts/set_targets', who.token, {
+      orderId: buy.data.id,
+      takeProfit: '1.08550',
+      stopLoss: null,
+    });
+    expect(set.code).toBe(200);
+    await t.services.contracts.watchAll();
+    await t.services.contracts.idle();
+    // The 1.08600 tick came before the take-profit existed: it does not close the order.
+    expect((await orderRow(buy.data.id)).state).toBe('open');
+    await setQuote(t, finance, eurusd, '1.08560', '1.08572');
+    expect(await orderRow(buy.data.id)).toEqual({
+      state: 'closed',
+      close_reason: 'take_profit',
+      // (1.08560 − 1.08512) × 10 000 = 4.80.
+      pnl: '4.8000',
+      close_price: '1.08560000',
+    });
+    await balances.expectChanges({ 'member:USDT:available': '4.8000', 'platform:contracts_book:USDT': '-4.8000' });
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 
@@ -632,20 +683,160 @@ describe('stop-out', () => {
     for (const { who, id } of orders) expect((await close(who, id)).code).toBe(200);
   });
 
-  it('never takes more than the margin: a gap beyond it is the book’s loss', async () => {
+  it('counts accrued swap: an account whose swap takes it below the level is found and stopped out', async () => {
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-stopout-swap', 1, '2000');
+    const opened = await open(who!, { productId: eurusd, side: 'buy', lots: '0.50', leverage: 100 });
+    expect(opened.data.margin).toBe('542.5600');
+    // Nights of swap accrued on the order (as `chargeSwap` adds them): −200.
+    await t.testDatabase.database.db.execute(sql`update contract_orders set swap = -200 where id = ${opened.data.id}::uuid`);
+    const balances = await trackBalances(t, { member: who!.accountId });
+    // Bid 1.08300: P&L −106. Without the swap the level would be 436.56 ÷ 542.56 = 80.46 %; with it 236.56 ÷ 542.56 = 43.60 %.
+    await t.services.settings.set('contracts', { ...(await t.services.contracts.adminSettings()), stopOutLevelPct: '0' }, null);
+    await setQuote(t, finance, eurusd, '1.08300', '1.08312');
+    const info = await memberCall<ContractPendingInfo>(t, 'GET', '/api/contracts/pending_info', who!.token);
+    expect(info.data.marginLevel).toBe('43.60');
+    const closes = [
+      { productId: eurusd, side: 'buy' as const, closePrice: '1.08300', conversion: { op: 'mul' as const, rate: '1' } },
+    ];
+    const repository = new ContractsRepository(t.testDatabase.database.db);
+    expect(await repository.accountsNearStopOut(closes, '43.61')).toContain(who!.accountId);
+    expect(await repository.accountsNearStopOut(closes, '50.00')).toContain(who!.accountId);
+    expect(await repository.accountsNearStopOut(closes, '43.00')).not.toContain(who!.accountId);
+    await t.services.settings.set('contracts', { ...(await t.services.contracts.adminSettings()), stopOutLevelPct: '50' }, null);
+    await t.services.contracts.stopOutSweep();
+    await t.services.contracts.idle();
+    expect(await orderRow(opened.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-306.0000' });
+    await balances.expectChanges({
+      'member:USDT:available': '236.5600',
+      'member:USDT:held': '-542.5600',
+      'platform:contracts_book:USDT': '306.0000',
+    });
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+
+  it('a gap beyond the margin is paid from the account’s available USDT (cross margin, decision 049)', async () => {
     const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-gap', 1, '1000');
+    const balances = await trackBalances(t, { member: who!.accountId });
     const opened = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200 });
     // 0.1 × 100 000 × 1.08512 ÷ 200 = 54.256.
     expect(opened.data.margin).toBe('54.2560');
-    const bookBefore = money.parseMoney(await bookBalance());
-    // A gap to 1.03000: the loss would be 551.2 USDT.
+    await balances.expectChanges({ 'member:USDT:available': '-54.2560', 'member:USDT:held': '54.2560' });
+    // A gap to 1.03000: a loss of 551.2 USDT, ten times the margin; the account has 945.744 more.
     await setQuote(t, finance, eurusd, '1.03000', '1.03012');
     await t.services.contracts.stopOutSweep();
     await t.services.contracts.idle();
-    expect(await orderRow(opened.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-54.2560' });
-    expect(await balances(who!)).toEqual({ available: '945.7440', held: '0.0000' });
-    expect(money.subtract(money.parseMoney(await bookBalance()), bookBefore)).toBe(money.parseMoney('54.256'));
+    expect(await orderRow(opened.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-551.2000' });
+    await balances.expectChanges({
+      'member:USDT:available': '-496.9440',
+      'member:USDT:held': '-54.2560',
+      'platform:contracts_book:USDT': '551.2000',
+    });
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+  });
+});
+
+describe('cross margin: only the account is floored at zero (decision 049)', () => {
+  it('a buy and a sell of the same product cost the member the spread, whichever closes first', async () => {
+    for (const loserFirst of [true, false]) {
+      const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, `contracts-hedge-${loserFirst}`, 1);
+      const balances = await trackBalances(t, { member: who!.accountId });
+      const buy = await open(who!, { productId: eurusd, side: 'buy', lots: '1', leverage: 100 });
+      const sell = await open(who!, { productId: eurusd, side: 'sell', lots: '1', leverage: 100 });
+      // Buy at ask 1.08512 (margin 1 085.12), sell at bid 1.08500 (margin 1 085.00).
+      expect([buy.data.margin, sell.data.margin]).toEqual(['1085.1200', '1085.0000']);
+      await balances.expectChanges({ 'member:USDT:available': '-2170.1200', 'member:USDT:held': '2170.1200' });
+      // A 4 % fall: the buy loses 4 352 (four times its margin), the sell wins 4 328; the level stays ≈ 98.9 %.
+      await setQuote(t, finance, eurusd, '1.04160', '1.04172');
+      await t.services.contracts.stopOutSweep();
+      expect((await orderRow(buy.data.id)).state).toBe('open');
+      const closeBuy = async () => {
+        const closed = await close(who!, buy.data.id);
+        expect(closed.data.closed).toMatchObject({ state: 'closed', pnl: '-4352.0000' });
+        // The margin goes to the book and the rest of the loss comes out of the available balance.
+        await balances.expectChanges({
+          'member:USDT:available': '-3266.8800',
+          'member:USDT:held': '-1085.1200',
+          'platform:contracts_book:USDT': '4352.0000',
+        });
+      };
+      const closeSell = async () => {
+        const closed = await close(who!, sell.data.id);
+        expect(closed.data.closed).toMatchObject({ state: 'closed', pnl: '4328.0000' });
+        await balances.expectChanges({
+          'member:USDT:available': '5413.0000',
+          'member:USDT:held': '-1085.0000',
+          'platform:contracts_book:USDT': '-4328.0000',
+        });
+      };
+      if (loserFirst) {
+        await closeBuy();
+        await closeSell();
+      } else {
+        await closeSell();
+        await closeBuy();
+      }
+      // Net: the two spreads (12 + 12), nothing more, nothing less.
+      expect(await balances.balance('member:USDT:available')).toBe('9976.0000');
+      expect(await balances.balance('member:USDT:held')).toBe('0.0000');
+      await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    }
+  });
+
+  it('a gap beyond the whole account closes its other orders and nets them; only what is still missing is the book’s', async () => {
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-wipe', 1, '1000');
+    const balances = await trackBalances(t, { member: who!.accountId });
+    const eur = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200 });
+    const gold = await open(who!, { productId: xauusd, side: 'sell', lots: '0.01', leverage: 50 });
+    // 0.1 × 100 000 × 1.08512 ÷ 200 = 54.256; 0.01 × 100 × 2 350.20 ÷ 50 = 47.004.
+    expect([eur.data.margin, gold.data.margin]).toEqual(['54.2560', '47.0040']);
+    await balances.expectChanges({ 'member:USDT:available': '-101.2600', 'member:USDT:held': '101.2600' });
+    // Gold falls (the sell wins (2 350.20 − 2 340.25) × 1 = 9.95), then EUR/USD gaps to 0.98000: a loss of 1 051.2.
+    await setQuote(t, finance, xauusd, '2340.00', '2340.25');
+    await setQuote(t, finance, eurusd, '0.98000', '0.98012');
+    await t.services.contracts.stopOutSweep();
+    await t.services.contracts.idle();
+    // The account had 898.74 available + 9.95 + 47.004 from the gold order: 955.694 of the 996.944 beyond
+    // the margin is paid, 41.25 is written off. The member ends at zero, never below.
+    expect(await orderRow(gold.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '9.9500' });
+    expect(await orderRow(eur.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-1009.9500' });
+    await balances.expectChanges({
+      'member:USDT:available': '-898.7400',
+      'member:USDT:held': '-101.2600',
+      'platform:contracts_book:USDT': '1000.0000',
+    });
+    expect(await balances.balance('member:USDT:available')).toBe('0.0000');
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+  });
+
+  it('a stop-loss the watcher fills beyond the margin settles from the balance too, and beyond the account closes its other orders', async () => {
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-sl-gap', 1, '300');
+    const balances = await trackBalances(t, { member: who!.accountId });
+    const eur = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200, stopLoss: '1.08000' });
+    const gold = await open(who!, { productId: xauusd, side: 'sell', lots: '0.01', leverage: 50 });
+    expect([eur.data.margin, gold.data.margin]).toEqual(['54.2560', '47.0040']);
+    await balances.expectChanges({ 'member:USDT:available': '-101.2600', 'member:USDT:held': '101.2600' });
+    await setQuote(t, finance, xauusd, '2340.00', '2340.25');
+    // The stop-loss fills at the gap's tick, 1.05000: (1.05000 − 1.08512) × 10 000 = −351.2, beyond the
+    // margin (54.256) and the 198.74 available: the gold sell closes at market (+9.95, margin 47.004 back),
+    // the account pays 54.256 + 255.694 = 309.95 and the remaining 41.25 is written off.
+    await setQuote(t, finance, eurusd, '1.05000', '1.05012');
+    await t.services.contracts.watchAll();
+    await t.services.contracts.idle();
+    expect(await orderRow(eur.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_loss', pnl: '-309.9500' });
+    expect(await orderRow(gold.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '9.9500' });
+    await balances.expectChanges({
+      'member:USDT:available': '-198.7400',
+      'member:USDT:held': '-101.2600',
+      'platform:contracts_book:USDT': '300.0000',
+    });
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
   });
 });
 
@@ -743,12 +934,26 @@ describe('members see only their own orders', () => {
   it('of several closes of one order at once, exactly one settles it', async () => {
     const who = trader();
     const opened = await open(who, { productId: eurusd, side: 'sell', lots: '0.20', leverage: 100 });
+    // Sold at bid 1.08500: 0.2 × 100 000 × 1.085 ÷ 100 = 217.
+    expect(opened.data.margin).toBe('217.0000');
+    const tracked = await trackBalances(t, { member: who.accountId });
     const results = await Promise.all(Array.from({ length: 8 }, () => close(who, opened.data.id)));
     expect(results.filter((result) => result.code === 200)).toHaveLength(1);
     for (const result of results.filter((item) => item.code !== 200)) {
       expect(result).toMatchObject({ code: 409, message: 'This order is already closed' });
     }
-    expect(await balances(who)).toMatchObject({ held: '0.0000' });
+    // Closed once at ask 1.08512: (1.08500 − 1.08512) × 20 000 = −2.4; the margin back less the loss, once.
+    await tracked.expectChanges({
+      'member:USDT:available': '214.6000',
+      'member:USDT:held': '-217.0000',
+      'platform:contracts_book:USDT': '2.4000',
+    });
+    const [postings] = await queryRows<{ count: number }>(
+      t.testDatabase.database.db,
+      sql`select count(*)::int as count from journal_entries where reference_type = 'contract_order'
+          and reference_id = ${opened.data.id} and kind <> 'hold'`,
+    );
+    expect(postings!.count).toBe(1);
   });
 });
 

@@ -103,8 +103,8 @@ describe('profit and loss', () => {
     expect(contractPnl({ ...XAUUSD, side: 'buy', lots: '0.10', openPrice: '2350.45', closePrice: '2341.20' })).toBe('-92.5000');
   });
 
-  it('never settles a loss beyond the margin held', () => {
-    expect(contractSettledPnl('-1200.0000', '-3.0000', '1085.1200')).toBe('-1085.1200');
+  it('settles P&L and swap in full: the margin does not cap a loss (decision 049)', () => {
+    expect(contractSettledPnl('-1200.0000', '-3.0000', '1085.1200')).toBe('-1203.0000');
     expect(contractSettledPnl('50.0000', '-1.5000', '1085.1200')).toBe('48.5000');
     expect(contractSettledPnl('-1085.1200', '0.0000', '1085.1200')).toBe('-1085.1200');
   });

@@ -130,6 +130,8 @@ export const contractOrders = pgTable(
     openPrice: price('open_price').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     openTickId: bigint('open_tick_id', { mode: 'bigint' }).notNull(),
+    /** The product's last tick when the targets were last set on the open order: they act on later ticks only. */
+    targetsTickId: bigint('targets_tick_id', { mode: 'bigint' }),
     margin: money('margin').notNull(),
     spreadCost: money('spread_cost').notNull(),
     takeProfit: price('take_profit'),
@@ -182,7 +184,6 @@ export const contractOrders = pgTable(
       'contract_orders_closed_check',
       sql`(${table.state} = 'closed') = (${table.closedAt} is not null and ${table.closePrice} is not null and ${table.closeReason} is not null and ${table.pnl} is not null)`,
     ),
-    check('contract_orders_loss_capped_check', sql`${table.pnl} is null or ${table.pnl} >= -${table.margin}`),
   ],
 );
 

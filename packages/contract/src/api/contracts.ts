@@ -246,12 +246,15 @@ export function contractPnl(input: {
   return toUsdt(value, input.conversion, 'floor');
 }
 
-/** Negative balance protection: a settled result never loses more than the margin held (P&L + swap, floored at −margin). */
-export function contractSettledPnl(pnl: string, swap: string, margin: string): string {
+/**
+ * An order's result: P&L + swap, in full (decision 049, cross margin). The order's margin does not cap
+ * it: a loss beyond the margin is the account's, paid from its available USDT, and only the account's
+ * equity is floored at zero when it settles (negative-balance protection per account, as brokers do).
+ * `_margin` is kept for the callers' shape; it no longer bounds the result.
+ */
+export function contractSettledPnl(pnl: string, swap: string, _margin?: string): string {
   const total = add(dec(pnl), dec(swap));
-  const floor = dec(`-${margin}`);
-  const result = cmp(total, floor) < 0 ? floor : total;
-  return formatFixed(ratio(result, decOfInt(1), MONEY_PLACES, 'floor'), MONEY_PLACES);
+  return formatFixed(ratio(total, decOfInt(1), MONEY_PLACES, 'floor'), MONEY_PLACES);
 }
 
 /**

@@ -60,6 +60,8 @@ export interface OrderRow {
   open_price: string;
   opened_at: Date | string;
   open_tick_id: string;
+  /** The product's last tick when targets were set on the open order (null: set at opening). */
+  targets_tick_id: string | null;
   margin: string;
   spread_cost: string;
   take_profit: string | null;
@@ -161,14 +163,16 @@ function productQuery(where: SQL, dayAgo: Date, withOpenOrders: boolean): SQL {
 const ORDER_COLUMNS = sql`o.id::text as id, o.order_no, o.member_id::text as member_id, o.account_id::text as account_id,
   o.product_id::text as product_id, o.parent_id::text as parent_id, p.order_no as parent_order_no, mp.symbol,
   mp.display_name, o.side, o.state, o.lots::text as lots, o.leverage, o.contract_size::text as contract_size, o.digits,
-  o.open_price::text as open_price, o.opened_at, o.open_tick_id::text as open_tick_id, o.margin::text as margin,
+  o.open_price::text as open_price, o.opened_at, o.open_tick_id::text as open_tick_id,
+  o.targets_tick_id::text as targets_tick_id, o.margin::text as margin,
   o.spread_cost::text as spread_cost, o.take_profit::text as take_profit, o.stop_loss::text as stop_loss,
   o.swap::text as swap, o.swap_day::text as swap_day, o.close_price::text as close_price, o.closed_at, o.close_reason,
   o.pnl::text as pnl, o.close_note, o.request_hash, o.close_hash, m.email`;
-const ORDER_FROM = sql`from contract_orders o
-  join market_products mp on mp.id = o.product_id
+/** What an order row (`o`) is joined to for `ORDER_COLUMNS`. */
+const ORDER_JOINS = sql`join market_products mp on mp.id = o.product_id
   join members m on m.id = o.member_id
   left join contract_orders p on p.id = o.parent_id`;
+const ORDER_FROM = sql`from contract_orders o ${ORDER_JOINS}`;
 
 /** A product's close price for one side, and its conversion to USDT (the stop-out sweep's prices). */
 export interface CloseQuote {
@@ -400,8 +404,11 @@ export class ContractsRepository {
           ),
           -- The ids as an array: primary-key lookups. As a join, the planner expects a thousand
           -- candidates and hashes a scan of every order (35 ms under load) for the usual few.
+          -- The candidates' figures come from these locked rows themselves: a row locked after a wait is
+          -- the version that won (a partial close's lots and margin); another scan of contract_orders
+          -- in this statement would still see the version of its snapshot (issue 31).
           locked as (
-            select o.id, o.product_id, o.id = any(array(select id from awaiting)) as awaiting from contract_orders o
+            select o.*, o.id = any(array(select id from awaiting)) as awaiting from contract_orders o
             where o.id = any(array(select id from reached union select id from awaiting)) and o.state = 'open'
             order by o.id for update of o
           ),
@@ -427,8 +434,8 @@ export class ContractsRepository {
             (select json_agg(json_build_object('id', e.id::text, 'bid', e.bid::text, 'ask', e.ask::text, 'observed_at', e.observed_at) order by e.id)
               from early e where e.product_id = w.product_id) as early_ticks,
             (select json_agg(c order by c.id) from (
-              select ${ORDER_COLUMNS}, l.awaiting ${ORDER_FROM} join locked l on l.id = o.id
-              where l.product_id = w.product_id
+              select ${ORDER_COLUMNS}, o.awaiting from locked o ${ORDER_JOINS}
+              where o.product_id = w.product_id
             ) c) as candidates
           from w left join pricing pr on pr.product_id = w.product_id
           order by w.product_id`,
@@ -656,20 +663,21 @@ export class ContractsRepository {
     return changed === 1;
   }
 
-  /** `closeOrder` for many orders in one statement (the watcher's batch); answers the ids it closed. */
   /**
    * Closes open orders with their figures; answers the ids closed (an order no longer open is left).
    * `awaitingSettlement`: the ledger moves their margin and result in a later transaction (decision 046).
    */
   async closeOrders(
     tx: Tx,
-    closes: readonly { id: string; fields: CloseFields }[],
+    closes: readonly { id: string; lots?: string; margin?: string; fields: CloseFields }[],
     options: { awaitingSettlement?: boolean } = {},
   ): Promise<string[]> {
     if (closes.length === 0) return [];
     const source = JSON.stringify(
-      closes.map(({ id, fields }) => ({
+      closes.map(({ id, lots, margin, fields }) => ({
         id,
+        lots: lots ?? null,
+        margin: margin ?? null,
         close_price: fields.closePrice,
         closed_at: fields.closedAt.toISOString(),
         close_tick_id: fields.closeTickId,
@@ -689,9 +697,12 @@ export class ContractsRepository {
             close_tick_id = v.close_tick_id, close_reason = v.close_reason, pnl = v.pnl, swap = v.swap,
             close_note = v.close_note, closed_by = v.closed_by, close_key = v.close_key, close_hash = v.close_hash,
             updated_at = now()
-          from jsonb_to_recordset(${source}::jsonb) as v(id uuid, close_price numeric, closed_at timestamptz, close_tick_id bigint,
-            close_reason text, pnl numeric, swap numeric, close_note text, closed_by uuid, close_key text, close_hash text)
-          where o.id = v.id and o.state = 'open'
+          from jsonb_to_recordset(${source}::jsonb) as v(id uuid, lots numeric, margin numeric, close_price numeric,
+            closed_at timestamptz, close_tick_id bigint, close_reason text, pnl numeric, swap numeric, close_note text,
+            closed_by uuid, close_key text, close_hash text)
+          -- Only the order as the caller priced it: lots and margin it read, when given.
+          where o.id = v.id and o.state = 'open' and (v.lots is null or o.lots = v.lots)
+            and (v.margin is null or o.margin = v.margin)
           returning o.id
         ),
         due as (
@@ -706,8 +717,8 @@ export class ContractsRepository {
    * Closed orders awaiting their settlement, at most `limit`, in id order (skip locked: another
    * settler's are left to it), taken out of the awaiting state in the caller's transaction.
    */
-  async claimSettlements(tx: Tx, limit: number): Promise<OrderRow[]> {
-    return queryRows<OrderRow>(
+  async claimSettlements(tx: Tx, limit: number): Promise<(OrderRow & { held: string | null })[]> {
+    return queryRows<OrderRow & { held: string | null }>(
       tx,
       sql`with due as (
             select order_id from contract_settlements_due order by order_id limit ${limit} for update skip locked
@@ -715,7 +726,18 @@ export class ContractsRepository {
           taken as (
             delete from contract_settlements_due d where d.order_id = any(array(select order_id from due)) returning d.order_id
           )
-          select ${ORDER_COLUMNS} ${ORDER_FROM} join taken on taken.order_id = o.id order by o.id`,
+          select ${ORDER_COLUMNS},
+            (select h.amount::text from ledger_holds h where h.reference_type = 'contract_order'
+              and h.reference_id = o.id::text and h.status = 'pending') as held
+          ${ORDER_FROM} join taken on taken.order_id = o.id order by o.id`,
+    );
+  }
+
+  /** A closed order's result once its account's equity was floored at zero (decision 049). */
+  async setSettledResult(tx: Tx, id: string, pnl: string): Promise<void> {
+    await runStatement(
+      tx,
+      sql`update contract_orders set pnl = ${pnl}, updated_at = now() where id = ${id}::uuid and state = 'closed'`,
     );
   }
 
@@ -743,7 +765,10 @@ export class ContractsRepository {
   async setTargets(tx: Tx, id: string, targets: { takeProfit: string | null; stopLoss: string | null }): Promise<boolean> {
     const changed = await runStatement(
       tx,
-      sql`update contract_orders set take_profit = ${targets.takeProfit}, stop_loss = ${targets.stopLoss}, updated_at = now()
+      // Ticks of a product commit in id order (decision 045): every tick after this one is stored after the targets.
+      sql`update contract_orders set take_profit = ${targets.takeProfit}, stop_loss = ${targets.stopLoss},
+            targets_tick_id = (select max(id) from contract_ticks where product_id = contract_orders.product_id),
+            updated_at = now()
           where id = ${id}::uuid and state = 'open'`,
     );
     return changed === 1;

@@ -24,7 +24,6 @@ import {
   contractTriggered,
   decimalPlaces,
   money,
-  type Money,
   roundDecimal,
   type AdminContractBook,
   type AdminContractOrder,
@@ -64,28 +63,10 @@ import type { SettingsService } from '../settings/settings.service.js';
 import type { CloseFields, CloseQuote, ContractsRepository, OrderRow, ProductRow, TickRow } from './contracts.repository.js';
 import { manualCloseAudits, triggeredClosePrice } from './manual-quote-rules.js';
 import { ManualQuotesRepository } from './manual-quotes.repository.js';
+import { ORDER_HOLD, resultWithin, settlementOf } from './settlement.js';
 
-/** A closed order's profit, paid by the book: one entry per closed row. */
-function profitEntry(
-  closedId: string,
-  available: { ownerAccountId: string; asset: 'USDT'; purpose: 'available' },
-  book: { platformCode: 'contracts_book'; asset: 'USDT' },
-  profit: Money,
-): EntrySpec {
-  return {
-    idempotencyKey: `contracts:profit:${closedId}`,
-    kind: 'contract_profit',
-    referenceType: ORDER_HOLD,
-    referenceId: closedId,
-    postings: [
-      { account: available, amount: profit, recordType: 'contract_profit' },
-      { account: book, amount: money.negate(profit), recordType: 'contract_profit' },
-    ],
-  };
-}
+export { ORDER_HOLD };
 
-/** The ledger hold of an order's margin: reference `contract_order` / `<order id>`. */
-export const ORDER_HOLD = 'contract_order';
 /** Ticks the watcher walks per transaction. */
 const WATCH_BATCH = 500;
 /** A contract product's mid goes to the quotes history at most this often. */
@@ -682,8 +663,9 @@ export class ContractsService {
 
   /**
    * Closes `closeLots` of a locked open order at `quote` and settles it through the ledger: the
-   * margin comes back, a profit is paid by the book, a loss goes to the book (never more than the
-   * margin). A partial close first moves the part's share of the hold to the new closed row.
+   * margin comes back, a profit is paid by the book, a loss goes to the book, and a loss beyond the
+   * margin is paid from the account's available USDT (decision 049; see `coverLoss`). A partial close
+   * first moves the part's share of the hold to the new closed row.
    * Answers the closed row's id; `null` when the order was no longer open (nothing moved).
    */
   private async settleClose(
@@ -698,11 +680,16 @@ export class ContractsService {
       closeKey?: string | null;
       closeHash?: string | null;
       prices?: PriceBook;
+      /** Needed to close the account's other orders when a loss goes beyond what the account has. */
+      settings?: ContractSettings;
+      /** Orders `coverLoss` closed besides this one (the stop-out leaves them out of its count). */
+      closedOut?: Set<string>;
     },
   ): Promise<string | null> {
     if (order.state !== 'open') return null;
     const closePrice = contractClosePrice(order.side, quote);
-    const conversion = conversionFor(order.symbol, closePrice, extra.prices ?? (await this.priceBook(tx)));
+    const prices = extra.prices ?? (await this.priceBook(tx));
+    const conversion = conversionFor(order.symbol, closePrice, prices);
     if (!conversion) throw AppError.conflict('contracts.no_conversion', { currency: currenciesOf(order.symbol).quote });
     const full = compareDecimal(closeLots, order.lots) >= 0;
     const lots = full ? lots2(order.lots) : closeLots;
@@ -717,7 +704,11 @@ export class ContractsService {
       closePrice,
       conversion,
     });
-    const settled = contractSettledPnl(pnl, swap, margin);
+    const settled = await this.coverLoss(tx, order, margin, contractSettledPnl(pnl, swap, margin), {
+      prices,
+      settings: extra.settings ?? null,
+      closedOut: extra.closedOut ?? null,
+    });
     const closedAt = this.now();
     const fields: CloseFields = {
       closePrice,
@@ -795,28 +786,51 @@ export class ContractsService {
     return closedId;
   }
 
-  /** The ledger side of a close: margin back, profit from the book, loss (≤ margin) to the book. */
+  /** The ledger side of one close (`settlementOf`), its hold read under lock and checked against the margin. */
   private async settleLedger(tx: Tx, accountId: string, closedId: string, margin: string, settled: string): Promise<void> {
-    const reference = { referenceType: ORDER_HOLD, referenceId: closedId };
-    const result = money.parseMoney(settled);
-    const held = money.parseMoney(margin);
-    const available = { ownerAccountId: accountId, asset: 'USDT' as const, purpose: 'available' as const };
-    const book = { platformCode: 'contracts_book' as const, asset: 'USDT' as const };
-    if (result >= 0n) {
-      await this.ledger.releaseHold(tx, reference, 'contract_margin_release');
-      if (result > 0n) await this.ledger.post(tx, profitEntry(closedId, available, book, result));
-      return;
+    const held = await this.ledger.heldFor(tx, { referenceType: ORDER_HOLD, referenceId: closedId });
+    const { settlement, entries } = settlementOf({ id: closedId, accountId, margin, result: settled, held });
+    await this.ledger.settleHolds(tx, [settlement], entries);
+  }
+
+  /**
+   * Cross margin with negative-balance protection per account (decision 049). A result within the
+   * order's margin settles as it is. A loss beyond it is paid from the account's available USDT; when
+   * that is short and `settings` is given, the account's other open orders on tradable products close
+   * at market first (winners first, reason `stop_out`) and what they bring pays too. Whatever the
+   * account still cannot pay is written off to the book: the answer is then −(margin + everything the
+   * account had). The account's open orders are locked here before its ledger rows (the module's lock
+   * order); a caller settling several accounts locks them all before any ledger row.
+   */
+  private async coverLoss(
+    tx: Tx,
+    order: OrderRow,
+    margin: string,
+    result: string,
+    options: { prices: PriceBook; settings: ContractSettings | null; closedOut: Set<string> | null },
+  ): Promise<string> {
+    if (compareDecimal(result, `-${margin}`) >= 0) return result;
+    const others = options.settings
+      ? (await this.repository.openOrdersOf(tx, order.account_id, { lock: true })).filter(
+          (other) => other.id !== order.id && !options.closedOut?.has(other.id),
+        )
+      : [];
+    const available = { ownerAccountId: order.account_id, asset: 'USDT' as const, purpose: 'available' as const };
+    let payable = (await this.ledger.lockBalances(tx, [available]))(available);
+    const beyond = money.subtract(money.negate(money.parseMoney(result)), money.parseMoney(margin));
+    if (payable < beyond && others.length > 0 && options.settings) {
+      const figures = await this.priceOrders(tx, others, options.settings, options.prices);
+      const winnersFirst = figures
+        .filter((figure) => figure.tradable && figure.quote)
+        .sort((a, b) => compareDecimal(contractSum([b.pnl, b.swap]), contractSum([a.pnl, a.swap])));
+      for (const figure of winnersFirst) {
+        // Each of these pays its own loss from what the account has at that point, never more.
+        await this.settleClose(tx, figure.order, figure.order.lots, figure.quote!, 'stop_out', { prices: options.prices });
+        options.closedOut?.add(figure.order.id);
+      }
+      payable = (await this.ledger.lockBalances(tx, [available]))(available);
     }
-    const loss = money.negate(result);
-    await this.ledger.captureHoldSplit(
-      tx,
-      reference,
-      [
-        { account: available, amount: money.subtract(held, loss), recordType: 'contract_margin_release' },
-        { account: book, amount: loss, recordType: 'contract_loss' },
-      ],
-      'contract_loss',
-    );
+    return resultWithin(result, margin, payable);
   }
 
   private checkCloseLots(order: OrderRow, product: Product, requested: string | undefined): string {
@@ -867,7 +881,12 @@ export class ContractsService {
         const order = await this.repository.order(tx, body.orderId, { lock: true });
         if (!order || order.state !== 'open') throw AppError.conflict('contracts.order_closed');
         const lots = this.checkCloseLots(order, product, body.lots);
-        const id = await this.settleClose(tx, order, lots, quote, 'member', { closeKey: body.idempotencyKey, closeHash, prices });
+        const id = await this.settleClose(tx, order, lots, quote, 'member', {
+          closeKey: body.idempotencyKey,
+          closeHash,
+          prices,
+          settings,
+        });
         if (!id) throw AppError.conflict('contracts.order_closed');
         return id;
       });
@@ -1100,10 +1119,13 @@ export class ContractsService {
     const sinceOpen = candidates.some((order) => order.awaiting) ? [...earlyTicks.map(quoteOf), ...quotes] : quotes;
     const triggered: { order: OrderRow; quote: Quote; reason: ContractCloseReason }[] = [];
     for (const order of candidates) {
+      // Targets act from the tick after the order opened, or after they were last set (issue 31).
       const openTick = BigInt(order.open_tick_id);
+      const targetsTick = order.targets_tick_id === null ? openTick : BigInt(order.targets_tick_id);
+      const fromTick = targetsTick > openTick ? targetsTick : openTick;
       const targets = { takeProfit: order.take_profit, stopLoss: order.stop_loss };
       for (const quote of order.awaiting ? sinceOpen : quotes) {
-        if (BigInt(quote.tickId) <= openTick) continue;
+        if (BigInt(quote.tickId) <= fromTick) continue;
         const reason = contractTriggered(order.side, contractClosePrice(order.side, quote), targets);
         if (!reason) continue;
         triggered.push({ order, quote, reason });
@@ -1154,7 +1176,7 @@ export class ContractsService {
         closeKey: null,
         closeHash: null,
       };
-      return { id: order.id, fields };
+      return { id: order.id, lots: order.lots, margin: order.margin, fields };
     });
     const closed = await this.repository.closeOrders(tx, closes, { awaitingSettlement: true });
     if (manual.size > 0) await this.manualTicks.auditCloses(tx, manualCloseAudits(closes, closed, manual));
@@ -1163,36 +1185,41 @@ export class ContractsService {
 
   /**
    * Settles closed orders the watcher left to it, as `settleClose` would (the same entries and
-   * events), but together: every hold and profit through the ledger's batch (`settleHolds`), every
-   * event in one statement. The member hears of the close once the balances show it.
+   * events, built by `settlementOf`), but together: every hold and profit through the ledger's batch,
+   * every event in one statement. A loss beyond an order's margin is first limited to what its account
+   * can pay (`coverLoss`, which may close the account's other orders): those accounts' open orders
+   * are all locked before any ledger row. The member hears of the close once the balances show it.
    */
-  private async settleClosed(tx: Tx, orders: readonly OrderRow[]): Promise<void> {
-    const settlements: HoldSettlement[] = [];
-    const profits: EntrySpec[] = [];
-    for (const order of orders) {
-      const reference = { referenceType: ORDER_HOLD, referenceId: order.id };
-      const result = money.parseMoney(order.pnl!);
-      const available = { ownerAccountId: order.account_id, asset: 'USDT' as const, purpose: 'available' as const };
-      const book = { platformCode: 'contracts_book' as const, asset: 'USDT' as const };
-      if (result >= 0n) {
-        settlements.push({ reference, status: 'released', recordType: 'contract_margin_release' });
-        if (result > 0n) profits.push(profitEntry(order.id, available, book, result));
-        continue;
+  private async settleClosed(
+    tx: Tx,
+    orders: readonly (OrderRow & { held: string | null })[],
+    settings: ContractSettings,
+  ): Promise<void> {
+    const beyondMargin = orders.filter((order) => compareDecimal(order.pnl!, `-${order.margin}`) < 0);
+    const results = new Map(orders.map((order) => [order.id, order.pnl!]));
+    if (beyondMargin.length > 0) {
+      const accounts = [...new Set(beyondMargin.map((order) => order.account_id))].sort();
+      for (const accountId of accounts) await this.repository.openOrdersOf(tx, accountId, { lock: true });
+      const prices = await this.priceBook(tx);
+      const closedOut = new Set<string>();
+      for (const order of beyondMargin) {
+        const result = await this.coverLoss(tx, order, order.margin, order.pnl!, { prices, settings, closedOut });
+        if (result !== order.pnl) await this.repository.setSettledResult(tx, order.id, result);
+        results.set(order.id, result);
       }
-      const loss = money.negate(result);
-      settlements.push({
-        reference,
-        status: 'captured',
-        recordType: 'contract_loss',
-        destinations: [
-          {
-            account: available,
-            amount: money.subtract(money.parseMoney(order.margin), loss),
-            recordType: 'contract_margin_release',
-          },
-          { account: book, amount: loss, recordType: 'contract_loss' },
-        ],
+    }
+    const settlements: HoldSettlement[] = [];
+    const entries: EntrySpec[] = [];
+    for (const order of orders) {
+      const { settlement, entries: more } = settlementOf({
+        id: order.id,
+        accountId: order.account_id,
+        margin: order.margin,
+        result: results.get(order.id)!,
+        held: order.held === null ? money.ZERO : money.parseMoney(order.held),
       });
+      settlements.push(settlement);
+      entries.push(...more);
     }
     // The events first: the ledger's turn on the book's account (held to the commit) is kept short.
     await this.memberEvents.publishMany(
@@ -1205,20 +1232,21 @@ export class ContractsService {
           orderNo: order.order_no,
           state: 'closed',
           closeReason: order.close_reason,
-          pnl: order.pnl,
+          pnl: results.get(order.id)!,
         },
       })),
     );
-    await this.ledger.settleHolds(tx, settlements, profits);
+    await this.ledger.settleHolds(tx, settlements, entries);
   }
 
   /** Settles every closed order awaiting it, in batches (each one transaction); answers how many. */
   async settlePending(): Promise<number> {
+    const settings = await this.settings.get('contracts');
     let settled = 0;
     for (;;) {
       const batch = await this.db.transaction(async (tx) => {
         const orders = await this.repository.claimSettlements(tx, SETTLE_BATCH);
-        if (orders.length > 0) await this.settleClosed(tx, orders);
+        if (orders.length > 0) await this.settleClosed(tx, orders, settings);
         return orders.length;
       });
       settled += batch;
@@ -1327,35 +1355,9 @@ export class ContractsService {
   async stopOutAccount(accountId: string, settings: ContractSettings): Promise<number> {
     return this.db.transaction(async (tx) => {
       const orders = await this.repository.openOrdersOf(tx, accountId, { lock: true });
-      const productRows = await this.repository.allProducts(tx, this.dayAgo());
-      const products = new Map(
-        productRows
-          .map(productOf)
-          .filter((product): product is Product => product !== null)
-          .map((product) => [product.id, product]),
-      );
       const prices = await this.priceBook(tx);
-      const figures = orders.map((order) => {
-        const product = products.get(order.product_id);
-        const quote = product?.quote ?? null;
-        const closePrice = quote ? contractClosePrice(order.side, quote) : null;
-        const conversion = closePrice ? conversionFor(order.symbol, closePrice, prices) : null;
-        const pnl =
-          closePrice && conversion
-            ? contractPnl({
-                side: order.side,
-                lots: order.lots,
-                contractSize: order.contract_size,
-                openPrice: order.open_price,
-                closePrice,
-                conversion,
-              })
-            : '0';
-        const tradable = Boolean(
-          product && quote && contractMarketOpen(product.settings.sessions, this.now()) && !this.isStale(quote, settings),
-        );
-        return { order, quote, pnl, swap: order.swap, openedAt: iso(order.opened_at), orderNo: order.order_no, tradable };
-      });
+      const figures = await this.priceOrders(tx, orders, settings, prices);
+      const closedOut = new Set<string>();
       let open = figures;
       let closed = 0;
       for (;;) {
@@ -1364,11 +1366,48 @@ export class ContractsService {
         if (!contractBelowStopOut(contractMarginLevel(equity, usedMargin), settings.stopOutLevelPct)) break;
         const next = contractStopOutOrder(open.filter((figure) => figure.tradable))[0];
         if (!next || !next.quote) break;
-        await this.settleClose(tx, next.order, next.order.lots, next.quote, 'stop_out', { prices });
-        closed += 1;
-        open = open.filter((figure) => figure !== next);
+        await this.settleClose(tx, next.order, next.order.lots, next.quote, 'stop_out', { prices, settings, closedOut });
+        closed += 1 + closedOut.size;
+        // A loss beyond what the account had closes its other orders too (`coverLoss`).
+        open = open.filter((figure) => figure !== next && !closedOut.has(figure.order.id));
+        closedOut.clear();
       }
       return closed;
+    });
+  }
+
+  /**
+   * Locked open orders priced at their products' last quotes (P&L, swap, whether the product can
+   * trade now), for the stop-out and for closing an account's orders to cover a loss.
+   */
+  private async priceOrders(tx: Tx, orders: readonly OrderRow[], settings: ContractSettings, prices: PriceBook) {
+    const productRows = await this.repository.allProducts(tx, this.dayAgo());
+    const products = new Map(
+      productRows
+        .map(productOf)
+        .filter((product): product is Product => product !== null)
+        .map((product) => [product.id, product]),
+    );
+    return orders.map((order) => {
+      const product = products.get(order.product_id);
+      const quote = product?.quote ?? null;
+      const closePrice = quote ? contractClosePrice(order.side, quote) : null;
+      const conversion = closePrice ? conversionFor(order.symbol, closePrice, prices) : null;
+      const pnl =
+        closePrice && conversion
+          ? contractPnl({
+              side: order.side,
+              lots: order.lots,
+              contractSize: order.contract_size,
+              openPrice: order.open_price,
+              closePrice,
+              conversion,
+            })
+          : '0';
+      const tradable = Boolean(
+        product && quote && contractMarketOpen(product.settings.sessions, this.now()) && !this.isStale(quote, settings),
+      );
+      return { order, quote, pnl, swap: order.swap, openedAt: iso(order.opened_at), orderNo: order.order_no, tradable };
     });
   }
 
@@ -1618,6 +1657,7 @@ export class ContractsService {
       const closedId = await this.settleClose(tx, order, order.lots, quote, 'operator', {
         note: reason,
         closedBy: actor.operatorId,
+        settings,
       });
       if (!closedId) throw AppError.conflict('contracts.order_closed');
       const closed = await this.repository.order(tx, closedId);
