@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '@custos/contract';
+import { DEFAULT_QUOTE_FEED_HOSTS } from './modules/quotes/binance-ticker.js';
 import { trustedProxyEntryProblem, type TrustedProxies } from './http/trusted-proxy.js';
 
 function isTimeZone(value: string): boolean {
@@ -102,6 +103,11 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * The only hosts the quote feed may ask (comma-separated; default Binance's public API hosts).
+   * The console sets the feed's address; this bounds where it can point.
+   */
+  QUOTE_FEED_HOSTS: z.string().optional(),
   /** Run background jobs in this instance (turn off on API-only replicas). */
   JOBS_ENABLED: z
     .enum(['true', 'false'])
@@ -132,6 +138,8 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   memberSession: { idleMs: number; absoluteMs: number };
   chains: { bsc: EvmChainConfig | undefined; tron: TronChainConfig | undefined };
+  /** Hosts the quote feed may ask (lower case). */
+  quoteFeedHosts: string[];
 }
 
 export interface TronChainConfig {
@@ -194,6 +202,18 @@ export function parseTrustProxy(value: string | undefined): TrustedProxies | und
   return { addresses };
 }
 
+const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
+
+/** QUOTE_FEED_HOSTS, or Binance's hosts; tests (NODE_ENV=test only) also reach their loopback stand-in. */
+function quoteFeedHosts(value: string | undefined, env: 'development' | 'production' | 'test'): string[] {
+  const listed = value
+    ?.split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host !== '');
+  const hosts = listed && listed.length > 0 ? listed : [...DEFAULT_QUOTE_FEED_HOSTS];
+  return env === 'test' ? [...new Set([...hosts, ...LOOPBACK_HOSTS])] : hosts;
+}
+
 /** Reads and checks the environment; a bad value stops start-up with one line naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -224,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       idleMs: value.MEMBER_SESSION_IDLE_DAYS * 86_400_000,
       absoluteMs: value.MEMBER_SESSION_ABSOLUTE_DAYS * 86_400_000,
     },
+    quoteFeedHosts: quoteFeedHosts(value.QUOTE_FEED_HOSTS, value.NODE_ENV),
     chains: {
       bsc:
         value.BSC_RPC_URL && value.BSC_USDT_CONTRACT && value.BSC_DEPOSIT_XPUB

@@ -279,7 +279,15 @@ export function createServices(
     rateLimits,
     { timeZone: config.platformTimeZone, clock },
   );
-  const quotes = new QuotesService(db, new QuotesRepository(db), settings, audit, new BinanceTickerSource(), clock, logger);
+  const quotes = new QuotesService(
+    db,
+    new QuotesRepository(db),
+    settings,
+    audit,
+    new BinanceTickerSource({ allowedHosts: config.quoteFeedHosts }),
+    clock,
+    logger,
+  );
   const contracts = new ContractsService(db, new ContractsRepository(db), ledger, settings, audit, memberEvents, {
     timeZone: config.platformTimeZone,
     clock,
