@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '@custos/contract';
@@ -108,6 +109,13 @@ const envSchema = z.object({
    * The console sets the feed's address; this bounds where it can point.
    */
   QUOTE_FEED_HOSTS: z.string().optional(),
+  /**
+   * Where packages, documents and images are kept (decision 053); default: `storage` beside
+   * DATA_DIR. On several instances, a volume they all mount.
+   */
+  STORAGE_DIR: z.string().min(1).optional(),
+  /** Downloads one client address may have running at once (more answer 429). */
+  DOWNLOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(4),
   /** Run background jobs in this instance (turn off on API-only replicas). */
   JOBS_ENABLED: z
     .enum(['true', 'false'])
@@ -140,6 +148,8 @@ export interface AppConfig {
   chains: { bsc: EvmChainConfig | undefined; tron: TronChainConfig | undefined };
   /** Hosts the quote feed may ask (lower case). */
   quoteFeedHosts: string[];
+  /** Stored files (decision 053): the folder, and the downloads each address may run at once. */
+  storage: { directory: string; downloadsPerAddress: number };
 }
 
 export interface TronChainConfig {
@@ -214,6 +224,15 @@ function quoteFeedHosts(value: string | undefined, env: 'development' | 'product
   return env === 'test' ? [...new Set([...hosts, ...LOOPBACK_HOSTS])] : hosts;
 }
 
+/**
+ * `storage` beside the data folder; in tests (which set neither) a folder of this process under the
+ * system's temporary folder, so test runs never write into the working tree.
+ */
+function defaultStorageDir(dataDir: string, env: 'development' | 'production' | 'test'): string {
+  if (env === 'test') return path.join(os.tmpdir(), `custos-test-storage-${process.pid}`);
+  return path.join(path.dirname(path.resolve(dataDir)), 'storage');
+}
+
 /** Reads and checks the environment; a bad value stops start-up with one line naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -245,6 +264,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       absoluteMs: value.MEMBER_SESSION_ABSOLUTE_DAYS * 86_400_000,
     },
     quoteFeedHosts: quoteFeedHosts(value.QUOTE_FEED_HOSTS, value.NODE_ENV),
+    storage: {
+      directory: path.resolve(value.STORAGE_DIR ?? defaultStorageDir(value.DATA_DIR, value.NODE_ENV)),
+      downloadsPerAddress: value.DOWNLOADS_PER_ADDRESS,
+    },
     chains: {
       bsc:
         value.BSC_RPC_URL && value.BSC_USDT_CONTRACT && value.BSC_DEPOSIT_XPUB

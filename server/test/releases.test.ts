@@ -251,7 +251,7 @@ describe('app releases', () => {
 
   it('stages a release to a share of members by a stable bucket, keeping everyone who had it as the share grows, and offers a full package over older hot bundles', async () => {
     const staged = await release('hot', 10040, hotBundle('staged'), 1);
-    const members = Array.from({ length: 80 }, () => randomUUID());
+    const members = Array.from({ length: 80 }, (): string => randomUUID());
     // The documented definition written out here, not the production function.
     const bucketOf = (memberId: string) =>
       Number.parseInt(createHash('sha256').update(`${staged.id}:${memberId}`).digest('hex').slice(0, 8), 16) % 100;

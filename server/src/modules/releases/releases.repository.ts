@@ -35,10 +35,7 @@ const releaseWithPackageColumns = {
 export class ReleasesRepository {
   constructor(private readonly db: Db) {}
 
-  async insertPackage(
-    row: { kind: string; sizeBytes: number; sha256: string; content: Buffer; uploadedBy: string },
-    tx: Db | Tx = this.db,
-  ) {
+  async insertPackage(row: { kind: string; sizeBytes: number; sha256: string; uploadedBy: string }, tx: Db | Tx = this.db) {
     const [inserted] = await tx.insert(appReleasePackages).values(row).returning({ id: appReleasePackages.id });
     return inserted!.id;
   }
@@ -70,16 +67,6 @@ export class ReleasesRepository {
       .innerJoin(appReleases, eq(appReleases.packageId, appReleasePackages.id))
       .where(and(eq(appReleasePackages.id, id), eq(appReleases.status, 'published')));
     return rows[0] ?? null;
-  }
-
-  /** `length` bytes of a package from `start` (0-based), read in the database (a range never loads the whole file). */
-  async packageBytes(id: string, start: number, length: number): Promise<Buffer> {
-    const rows = await this.db
-      .select({ part: sql<Buffer>`substring(${appReleasePackages.content} from ${start + 1} for ${length})` })
-      .from(appReleasePackages)
-      .where(eq(appReleasePackages.id, id));
-    const part = rows[0]?.part;
-    return part ? Buffer.from(part) : Buffer.alloc(0);
   }
 
   /** Serialises release writes (version codes must rise; one transaction decides at a time). */

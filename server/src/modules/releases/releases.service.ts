@@ -17,6 +17,7 @@ import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../../lib/clock.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import type { ReleaseWithPackage, ReleasesRepository } from './releases.repository.js';
 
 /** A zip file's local-file-header signature: every APK and every hot bundle starts with it. */
@@ -75,6 +76,7 @@ export class ReleasesService {
     private readonly repository: ReleasesRepository,
     private readonly audit: AuditRepository,
     private readonly clock: Clock,
+    private readonly files: FileStore,
   ) {}
 
   /** The version config (spec §3) for a member (staged releases by their bucket) or a visitor (full rollouts only). */
@@ -108,10 +110,6 @@ export class ReleasesService {
     const found = await this.repository.servedPackage(match[1]!);
     if (!found || RELEASE_PACKAGE_TYPES[found.kind as ReleaseKind].extension !== match[2]) throw AppError.notFound();
     return { ...found, kind: found.kind as ReleaseKind };
-  }
-
-  packageBytes(packageId: string, start: number, length: number): Promise<Buffer> {
-    return this.repository.packageBytes(packageId, start, length);
   }
 
   // ── Console ─────────────────────────────────────────────────────────────────────────────────
@@ -150,15 +148,11 @@ export class ReleasesService {
     origin: RequestOrigin,
   ): Promise<ReleasePackage> {
     const checked = checkedPackage(input.kind, input.content, input.sha256);
+    // The file first: a row never names bytes the store lacks (an orphan file is harmless).
+    await this.files.put(input.content);
     return this.db.transaction(async (tx) => {
       const id = await this.repository.insertPackage(
-        {
-          kind: input.kind,
-          sizeBytes: checked.sizeBytes,
-          sha256: checked.sha256,
-          content: input.content,
-          uploadedBy: operatorId,
-        },
+        { kind: input.kind, sizeBytes: checked.sizeBytes, sha256: checked.sha256, uploadedBy: operatorId },
         tx,
       );
       await this.audit.record(
