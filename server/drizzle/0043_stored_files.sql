@@ -12,4 +12,5 @@ END $$;
 --> statement-breakpoint
 ALTER TABLE "app_release_packages" DROP COLUMN "content";--> statement-breakpoint
 ALTER TABLE "document_versions" DROP COLUMN "content";--> statement-breakpoint
-ALTER TABLE "content_images" DROP COLUMN "content";
+ALTER TABLE "content_images" DROP COLUMN "content";--> statement-breakpoint
+ALTER TABLE "app_releases" ADD COLUMN "signature" text;

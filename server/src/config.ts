@@ -1,3 +1,4 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -116,6 +117,23 @@ const envSchema = z.object({
   STORAGE_DIR: z.string().min(1).optional(),
   /** Downloads one client address may have running at once (more answer 429). */
   DOWNLOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(4),
+  /**
+   * The release key (decision 053): an Ed25519 private key, PKCS#8 PEM (or its base64 DER), that
+   * signs hot bundles at the release step. Never stored in the database; its public half ships in
+   * the app. Without it releases are made unsigned (and the console shows so).
+   */
+  RELEASE_SIGNING_KEY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value || value.trim() === '') return undefined;
+      const key = releaseSigningKey(value);
+      if (!key) {
+        context.addIssue({ code: 'custom', message: 'is not an Ed25519 private key (PKCS#8 PEM or base64 DER)' });
+        return z.NEVER;
+      }
+      return key;
+    }),
   /** Run background jobs in this instance (turn off on API-only replicas). */
   JOBS_ENABLED: z
     .enum(['true', 'false'])
@@ -150,6 +168,8 @@ export interface AppConfig {
   quoteFeedHosts: string[];
   /** Stored files (decision 053): the folder, and the downloads each address may run at once. */
   storage: { directory: string; downloadsPerAddress: number };
+  /** The release key that signs hot bundles, if configured. */
+  releaseSigningKey: KeyObject | undefined;
 }
 
 export interface TronChainConfig {
@@ -212,6 +232,18 @@ export function parseTrustProxy(value: string | undefined): TrustedProxies | und
   return { addresses };
 }
 
+function releaseSigningKey(text: string): KeyObject | undefined {
+  try {
+    const trimmed = text.trim();
+    const key = trimmed.startsWith('-----BEGIN')
+      ? createPrivateKey(trimmed)
+      : createPrivateKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519' ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
 
 /** QUOTE_FEED_HOSTS, or Binance's hosts; tests (NODE_ENV=test only) also reach their loopback stand-in. */
@@ -264,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       absoluteMs: value.MEMBER_SESSION_ABSOLUTE_DAYS * 86_400_000,
     },
     quoteFeedHosts: quoteFeedHosts(value.QUOTE_FEED_HOSTS, value.NODE_ENV),
+    releaseSigningKey: value.RELEASE_SIGNING_KEY,
     storage: {
       directory: path.resolve(value.STORAGE_DIR ?? defaultStorageDir(value.DATA_DIR, value.NODE_ENV)),
       downloadsPerAddress: value.DOWNLOADS_PER_ADDRESS,

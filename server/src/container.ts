@@ -360,7 +360,7 @@ export function createServices(
     supportChat,
     otc,
     otcOperatorEvents,
-    releases: new ReleasesService(db, new ReleasesRepository(db), audit, clock, files),
+    releases: new ReleasesService(db, new ReleasesRepository(db), audit, clock, files, config.releaseSigningKey),
     storage: { files, downloads: new DownloadSlots(config.storage.downloadsPerAddress) },
     contracts,
     contractQuotes: new ContractQuoteStream(contracts, logger),

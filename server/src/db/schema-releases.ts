@@ -48,6 +48,8 @@ export const appReleases = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     rolledBackAt: timestamp('rolled_back_at', { withTimezone: true }),
+    /** The release key's signature of a hot bundle (base64, decision 053); null when unsigned. */
+    signature: text('signature'),
   },
   (table) => [
     uniqueIndex('app_releases_version_code_unique').on(table.versionCode),

@@ -27,6 +27,7 @@ const releaseWithPackageColumns = {
   createdAt: appReleases.createdAt,
   publishedAt: appReleases.publishedAt,
   rolledBackAt: appReleases.rolledBackAt,
+  signature: appReleases.signature,
   sizeBytes: appReleasePackages.sizeBytes,
   sha256: appReleasePackages.sha256,
 };
@@ -86,7 +87,15 @@ export class ReleasesRepository {
 
   async insertRelease(
     tx: Tx,
-    row: { packageId: string; kind: string; versionCode: number; versionName: string; notes: string; createdBy: string },
+    row: {
+      packageId: string;
+      kind: string;
+      versionCode: number;
+      versionName: string;
+      notes: string;
+      createdBy: string;
+      signature: string | null;
+    },
   ): Promise<string> {
     const [inserted] = await tx.insert(appReleases).values(row).returning({ id: appReleases.id });
     return inserted!.id;
