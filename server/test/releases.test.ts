@@ -98,6 +98,7 @@ describe('app releases', () => {
       package_size: 0,
       hot_package_sha256: '',
       hot_package_size: 0,
+      hot_package_signature: '',
     });
 
     const bundle = hotBundle('10020');
@@ -116,6 +117,8 @@ describe('app releases', () => {
       release_notes: 'notes 10020',
       hot_package_sha256: sha256(bundle),
       hot_package_size: bundle.length,
+      // No release key in this app: made unsigned (release-signing.test.ts signs).
+      hot_package_signature: '',
     });
     expect(await appVersion(member)).toEqual(answered);
     expect(await actionsOn(draft.packageId)).toEqual(['releases.package_uploaded']);
