@@ -190,17 +190,27 @@ export async function buildApp({ config, database, services, logger, clock }: Bu
     auth: services.auth,
     operators: services.operators,
   });
-  await app.register(contentRoutes, { service: services.content, auth: services.auth, operators: services.operators });
+  await app.register(contentRoutes, {
+    service: services.content,
+    auth: services.auth,
+    operators: services.operators,
+    storage: services.storage,
+  });
   await app.register(quotesRoutes, { service: services.quotes, operators: services.operators });
   await app.register(helpRoutes, { service: services.help, operators: services.operators });
-  await app.register(documentsRoutes, { service: services.documents, operators: services.operators });
+  await app.register(documentsRoutes, { service: services.documents, operators: services.operators, storage: services.storage });
   await app.register(otcRoutes, {
     service: services.otc,
     events: services.otcOperatorEvents,
     auth: services.auth,
     operators: services.operators,
   });
-  await app.register(releasesRoutes, { service: services.releases, auth: services.auth, operators: services.operators });
+  await app.register(releasesRoutes, {
+    service: services.releases,
+    auth: services.auth,
+    operators: services.operators,
+    storage: services.storage,
+  });
   await app.register(contractsRoutes, {
     service: services.contracts,
     quoteStream: services.contractQuotes,

@@ -1,6 +1,9 @@
+import { createPrivateKey, type KeyObject } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PLATFORM_TIME_ZONE } from '@custos/contract';
+import { DEFAULT_QUOTE_FEED_HOSTS } from './modules/quotes/binance-ticker.js';
 import { trustedProxyEntryProblem, type TrustedProxies } from './http/trusted-proxy.js';
 
 function isTimeZone(value: string): boolean {
@@ -102,6 +105,35 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /**
+   * The only hosts the quote feed may ask (comma-separated; default Binance's public API hosts).
+   * The console sets the feed's address; this bounds where it can point.
+   */
+  QUOTE_FEED_HOSTS: z.string().optional(),
+  /**
+   * Where packages, documents and images are kept (decision 053); default: `storage` beside
+   * DATA_DIR. On several instances, a volume they all mount.
+   */
+  STORAGE_DIR: z.string().min(1).optional(),
+  /** Downloads one client address may have running at once (more answer 429). */
+  DOWNLOADS_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(4),
+  /**
+   * The release key (decision 053): an Ed25519 private key, PKCS#8 PEM (or its base64 DER), that
+   * signs hot bundles at the release step. Never stored in the database; its public half ships in
+   * the app. Without it releases are made unsigned (and the console shows so).
+   */
+  RELEASE_SIGNING_KEY: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      if (!value || value.trim() === '') return undefined;
+      const key = releaseSigningKey(value);
+      if (!key) {
+        context.addIssue({ code: 'custom', message: 'is not an Ed25519 private key (PKCS#8 PEM or base64 DER)' });
+        return z.NEVER;
+      }
+      return key;
+    }),
   /** Run background jobs in this instance (turn off on API-only replicas). */
   JOBS_ENABLED: z
     .enum(['true', 'false'])
@@ -132,6 +164,12 @@ export interface AppConfig {
   mail: { smtpUrl: string | undefined; from: string };
   memberSession: { idleMs: number; absoluteMs: number };
   chains: { bsc: EvmChainConfig | undefined; tron: TronChainConfig | undefined };
+  /** Hosts the quote feed may ask (lower case). */
+  quoteFeedHosts: string[];
+  /** Stored files (decision 053): the folder, and the downloads each address may run at once. */
+  storage: { directory: string; downloadsPerAddress: number };
+  /** The release key that signs hot bundles, if configured. */
+  releaseSigningKey: KeyObject | undefined;
 }
 
 export interface TronChainConfig {
@@ -194,6 +232,39 @@ export function parseTrustProxy(value: string | undefined): TrustedProxies | und
   return { addresses };
 }
 
+function releaseSigningKey(text: string): KeyObject | undefined {
+  try {
+    const trimmed = text.trim();
+    const key = trimmed.startsWith('-----BEGIN')
+      ? createPrivateKey(trimmed)
+      : createPrivateKey({ key: Buffer.from(trimmed, 'base64'), format: 'der', type: 'pkcs8' });
+    return key.asymmetricKeyType === 'ed25519' ? key : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
+
+/** QUOTE_FEED_HOSTS, or Binance's hosts; tests (NODE_ENV=test only) also reach their loopback stand-in. */
+function quoteFeedHosts(value: string | undefined, env: 'development' | 'production' | 'test'): string[] {
+  const listed = value
+    ?.split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host !== '');
+  const hosts = listed && listed.length > 0 ? listed : [...DEFAULT_QUOTE_FEED_HOSTS];
+  return env === 'test' ? [...new Set([...hosts, ...LOOPBACK_HOSTS])] : hosts;
+}
+
+/**
+ * `storage` beside the data folder; in tests (which set neither) a folder of this process under the
+ * system's temporary folder, so test runs never write into the working tree.
+ */
+function defaultStorageDir(dataDir: string, env: 'development' | 'production' | 'test'): string {
+  if (env === 'test') return path.join(os.tmpdir(), `custos-test-storage-${process.pid}`);
+  return path.join(path.dirname(path.resolve(dataDir)), 'storage');
+}
+
 /** Reads and checks the environment; a bad value stops start-up with one line naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -223,6 +294,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     memberSession: {
       idleMs: value.MEMBER_SESSION_IDLE_DAYS * 86_400_000,
       absoluteMs: value.MEMBER_SESSION_ABSOLUTE_DAYS * 86_400_000,
+    },
+    quoteFeedHosts: quoteFeedHosts(value.QUOTE_FEED_HOSTS, value.NODE_ENV),
+    releaseSigningKey: value.RELEASE_SIGNING_KEY,
+    storage: {
+      directory: path.resolve(value.STORAGE_DIR ?? defaultStorageDir(value.DATA_DIR, value.NODE_ENV)),
+      downloadsPerAddress: value.DOWNLOADS_PER_ADDRESS,
     },
     chains: {
       bsc:

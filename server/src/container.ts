@@ -71,6 +71,8 @@ import { DocumentsRepository } from './modules/content/documents.repository.js';
 import { DocumentsService } from './modules/content/documents.service.js';
 import { ReleasesRepository } from './modules/releases/releases.repository.js';
 import { ReleasesService } from './modules/releases/releases.service.js';
+import { DownloadSlots } from './lib/storage/download-slots.js';
+import { LocalFileStore, type FileStore } from './lib/storage/file-store.js';
 import { HelpRepository } from './modules/content/help.repository.js';
 import { HelpService } from './modules/content/help.service.js';
 import { AirdropsRepository } from './modules/airdrops/airdrops.repository.js';
@@ -145,6 +147,8 @@ export interface Services {
   otcOperatorEvents: OperatorEventsService;
   /** App releases: packages, staged rollout, rollback and the version config (decision 037). */
   releases: ReleasesService;
+  /** Stored files and the per-address download slots (decision 053). */
+  storage: { files: FileStore; downloads: DownloadSlots };
   /** Contract orders on forex products (decision 034): ticks, the watcher, stop-out, the book. */
   contracts: ContractsService;
   contractManualQuotes: ManualQuotesService;
@@ -282,7 +286,16 @@ export function createServices(
     rateLimits,
     { timeZone: config.platformTimeZone, clock },
   );
-  const quotes = new QuotesService(db, new QuotesRepository(db), settings, audit, new BinanceTickerSource(), clock, logger);
+  const files: FileStore = new LocalFileStore(config.storage.directory);
+  const quotes = new QuotesService(
+    db,
+    new QuotesRepository(db),
+    settings,
+    audit,
+    new BinanceTickerSource({ allowedHosts: config.quoteFeedHosts }),
+    clock,
+    logger,
+  );
   const contracts = new ContractsService(db, new ContractsRepository(db), ledger, settings, audit, memberEvents, {
     timeZone: config.platformTimeZone,
     clock,
@@ -341,16 +354,17 @@ export function createServices(
     ),
     memberEvents,
     feedback: new FeedbackService(db, new FeedbackRepository(db), audit, memberEvents, rateLimits),
-    content: new ContentService(db, new ContentRepository(db), audit, settings, clock),
+    content: new ContentService(db, new ContentRepository(db), audit, settings, clock, files),
     quotes,
     help: new HelpService(db, new HelpRepository(db), audit, settings, clock, rateLimits),
-    documents: new DocumentsService(db, new DocumentsRepository(db), audit, settings),
+    documents: new DocumentsService(db, new DocumentsRepository(db), audit, settings, files),
     depositWatchers: [bscWatcher, tronWatcher].filter((watcher) => watcher !== undefined),
     operatorEvents,
     supportChat,
     otc,
     otcOperatorEvents,
-    releases: new ReleasesService(db, new ReleasesRepository(db), audit, clock),
+    releases: new ReleasesService(db, new ReleasesRepository(db), audit, clock, files, config.releaseSigningKey),
+    storage: { files, downloads: new DownloadSlots(config.storage.downloadsPerAddress) },
     contracts,
     contractManualQuotes: new ManualQuotesService(db, new ManualQuotesRepository(), contracts, settings, audit, clock),
     contractQuotes: new ContractQuoteStream(contracts, logger, new MemberEventsRepository(db)),

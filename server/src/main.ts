@@ -1,3 +1,5 @@
+import { LocalFileStore } from './lib/storage/file-store.js';
+import { moveStoredBytesOut } from './lib/storage/move-out.js';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.js';
@@ -61,6 +63,8 @@ async function main(): Promise<void> {
   let database: Database;
   try {
     database = await openDatabase(config.database);
+    // Bytes a database from before decision 053 still holds go to the file store first (0043 drops them).
+    await moveStoredBytesOut(database.sql, new LocalFileStore(config.storage.directory));
     await database.migrate();
   } catch (error) {
     if (error instanceof DatabaseUnavailableError) fail(error.message);

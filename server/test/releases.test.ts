@@ -98,6 +98,7 @@ describe('app releases', () => {
       package_size: 0,
       hot_package_sha256: '',
       hot_package_size: 0,
+      hot_package_signature: '',
     });
 
     const bundle = hotBundle('10020');
@@ -116,6 +117,8 @@ describe('app releases', () => {
       release_notes: 'notes 10020',
       hot_package_sha256: sha256(bundle),
       hot_package_size: bundle.length,
+      // No release key in this app: made unsigned (release-signing.test.ts signs).
+      hot_package_signature: '',
     });
     expect(await appVersion(member)).toEqual(answered);
     expect(await actionsOn(draft.packageId)).toEqual(['releases.package_uploaded']);
@@ -242,26 +245,49 @@ describe('app releases', () => {
     expect(await count('app_releases')).toBe(releasesBefore + 1);
   });
 
-  it('stages a release to a share of members by a stable bucket, and offers a full package over older hot bundles', async () => {
-    const staged = await release('hot', 10040, hotBundle('staged'), 30);
-    const members = Array.from({ length: 60 }, () => randomUUID());
-    const answers = await Promise.all(members.map((id) => t.services.releases.appVersion(id)));
-    // Outside the share: the newest fully rolled-out bundle (10022; 10023 is still a draft).
-    members.forEach((id, index) => {
-      const inRollout = rolloutBucket(staged.id, id) < 30;
-      expect(answers[index]!.hot_version_code).toBe(inRollout ? 10040 : 10022);
-      if (inRollout) expect(answers[index]!.hot_package_url).toBe(`/api/common/app_package/${staged.packageId}.zip`);
-    });
-    const inside = members.filter((id) => rolloutBucket(staged.id, id) < 30).length;
-    expect(inside).toBeGreaterThan(0);
-    expect(inside).toBeLessThan(members.length);
-    // Same member, same answer; visitors get only full rollouts.
-    expect(await t.services.releases.appVersion(members[0]!)).toEqual(answers[0]);
-    expect((await appVersion()).hot_version_code).toBe(10022);
+  it('places a member in a rollout by the documented bucket: the first 4 bytes of SHA-256("<release>:<member>"), big-endian, mod 100', () => {
+    // Fixed vectors, computed outside this code base (Python's hashlib) from that definition.
+    expect(rolloutBucket('00000000-0000-4000-8000-000000000001', '11111111-1111-4111-8111-111111111111')).toBe(38);
+    expect(rolloutBucket('6f1c2b9e-3d4a-4c5b-9e8f-7a6b5c4d3e2f', '0a1b2c3d-4e5f-4061-8273-8495a6b7c8d9')).toBe(40);
+    expect(rolloutBucket('release', 'member')).toBe(40);
+  });
 
-    // Growing the share keeps everyone who had it.
-    await dataOf(operatorCall(t, 'POST', `/api/admin/releases/${staged.id}/publish`, admin, { rolloutPercent: 100 }));
-    expect(await actionsOn(staged.id)).toEqual(['releases.created', 'releases.published', 'releases.rollout_changed']);
+  it('stages a release to a share of members by a stable bucket, keeping everyone who had it as the share grows, and offers a full package over older hot bundles', async () => {
+    const staged = await release('hot', 10040, hotBundle('staged'), 1);
+    const members = Array.from({ length: 80 }, (): string => randomUUID());
+    // The documented definition written out here, not the production function.
+    const bucketOf = (memberId: string) =>
+      Number.parseInt(createHash('sha256').update(`${staged.id}:${memberId}`).digest('hex').slice(0, 8), 16) % 100;
+    let previous = new Set<string>();
+    for (const percent of [1, 5, 10, 30, 50, 99, 100]) {
+      if (percent !== 1) {
+        await dataOf(operatorCall(t, 'POST', `/api/admin/releases/${staged.id}/publish`, admin, { rolloutPercent: percent }));
+      }
+      const answers = await Promise.all(members.map((id) => t.services.releases.appVersion(id)));
+      const inside = new Set(members.filter((id) => bucketOf(id) < percent));
+      // Outside the share: the newest fully rolled-out bundle (10022; 10023 is still a draft).
+      members.forEach((id, index) => {
+        expect(answers[index]!.hot_version_code, `member ${id} at ${percent}%`).toBe(inside.has(id) ? 10040 : 10022);
+        if (inside.has(id)) expect(answers[index]!.hot_package_url).toBe(`/api/common/app_package/${staged.packageId}.zip`);
+      });
+      // Growing the share keeps everyone who had it.
+      for (const id of previous) expect(inside.has(id), `member ${id} kept at ${percent}%`).toBe(true);
+      if (percent === 30) {
+        // The sample straddles the share (else this step would check nothing).
+        expect(inside.size).toBeGreaterThan(0);
+        expect(inside.size).toBeLessThan(members.length);
+        // Same member, same answer; visitors get only full rollouts.
+        expect(await t.services.releases.appVersion(members[0]!)).toEqual(answers[0]);
+        expect((await appVersion()).hot_version_code).toBe(10022);
+      }
+      previous = inside;
+    }
+    expect(previous.size).toBe(members.length);
+    expect(await actionsOn(staged.id)).toEqual([
+      'releases.created',
+      'releases.published',
+      ...Array.from({ length: 6 }, () => 'releases.rollout_changed'),
+    ]);
     expect((await appVersion()).hot_version_code).toBe(10040);
 
     const full = await release('full', 10050, apk('10050'));

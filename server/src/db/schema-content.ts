@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bytea, members, operators } from './schema-core.js';
+import { members, operators } from './schema-core.js';
 
 /**
  * Operator content (issue 13, decision 026): images operators upload, banners, the notice marquee
@@ -18,7 +18,6 @@ export const contentImages = pgTable(
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
-    content: bytea('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

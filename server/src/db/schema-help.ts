@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
-import { bytea, operators } from './schema-core.js';
+import { operators } from './schema-core.js';
 
 /**
  * The help centre and platform documents (issue 13, decision 028): help categories and articles,
@@ -91,7 +91,6 @@ export const documentVersions = pgTable(
     published: boolean('published').notNull().default(true),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
-    content: bytea('content').notNull(),
     uploadedBy: uuid('uploaded_by')
       .notNull()
       .references(() => operators.id),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { bytea, operators } from './schema-core.js';
+import { operators } from './schema-core.js';
 
 /**
  * App releases (issue 16, decision 037): packages the operator uploads (a full Android APK or a hot
@@ -16,7 +16,6 @@ export const appReleasePackages = pgTable(
     kind: text('kind').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     sha256: text('sha256').notNull(),
-    content: bytea('content').notNull(),
     uploadedBy: uuid('uploaded_by')
       .notNull()
       .references(() => operators.id),
@@ -49,6 +48,8 @@ export const appReleases = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     rolledBackAt: timestamp('rolled_back_at', { withTimezone: true }),
+    /** The release key's signature of a hot bundle (base64, decision 053); null when unsigned. */
+    signature: text('signature'),
   },
   (table) => [
     uniqueIndex('app_releases_version_code_unique').on(table.versionCode),

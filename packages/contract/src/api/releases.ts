@@ -58,8 +58,21 @@ export const appVersionResponse = z.object({
   /** SHA-256 (hex) and size of the hot bundle; '' and 0 without one. */
   hot_package_sha256: z.string(),
   hot_package_size: z.number().int().nonnegative(),
+  /**
+   * The release key's Ed25519 signature (base64) of `hotBundleSignedMessage` for this bundle
+   * (decision 053); '' when the bundle is unsigned. Optional for app builds from before it.
+   */
+  hot_package_signature: z.string().optional(),
 });
 export type AppVersion = z.infer<typeof appVersionResponse>;
+
+/**
+ * What the release key signs for a hot bundle (decision 053): its version code and SHA-256, so a
+ * signature can be replayed neither onto other bytes nor onto another version.
+ */
+export function hotBundleSignedMessage(versionCode: number, sha256: string): string {
+  return `custos-hot-bundle\n${versionCode}\n${sha256.toLowerCase()}`;
+}
 
 /** What GET /api/common/app_version answers when no release is published (the built-in version). */
 export const BUILT_IN_APP_VERSION_CODE = APP_VERSION_CODE;
@@ -132,6 +145,8 @@ export const adminRelease = z.object({
   createdAt: z.iso.datetime(),
   publishedAt: z.iso.datetime().nullable(),
   rolledBackAt: z.iso.datetime().nullable(),
+  /** Whether the release step signed it with the release key (hot bundles; decision 053). */
+  signed: z.boolean().optional(),
 });
 export type AdminRelease = z.infer<typeof adminRelease>;
 

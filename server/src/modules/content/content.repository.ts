@@ -41,7 +41,7 @@ export class ContentRepository {
 
   async image(id: string) {
     const rows = await this.db
-      .select({ contentType: contentImages.contentType, content: contentImages.content, sha256: contentImages.sha256 })
+      .select({ contentType: contentImages.contentType, sha256: contentImages.sha256, sizeBytes: contentImages.sizeBytes })
       .from(contentImages)
       .where(eq(contentImages.id, id));
     return rows[0] ?? null;

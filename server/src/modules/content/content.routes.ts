@@ -32,6 +32,9 @@ import { requirePermission, sessionOf } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
 import type { ContentService } from './content.service.js';
 import { contentWriteRoutes, operatorSecurity } from './console-routes.js';
+import type { DownloadSlots } from '../../lib/storage/download-slots.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import { sendStoredFile } from '../../lib/storage/serve-file.js';
 
 const memberSecurity = [{ memberToken: [] }];
 
@@ -49,7 +52,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{
   service: ContentService;
   auth: AuthService;
   operators: OperatorService;
-}> = async (app, { service, auth, operators }) => {
+  storage: { files: FileStore; downloads: DownloadSlots };
+}> = async (app, { service, auth, operators, storage }) => {
   const member = requireMember(auth);
   const manager = requirePermission(operators, 'content.manage');
 
@@ -86,7 +90,8 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const image = await service.image(request.params.id);
-      return reply.headers(CONTENT_IMAGE_HEADERS).type(image.contentType).send(image.content);
+      void reply.headers(CONTENT_IMAGE_HEADERS).type(image.contentType);
+      return sendStoredFile(request, reply, storage.files, image, storage.downloads);
     },
   );
 

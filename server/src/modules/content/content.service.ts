@@ -22,6 +22,7 @@ import { checkedImage } from '../../http/checked-image.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../../lib/clock.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { ArticleRow, ArticleTranslationRow, ContentRepository } from './content.repository.js';
 import { auditedDelete, auditedSave, dateOf, iso, localise, recordChange } from './localised.js';
@@ -48,6 +49,7 @@ export class ContentService {
     private readonly audit: AuditRepository,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly files: FileStore,
   ) {}
 
   /** The platform's now (the injected clock). */
@@ -64,8 +66,13 @@ export class ContentService {
 
   async uploadImage(operatorId: string, contentBase64: string, origin: RequestOrigin) {
     const image = checkedImage(contentBase64);
+    // The file first: a row never names bytes the store lacks (an orphan file is harmless).
+    await this.files.put(image.content);
     const id = await this.db.transaction(async (tx) => {
-      const inserted = await this.repository.insertImage({ ...image, uploadedBy: operatorId }, tx);
+      const inserted = await this.repository.insertImage(
+        { contentType: image.contentType, sizeBytes: image.sizeBytes, sha256: image.sha256, uploadedBy: operatorId },
+        tx,
+      );
       await recordChange(this.audit, tx, {
         operatorId,
         action: 'content.image_uploaded',

@@ -98,10 +98,10 @@ export class DocumentsRepository {
     return new Map(rows.map((row) => [row.id, row.kind]));
   }
 
-  /** A published version's bytes (a withdrawn version is no longer served). */
+  /** A published version's stored file (a withdrawn version is no longer served). */
   async publishedFile(versionId: string) {
     const rows = await this.db
-      .select({ content: documentVersions.content, sha256: documentVersions.sha256 })
+      .select({ sha256: documentVersions.sha256, sizeBytes: documentVersions.sizeBytes })
       .from(documentVersions)
       .where(and(eq(documentVersions.id, versionId), eq(documentVersions.published, true)));
     return rows[0] ?? null;

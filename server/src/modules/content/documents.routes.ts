@@ -20,6 +20,9 @@ import { originOf } from '../../http/origin.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
 import type { DocumentsService } from './documents.service.js';
+import type { DownloadSlots } from '../../lib/storage/download-slots.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import { sendStoredFile } from '../../lib/storage/serve-file.js';
 
 const operatorSecurity = [{ operatorToken: [] }];
 
@@ -37,10 +40,11 @@ const DOCUMENT_FILE_HEADERS = {
 const UPLOAD_BODY_LIMIT_BYTES = Math.ceil(DOCUMENT_MAX_BYTES_CAP / 3) * 4 + 64 * 1024;
 
 /** Platform documents (decision 028): public member calls and files, and the console's uploads. */
-export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService; operators: OperatorService }> = async (
-  app,
-  { service, operators },
-) => {
+export const documentsRoutes: FastifyPluginAsyncZod<{
+  service: DocumentsService;
+  operators: OperatorService;
+  storage: { files: FileStore; downloads: DownloadSlots };
+}> = async (app, { service, operators, storage }) => {
   const manager = { onRequest: requirePermission(operators, 'content.manage') };
   const tags = ['console: content'];
 
@@ -77,10 +81,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService;
     async (request, reply) => {
       const item = await service.byUrl(request.locale, documentPath(request.params.id));
       const file = await service.file(item.versionId);
-      return reply
-        .headers({ ...DOCUMENT_FILE_HEADERS, 'cache-control': 'no-cache' })
-        .type('application/pdf')
-        .send(file.content);
+      void reply.headers({ ...DOCUMENT_FILE_HEADERS, 'cache-control': 'no-cache' }).type('application/pdf');
+      return sendStoredFile(request, reply, storage.files, file, storage.downloads);
     },
   );
 
@@ -89,7 +91,8 @@ export const documentsRoutes: FastifyPluginAsyncZod<{ service: DocumentsService;
     { schema: { tags: ['common'], summary: 'One published version’s PDF (immutable)', params: contentIdParams } },
     async (request, reply) => {
       const file = await service.file(request.params.id);
-      return reply.headers(DOCUMENT_FILE_HEADERS).header('etag', `"${file.sha256}"`).type('application/pdf').send(file.content);
+      void reply.headers(DOCUMENT_FILE_HEADERS).type('application/pdf');
+      return sendStoredFile(request, reply, storage.files, file, storage.downloads);
     },
   );
 

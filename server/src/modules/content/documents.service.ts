@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { DocumentVersionInfo, DocumentsRepository } from './documents.repository.js';
@@ -49,6 +50,7 @@ export class DocumentsService {
     private readonly repository: DocumentsRepository,
     private readonly audit: AuditRepository,
     private readonly settings: SettingsService,
+    private readonly files: FileStore,
   ) {}
 
   private async pick(versions: DocumentVersionInfo[], locale: Locale): Promise<DocumentItem[]> {
@@ -151,6 +153,8 @@ export class DocumentsService {
   ): Promise<{ id: string; version: number }> {
     const { maxBytes } = await this.settings.get('documents');
     const pdf = checkedPdf(input.contentBase64, maxBytes);
+    // The file first: a row never names bytes the store lacks (an orphan file is harmless).
+    await this.files.put(pdf.content);
     return this.db.transaction(async (tx) => {
       // The document's lock orders concurrent uploads, so version numbers never collide.
       if (!(await this.repository.lock(tx, documentId))) throw AppError.notFound();
@@ -163,7 +167,6 @@ export class DocumentsService {
         published: input.publish,
         sizeBytes: pdf.sizeBytes,
         sha256: pdf.sha256,
-        content: pdf.content,
         uploadedBy: operatorId,
       });
       await recordChange(this.audit, tx, {

@@ -43,6 +43,58 @@ const tickerItem = z.object({
 
 const MAX_BODY_BYTES = 1_048_576;
 
+/** Binance's public market-data hosts (spot API and its mirrors, and the data-only endpoint). */
+export const DEFAULT_QUOTE_FEED_HOSTS: readonly string[] = [
+  'api.binance.com',
+  'api1.binance.com',
+  'api2.binance.com',
+  'api3.binance.com',
+  'api4.binance.com',
+  'data-api.binance.vision',
+];
+
+/**
+ * The feed's address as a URL on an allowed host: the console sets the address, so without this an
+ * operator's typo (or a stolen session) could point the server at any internal service.
+ */
+function allowedFeedUrl(baseUrl: string, allowedHosts: ReadonlySet<string>): URL {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TickerError('not an allowed feed address');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new TickerError('not an allowed feed address');
+  if (url.username || url.password) throw new TickerError('not an allowed feed address');
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (!allowedHosts.has(host)) throw new TickerError(`not an allowed feed host: ${host}`);
+  return url;
+}
+
+/** The body as text, given up (and the connection closed) as soon as it passes `maxBytes`. */
+async function boundedText(response: Response, maxBytes: number): Promise<string> {
+  const declared = Number(response.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await response.body?.cancel();
+    throw new TickerError('answer too large');
+  }
+  if (!response.body) return '';
+  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel();
+      throw new TickerError('answer too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /**
  * Binance's public market data: `GET /api/v3/ticker/24hr?symbols=["BTCUSDT",…]` answers an array of
  * 24 h rolling-window statistics (`symbol`, `lastPrice`, `priceChangePercent`, `closeTime` in ms, …).
@@ -50,8 +102,16 @@ const MAX_BODY_BYTES = 1_048_576;
  * that shape is an error or a rejected symbol, never a price.
  */
 export class BinanceTickerSource implements TickerSource {
+  private readonly allowedHosts: ReadonlySet<string>;
+
+  /** `allowedHosts`: the only hosts ever asked (config QUOTE_FEED_HOSTS; Binance's by default). */
+  constructor(options: { allowedHosts: readonly string[] } = { allowedHosts: DEFAULT_QUOTE_FEED_HOSTS }) {
+    this.allowedHosts = new Set(options.allowedHosts.map((host) => host.toLowerCase()));
+  }
+
   async fetch24h(baseUrl: string, symbols: readonly string[], timeoutMs: number): Promise<TickerAnswer> {
-    const url = `${baseUrl.replace(/\/+$/, '')}/api/v3/ticker/24hr?symbols=${encodeURIComponent(JSON.stringify(symbols))}`;
+    const base = allowedFeedUrl(baseUrl, this.allowedHosts);
+    const url = `${base.href.replace(/\/+$/, '')}/api/v3/ticker/24hr?symbols=${encodeURIComponent(JSON.stringify(symbols))}`;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     let status: number;
@@ -63,8 +123,9 @@ export class BinanceTickerSource implements TickerSource {
         redirect: 'error',
       });
       status = response.status;
-      text = await response.text();
+      text = await boundedText(response, MAX_BODY_BYTES);
     } catch (error) {
+      if (error instanceof TickerError) throw error;
       if (controller.signal.aborted) throw new TickerError(`no answer within ${timeoutMs} ms`);
       throw new TickerError(
         `unreachable: ${error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error)}`,
@@ -72,7 +133,6 @@ export class BinanceTickerSource implements TickerSource {
     } finally {
       clearTimeout(timer);
     }
-    if (text.length > MAX_BODY_BYTES) throw new TickerError('answer too large');
     let body: unknown;
     try {
       body = JSON.parse(text);

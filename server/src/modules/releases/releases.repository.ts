@@ -27,6 +27,7 @@ const releaseWithPackageColumns = {
   createdAt: appReleases.createdAt,
   publishedAt: appReleases.publishedAt,
   rolledBackAt: appReleases.rolledBackAt,
+  signature: appReleases.signature,
   sizeBytes: appReleasePackages.sizeBytes,
   sha256: appReleasePackages.sha256,
 };
@@ -35,10 +36,7 @@ const releaseWithPackageColumns = {
 export class ReleasesRepository {
   constructor(private readonly db: Db) {}
 
-  async insertPackage(
-    row: { kind: string; sizeBytes: number; sha256: string; content: Buffer; uploadedBy: string },
-    tx: Db | Tx = this.db,
-  ) {
+  async insertPackage(row: { kind: string; sizeBytes: number; sha256: string; uploadedBy: string }, tx: Db | Tx = this.db) {
     const [inserted] = await tx.insert(appReleasePackages).values(row).returning({ id: appReleasePackages.id });
     return inserted!.id;
   }
@@ -72,16 +70,6 @@ export class ReleasesRepository {
     return rows[0] ?? null;
   }
 
-  /** `length` bytes of a package from `start` (0-based), read in the database (a range never loads the whole file). */
-  async packageBytes(id: string, start: number, length: number): Promise<Buffer> {
-    const rows = await this.db
-      .select({ part: sql<Buffer>`substring(${appReleasePackages.content} from ${start + 1} for ${length})` })
-      .from(appReleasePackages)
-      .where(eq(appReleasePackages.id, id));
-    const part = rows[0]?.part;
-    return part ? Buffer.from(part) : Buffer.alloc(0);
-  }
-
   /** Serialises release writes (version codes must rise; one transaction decides at a time). */
   async lockReleases(tx: Tx): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('app_releases'))`);
@@ -99,7 +87,15 @@ export class ReleasesRepository {
 
   async insertRelease(
     tx: Tx,
-    row: { packageId: string; kind: string; versionCode: number; versionName: string; notes: string; createdBy: string },
+    row: {
+      packageId: string;
+      kind: string;
+      versionCode: number;
+      versionName: string;
+      notes: string;
+      createdBy: string;
+      signature: string | null;
+    },
   ): Promise<string> {
     const [inserted] = await tx.insert(appReleases).values(row).returning({ id: appReleases.id });
     return inserted!.id;

@@ -20,6 +20,9 @@ import type { AuthService } from '../auth/auth.service.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
 import type { ReleasesService } from './releases.service.js';
+import type { DownloadSlots } from '../../lib/storage/download-slots.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
+import { sendStoredFile } from '../../lib/storage/serve-file.js';
 
 const operatorSecurity = [{ operatorToken: [] }];
 
@@ -28,34 +31,15 @@ const PACKAGE_HEADERS = {
   'cache-control': 'public, max-age=31536000, immutable',
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; sandbox",
-  'accept-ranges': 'bytes',
 } as const;
-
-/**
- * One byte range of `size` from a `Range` header (RFC 9110 §14.1.2): `bytes=a-b`, `bytes=a-` or the
- * suffix `bytes=-n`. null: no usable single range (the whole file is sent); 'unsatisfiable': 416.
- */
-export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'unsatisfiable' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    if (suffix === 0) return 'unsatisfiable';
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(match[1]);
-  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  if (start >= size || end < start) return 'unsatisfiable';
-  return { start, end };
-}
 
 /** App releases (decision 037): the version config, the packages, and the console's release calls. */
 export const releasesRoutes: FastifyPluginAsyncZod<{
   service: ReleasesService;
   auth: AuthService;
   operators: OperatorService;
-}> = async (app, { service, auth, operators }) => {
+  storage: { files: FileStore; downloads: DownloadSlots };
+}> = async (app, { service, auth, operators, storage }) => {
   const manager = { onRequest: requirePermission(operators, 'releases.manage') };
   const tags = ['console: releases'];
 
@@ -103,28 +87,12 @@ export const releasesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const found = await service.servedPackage(request.params.file);
-      const etag = `"${found.sha256}"`;
       const type = RELEASE_PACKAGE_TYPES[found.kind];
       void reply
         .headers(PACKAGE_HEADERS)
-        .header('etag', etag)
         .header('content-disposition', `attachment; filename="custos-${found.versionName}.${type.extension}"`)
         .type(type.contentType);
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      const ifRange = request.headers['if-range'];
-      const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, found.sizeBytes) : null;
-      if (range === 'unsatisfiable') {
-        return reply.code(416).header('content-range', `bytes */${found.sizeBytes}`).send();
-      }
-      if (range === null) {
-        return reply.header('content-length', found.sizeBytes).send(await service.packageBytes(found.id, 0, found.sizeBytes));
-      }
-      const length = range.end - range.start + 1;
-      return reply
-        .code(206)
-        .header('content-range', `bytes ${range.start}-${range.end}/${found.sizeBytes}`)
-        .header('content-length', length)
-        .send(await service.packageBytes(found.id, range.start, length));
+      return sendStoredFile(request, reply, storage.files, found, storage.downloads);
     },
   );
 

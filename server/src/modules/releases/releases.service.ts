@@ -1,8 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, sign, type KeyObject } from 'node:crypto';
 import {
   APP_VERSION,
   APP_VERSION_CODE,
   RELEASE_PACKAGE_MAX_BYTES,
+  hotBundleSignedMessage,
   RELEASE_PACKAGE_TYPES,
   releasePackagePath,
   type AdminRelease,
@@ -17,6 +18,7 @@ import { AppError } from '../../http/app-error.js';
 import type { RequestOrigin } from '../../http/origin.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { Clock } from '../../lib/clock.js';
+import type { FileStore } from '../../lib/storage/file-store.js';
 import type { ReleaseWithPackage, ReleasesRepository } from './releases.repository.js';
 
 /** A zip file's local-file-header signature: every APK and every hot bundle starts with it. */
@@ -75,6 +77,9 @@ export class ReleasesService {
     private readonly repository: ReleasesRepository,
     private readonly audit: AuditRepository,
     private readonly clock: Clock,
+    private readonly files: FileStore,
+    /** The release key (config RELEASE_SIGNING_KEY): given to the release step, never stored. */
+    private readonly signingKey: KeyObject | undefined = undefined,
   ) {}
 
   /** The version config (spec §3) for a member (staged releases by their bucket) or a visitor (full rollouts only). */
@@ -98,6 +103,7 @@ export class ReleasesService {
       package_size: full?.sizeBytes ?? 0,
       hot_package_sha256: hot?.sha256 ?? '',
       hot_package_size: hot?.sizeBytes ?? 0,
+      hot_package_signature: hot?.signature ?? '',
     };
   }
 
@@ -108,10 +114,6 @@ export class ReleasesService {
     const found = await this.repository.servedPackage(match[1]!);
     if (!found || RELEASE_PACKAGE_TYPES[found.kind as ReleaseKind].extension !== match[2]) throw AppError.notFound();
     return { ...found, kind: found.kind as ReleaseKind };
-  }
-
-  packageBytes(packageId: string, start: number, length: number): Promise<Buffer> {
-    return this.repository.packageBytes(packageId, start, length);
   }
 
   // ── Console ─────────────────────────────────────────────────────────────────────────────────
@@ -140,6 +142,7 @@ export class ReleasesService {
       createdAt: row.createdAt.toISOString(),
       publishedAt: row.publishedAt?.toISOString() ?? null,
       rolledBackAt: row.rolledBackAt?.toISOString() ?? null,
+      signed: row.signature !== null,
     };
   }
 
@@ -150,15 +153,11 @@ export class ReleasesService {
     origin: RequestOrigin,
   ): Promise<ReleasePackage> {
     const checked = checkedPackage(input.kind, input.content, input.sha256);
+    // The file first: a row never names bytes the store lacks (an orphan file is harmless).
+    await this.files.put(input.content);
     return this.db.transaction(async (tx) => {
       const id = await this.repository.insertPackage(
-        {
-          kind: input.kind,
-          sizeBytes: checked.sizeBytes,
-          sha256: checked.sha256,
-          content: input.content,
-          uploadedBy: operatorId,
-        },
+        { kind: input.kind, sizeBytes: checked.sizeBytes, sha256: checked.sha256, uploadedBy: operatorId },
         tx,
       );
       await this.audit.record(
@@ -191,7 +190,12 @@ export class ReleasesService {
       if (await this.repository.packageUsed(tx, pkg.id)) throw AppError.conflict('release.package_used');
       const current = Math.max(APP_VERSION_CODE, (await this.repository.highestVersionCode(tx)) ?? 0);
       if (input.versionCode <= current) throw AppError.badRequest('release.version_not_higher', { current: String(current) });
-      const id = await this.repository.insertRelease(tx, { ...input, kind: pkg.kind, createdBy: operatorId });
+      // The release step signs a hot bundle's SHA-256 and version with the release key (decision 053).
+      const signature =
+        pkg.kind === 'hot' && this.signingKey
+          ? sign(null, Buffer.from(hotBundleSignedMessage(input.versionCode, pkg.sha256)), this.signingKey).toString('base64')
+          : null;
+      const id = await this.repository.insertRelease(tx, { ...input, kind: pkg.kind, createdBy: operatorId, signature });
       await this.audit.record(
         {
           operatorId,
@@ -199,7 +203,7 @@ export class ReleasesService {
           targetType: 'app_release',
           targetId: id,
           before: null,
-          after: { ...input, kind: pkg.kind, sha256: pkg.sha256, sizeBytes: pkg.sizeBytes },
+          after: { ...input, kind: pkg.kind, sha256: pkg.sha256, sizeBytes: pkg.sizeBytes, signed: signature !== null },
           ip: origin.ip,
           requestId: origin.requestId,
         },

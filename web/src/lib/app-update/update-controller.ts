@@ -20,6 +20,9 @@ export function setUpdateUi(next: UpdateUi | null): void {
   ui = next;
 }
 
+/** The release key's public half (decision 053), built in: VITE_RELEASE_PUBLIC_KEY at build time. */
+const RELEASE_PUBLIC_KEY: string = (import.meta.env.VITE_RELEASE_PUBLIC_KEY as string | undefined) ?? '';
+
 /**
  * Runs the update flow against the server's version config. null: this app has no native update
  * layer (a plain browser), and the caller does what the web does.
@@ -31,7 +34,9 @@ export async function checkForUpdate(): Promise<UpdateOutcome | null> {
   // The flow and the version call load only where there is a native update layer: a plain
   // browser never needs them, so they are not part of its first screen (decision 039).
   running ??= Promise.all([import('./update-flow'), import('../../api/get-app-version')])
-    .then(async ([{ runUpdate }, { getAppVersion }]) => runUpdate(await getAppVersion(), native, shownBy))
+    .then(async ([{ runUpdate }, { getAppVersion }]) =>
+      runUpdate(await getAppVersion(), native, shownBy, { releasePublicKey: RELEASE_PUBLIC_KEY }),
+    )
     .finally(() => {
       running = null;
     });

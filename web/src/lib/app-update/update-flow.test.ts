@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_VERSION_CODE, REQUEST_TIMEOUT_MS, type AppVersion } from '@custos/contract';
+import { APP_VERSION_CODE, REQUEST_TIMEOUT_MS, hotBundleSignedMessage, type AppVersion } from '@custos/contract';
+import { hotBundleSignatureValid } from './bundle-signature';
 import { APK_CONTENT_TYPE, megabytes, packageType, runUpdate, type UpdateUi } from './update-flow';
 import { BUILTIN_BUNDLE_ID, type BundleInfo, type ProgressStatus, type UpdaterPort } from './updater-port';
 
@@ -279,5 +280,61 @@ describe('the update flow', () => {
     expect(packageType('https://cdn.example/b.ZIP?sig=1')).toBe('zip');
     expect(packageType('https://store.example/app')).toBe('other');
     expect(megabytes(1.5 * MB)).toBe('1.5');
+  });
+});
+
+describe('signed hot bundles (decision 053)', () => {
+  const toBase64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+  async function releaseKey() {
+    const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
+    const publicKey = toBase64(await crypto.subtle.exportKey('raw', pair.publicKey));
+    const sign = async (versionCode: number, sha256: string) =>
+      toBase64(
+        await crypto.subtle.sign(
+          { name: 'Ed25519' },
+          pair.privateKey,
+          new TextEncoder().encode(hotBundleSignedMessage(versionCode, sha256)),
+        ),
+      );
+    return { publicKey, sign };
+  }
+
+  it('applies a hot bundle signed by the release key', async () => {
+    const key = await releaseKey();
+    const { port, calls } = fakePort();
+    const { ui } = recordingUi();
+    const signed = { ...hotNewer, hot_package_signature: await key.sign(10020, ZIP_SHA) };
+    expect(await runUpdate(signed, port, ui, { releasePublicKey: key.publicKey })).toBe('hot_ready');
+    expect(calls).toContain('updater.next b1');
+  });
+
+  it('refuses an unsigned bundle, one signed for another version or checksum, and one signed by another key: nothing downloaded or applied', async () => {
+    const key = await releaseKey();
+    const other = await releaseKey();
+    const cases: [string, string | undefined][] = [
+      ['unsigned (no field)', undefined],
+      ['unsigned (empty)', ''],
+      ['another version', await key.sign(10021, ZIP_SHA)],
+      ['another checksum', await key.sign(10020, 'c'.repeat(64))],
+      ['another key', await other.sign(10020, ZIP_SHA)],
+      ['not base64', '%%%'],
+    ];
+    for (const [label, signature] of cases) {
+      const { port, calls } = fakePort();
+      const { ui, shown } = recordingUi();
+      const config = { ...hotNewer, ...(signature === undefined ? {} : { hot_package_signature: signature }) };
+      expect(await runUpdate(config, port, ui, { releasePublicKey: key.publicKey }), label).toBe('signature_refused');
+      expect(calls, label).toEqual([]);
+      expect(shown, label).toEqual(['confirm', 'failed download']);
+    }
+  });
+
+  it('checks the signature of exactly the version and SHA-256 offered', async () => {
+    const key = await releaseKey();
+    const signature = await key.sign(10020, ZIP_SHA);
+    expect(await hotBundleSignatureValid(key.publicKey, 10020, ZIP_SHA, signature)).toBe(true);
+    expect(await hotBundleSignatureValid(key.publicKey, 10020, ZIP_SHA.toUpperCase(), signature)).toBe(true);
+    expect(await hotBundleSignatureValid(key.publicKey, 10019, ZIP_SHA, signature)).toBe(false);
+    expect(await hotBundleSignatureValid('', 10020, ZIP_SHA, signature)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { REQUEST_TIMEOUT_MS, type AppVersion } from '@custos/contract';
+import { hotBundleSignatureValid } from './bundle-signature';
 import { BUILTIN_BUNDLE_ID, type UpdaterPort } from './updater-port';
 
 /*
@@ -11,7 +12,15 @@ import { BUILTIN_BUNDLE_ID, type UpdaterPort } from './updater-port';
  */
 
 export type UpdateOutcome =
-  'up_to_date' | 'declined' | 'full_installed' | 'hot_ready' | 'opened_externally' | 'download_failed' | 'install_failed';
+  | 'up_to_date'
+  | 'declined'
+  | 'full_installed'
+  | 'hot_ready'
+  | 'opened_externally'
+  | 'download_failed'
+  | 'install_failed'
+  /** The hot bundle is unsigned or not signed by the release key: never downloaded, never applied. */
+  | 'signature_refused';
 
 /** What the flow shows; the screens implement it with the UI kit (AppUpdate.tsx), tests record it. */
 export interface UpdateUi {
@@ -123,11 +132,31 @@ async function fullUpdate(config: AppVersion, port: UpdaterPort, ui: UpdateUi, t
   return 'full_installed';
 }
 
-async function hotUpdate(config: AppVersion, port: UpdaterPort, ui: UpdateUi, timeoutMs: number): Promise<UpdateOutcome> {
+async function hotUpdate(
+  config: AppVersion,
+  port: UpdaterPort,
+  ui: UpdateUi,
+  timeoutMs: number,
+  releasePublicKey: string,
+): Promise<UpdateOutcome> {
   const url = absolute(config.hot_package_url);
   if (packageType(url) !== 'zip') {
     port.openExternal(url);
     return 'opened_externally';
+  }
+  // The signature covers the SHA-256 the plugin checks the bytes against: a valid signature of that
+  // checksum means the applied bytes are the release step's (decision 053).
+  if (
+    releasePublicKey !== '' &&
+    !(await hotBundleSignatureValid(
+      releasePublicKey,
+      config.hot_version_code,
+      config.hot_package_sha256,
+      config.hot_package_signature,
+    ))
+  ) {
+    ui.failed('download');
+    return 'signature_refused';
   }
   const deadline = idleDeadline(timeoutMs);
   const total = config.hot_package_size;
@@ -166,7 +195,14 @@ export async function runUpdate(
   config: AppVersion,
   port: UpdaterPort,
   ui: UpdateUi,
-  options: { timeoutMs?: number } = {},
+  options: {
+    timeoutMs?: number;
+    /**
+     * The release key's public half (base64 of its 32 bytes) built into the app: when set, a hot
+     * bundle is applied only with a valid signature.
+     */
+    releasePublicKey?: string;
+  } = {},
 ): Promise<UpdateOutcome> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const installed = await installedVersion(port);
@@ -174,5 +210,7 @@ export async function runUpdate(
   const hotNewer = config.hot_version_code > installed.hot && config.hot_package_url !== '';
   if (!fullNewer && !hotNewer) return 'up_to_date';
   if (!(await ui.confirm(config))) return 'declined';
-  return fullNewer ? fullUpdate(config, port, ui, timeoutMs) : hotUpdate(config, port, ui, timeoutMs);
+  return fullNewer
+    ? fullUpdate(config, port, ui, timeoutMs)
+    : hotUpdate(config, port, ui, timeoutMs, options.releasePublicKey ?? '');
 }

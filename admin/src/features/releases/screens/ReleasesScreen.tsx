@@ -206,6 +206,16 @@ export function ReleasesScreen() {
                 <Typography.Text code copyable={{ text: release.sha256 }} title={release.sha256}>
                   {release.sha256.slice(0, 12)}…
                 </Typography.Text>
+                {release.kind === 'hot' && (
+                  // Decision 053: the app applies only bundles signed with the release key.
+                  <Tag
+                    color={release.signed ? 'green' : 'red'}
+                    data-testid="release-signature"
+                    title={release.signed ? 'Signed with the release key' : 'Not signed: apps with the release key refuse it'}
+                  >
+                    {release.signed ? 'Signed' : 'Unsigned'}
+                  </Tag>
+                )}
               </Space>
             ),
           },

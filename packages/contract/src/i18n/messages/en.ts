@@ -186,6 +186,7 @@ export const en = {
   'settlement.before_first_day': 'Settlement starts on {day}; there is nothing to settle before it',
   'dividend.day_settled': "That day's settlement has already run; set the pool for a day not yet settled",
   'upload.too_many': 'Too many uploads, please try again in {seconds} s',
+  'download.too_many': 'You already have {count} downloads running from this address: wait for one to finish',
   'upload.quota_exceeded':
     'You have too many images that are not used yet (at most {count}, {megabytes} MB in all); unused images are removed after a day',
   'reason.text_unstorable': 'contains characters that cannot be stored (a NUL or a broken Unicode character)',

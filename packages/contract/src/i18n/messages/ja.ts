@@ -185,6 +185,7 @@ export const ja: MessageCatalogue = {
   'settlement.before_first_day': '決済は {day} から始まります。それより前の日に決済するものはありません',
   'dividend.day_settled': 'その日の決済はすでに実行されています。まだ決済されていない日のプールを設定してください',
   'upload.too_many': 'アップロードが多すぎます。{seconds} 秒後にもう一度お試しください',
+  'download.too_many': 'このアドレスからすでに {count} 件のダウンロードが進行中です。いずれかが終わるまでお待ちください',
   'upload.quota_exceeded':
     'まだ使われていない画像が多すぎます（最大 {count} 枚、合計 {megabytes} MB）。使われていない画像は1日後に削除されます',
   'reason.text_unstorable': '保存できない文字（NUL 文字または壊れた Unicode 文字）が含まれています',

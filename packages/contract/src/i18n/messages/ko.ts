@@ -184,6 +184,7 @@ export const ko: MessageCatalogue = {
   'settlement.before_first_day': '정산은 {day}부터 시작됩니다. 그 이전 날짜에는 정산할 것이 없습니다',
   'dividend.day_settled': '해당 날짜의 정산이 이미 실행되었습니다. 아직 정산되지 않은 날짜의 풀을 설정하세요',
   'upload.too_many': '업로드가 너무 많습니다. {seconds}초 후에 다시 시도하세요',
+  'download.too_many': '이 주소에서 이미 {count}개의 다운로드가 진행 중입니다. 하나가 끝날 때까지 기다려 주세요',
   'upload.quota_exceeded':
     '아직 사용되지 않은 이미지가 너무 많습니다(최대 {count}개, 합계 {megabytes} MB). 사용되지 않은 이미지는 하루 후에 삭제됩니다',
   'reason.text_unstorable': '저장할 수 없는 문자(NUL 문자 또는 깨진 유니코드 문자)가 포함되어 있습니다',

@@ -185,6 +185,7 @@ export const vi: MessageCatalogue = {
   'settlement.before_first_day': 'Quyết toán bắt đầu từ ngày {day}; trước ngày đó không có gì để quyết toán',
   'dividend.day_settled': 'Quyết toán của ngày đó đã chạy; hãy đặt quỹ cho một ngày chưa được quyết toán',
   'upload.too_many': 'Tải lên quá nhiều, vui lòng thử lại sau {seconds} giây',
+  'download.too_many': 'Địa chỉ này đang có {count} lượt tải xuống: vui lòng đợi một lượt hoàn tất',
   'upload.quota_exceeded':
     'Bạn có quá nhiều ảnh chưa được sử dụng (tối đa {count} ảnh, tổng cộng {megabytes} MB); ảnh không dùng sẽ bị xóa sau một ngày',
   'reason.text_unstorable': 'chứa ký tự không thể lưu (ký tự NUL hoặc ký tự Unicode bị hỏng)',

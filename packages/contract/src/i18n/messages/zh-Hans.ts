@@ -183,6 +183,7 @@ export const zhHans: MessageCatalogue = {
   'settlement.before_first_day': '结算从 {day} 开始，此前的日期无需结算',
   'dividend.day_settled': '该日结算已执行，请为尚未结算的日期设置分红池',
   'upload.too_many': '上传过于频繁，请 {seconds} 秒后再试',
+  'download.too_many': '此地址已有 {count} 个下载正在进行，请等待其中一个完成',
   'upload.quota_exceeded': '未使用的图片过多（最多 {count} 张，共 {megabytes} MB）；未使用的图片会在一天后删除',
   'reason.text_unstorable': '包含无法保存的字符（空字符或残缺的 Unicode 字符）',
   'reason.date_range': '必须是 2000-01-01 至 2099-12-31 之间的日期',

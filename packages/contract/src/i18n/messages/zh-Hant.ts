@@ -183,6 +183,7 @@ export const zhHant: MessageCatalogue = {
   'settlement.before_first_day': '結算從 {day} 開始，此前的日期無需結算',
   'dividend.day_settled': '該日結算已執行，請為尚未結算的日期設定分紅池',
   'upload.too_many': '上傳過於頻繁，請 {seconds} 秒後再試',
+  'download.too_many': '此位址已有 {count} 個下載正在進行，請等待其中一個完成',
   'upload.quota_exceeded': '未使用的圖片過多（最多 {count} 張，共 {megabytes} MB）；未使用的圖片會在一天後刪除',
   'reason.text_unstorable': '包含無法儲存的字元（空字元或殘缺的 Unicode 字元）',
   'reason.date_range': '必須是 2000-01-01 至 2099-12-31 之間的日期',
