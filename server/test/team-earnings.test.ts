@@ -392,7 +392,7 @@ describe('team earnings over three days', () => {
     // Nothing has arrived: the default delay is the next settlement.
     expect(await statusOf('2026-11-21')).toEqual({ to_arrive: 20 });
     expect(await entryCount()).toBe(0);
-  });
+  }, 180_000);
 
   it('11-22: a member crossing a level mid-way is that level from that day; earnings of 11-21 arrive', async () => {
     await buildTree();
@@ -438,7 +438,33 @@ describe('team earnings over three days', () => {
     expect(await entryCount()).toBe(20);
     // A: + 11-22's interest 2.4 + 11-21's earnings 0.36 + 0.38 + 0.272 + 1.88 + 160 = 162.892: 8167.692.
     expect(await availableOf(app(), await accountOf('a'), 'USDT')).toBe('8167.6920');
-  });
+  }, 180_000);
+
+  it('custody opened and redeemed on the same day is not new performance: no community earning on it', async () => {
+    await buildTree();
+    await settle21();
+    const balances = await trackBalances(app(), await accountNames());
+    // During 11-22 G (below C, below A) opens 2000 for 30 days and redeems it the same day: 5 % penalty
+    // (100) to the fees account, 1900 back to cash.
+    const order = await open(tokens.get('g')!, '2000');
+    await balances.expectChanges({ 'g:USDT:available': '-2000.0000', 'g:USDT:custody': '2000.0000' });
+    const redeemed = await call('POST', '/api/hosting/sub', tokens.get('g')!, {
+      orderId: order.id,
+      tradePassword: 'trade-pass-1',
+    });
+    expect(redeemed.code).toBe(200);
+    await balances.expectChanges({
+      'g:USDT:available': '1900.0000',
+      'g:USDT:custody': '-2000.0000',
+      'platform:fees:USDT': '100.0000',
+    });
+    await open22();
+    await settle22();
+    // G held nothing as 11-22 ended, so its 2000 was never the day's new performance: the day's
+    // community earnings are N's 1000 alone (M 10, A 30), nothing for C (1 % would be 20) and nothing
+    // more for A (3 % would be 60); every other earning is as in the 11-22 test.
+    expect(await earningsOf('2026-11-22')).toEqual(EARNINGS_OF_11_22);
+  }, 180_000);
 
   it('11-23: custody opened after midnight counts from its own day; a re-run pays nothing twice', async () => {
     await buildTree();
@@ -515,7 +541,7 @@ describe('team earnings over three days', () => {
     await balances.expectChanges({});
     expect(await entryCount()).toBe(40);
     expect(await statusOf('2026-11-23')).toEqual({ to_arrive: 22 });
-  });
+  }, 180_000);
 
   it('the member sees each earning with its source, and totals per type; the console lists them', async () => {
     await buildTree();
@@ -654,7 +680,7 @@ describe('team earnings over three days', () => {
       [1, '2026-11-21', '10.0000'],
       [1, '2026-11-21', '10.0000'],
     ]);
-  });
+  }, 180_000);
 
   it('a past day computed again after the table changed pays exactly the same', async () => {
     await buildTree();
@@ -680,7 +706,7 @@ describe('team earnings over three days', () => {
     }
     // And the stored days are untouched by the check (it rolls back).
     expect(await app().services.teamEarnings.dayFigures('2026-11-22')).toEqual(stored[1]);
-  });
+  }, 180_000);
 
   it('the arrival delay is an audited setting of team.manage; a day computed later arrives that many days after it', async () => {
     await buildTree();
@@ -715,5 +741,5 @@ describe('team earnings over three days', () => {
     expect(arriving.map((row) => row.arrive_on)).toEqual(['2026-11-24', '2026-11-26']);
     expect(await statusOf('2026-11-23')).toEqual({ arrived: 22 });
     expect(Object.keys(await statusOf('2026-11-24'))).toEqual(['to_arrive']);
-  });
+  }, 180_000);
 });
