@@ -61,12 +61,13 @@ describe('the balance tracker', () => {
     const balances = await trackBalances(t, { alice: aliceId, bob: bobId });
     await move(aliceId, bobId, '1');
     const right = { 'alice:USDT:available': '-1.0000', 'bob:USDT:available': '1.0000' };
-    for (const wrong of [
+    const wrongs: Record<string, string>[] = [
       { ...right, 'bob:USDT:held': '1.0001' },
       { ...right, 'alice:USDT:available': '1.0000' },
       { 'alice:USDT:available': '-1.0000', 'bob:USDT:held': '1.0000' },
       { 'alice:USDT:available': '-1.0000' },
-    ]) {
+    ];
+    for (const wrong of wrongs) {
       const again = await trackBalances(t, { alice: aliceId, bob: bobId });
       await move(aliceId, bobId, '1');
       await expect(again.expectChanges(wrong)).rejects.toThrow();

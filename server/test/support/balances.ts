@@ -1,4 +1,4 @@
-import { money } from '@custos/contract';
+import { money, type Money } from '@custos/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/client.js';
@@ -27,6 +27,9 @@ export interface BalanceTracker {
   balance(key: string): Promise<string>;
 }
 
+/** What the tracker reads: a test app, or only its database (a test that runs the server as its own process). */
+export type Tracked = Pick<TestApp, 'testDatabase'>;
+
 interface AccountRow {
   owner_account_id: string | null;
   platform_code: string | null;
@@ -35,12 +38,12 @@ interface AccountRow {
   balance: string;
 }
 
-async function snapshot(t: TestApp, labels: ReadonlyMap<string, string>): Promise<Map<string, bigint>> {
+async function snapshot(t: Tracked, labels: ReadonlyMap<string, string>): Promise<Map<string, Money>> {
   const rows = await queryRows<AccountRow>(
     t.testDatabase.database.db,
     sql`select owner_account_id, platform_code, asset, purpose, balance::text as balance from ledger_accounts`,
   );
-  const balances = new Map<string, bigint>();
+  const balances = new Map<string, Money>();
   for (const row of rows) {
     const key =
       row.platform_code !== null
@@ -51,11 +54,11 @@ async function snapshot(t: TestApp, labels: ReadonlyMap<string, string>): Promis
   return balances;
 }
 
-function diff(before: ReadonlyMap<string, bigint>, after: ReadonlyMap<string, bigint>): Record<string, string> {
+function diff(before: ReadonlyMap<string, Money>, after: ReadonlyMap<string, Money>): Record<string, string> {
   const keys = new Set([...before.keys(), ...after.keys()]);
   const changes: Record<string, string> = {};
   for (const key of [...keys].sort()) {
-    const delta = (after.get(key) ?? 0n) - (before.get(key) ?? 0n);
+    const delta = money.subtract(after.get(key) ?? money.ZERO, before.get(key) ?? money.ZERO);
     if (delta !== 0n) changes[key] = money.formatMoney(delta);
   }
   return changes;
@@ -76,7 +79,7 @@ function normalise(expected: Readonly<Record<string, string>>): Record<string, s
  * Starts tracking every ledger account. `names` maps the test's names to account ids
  * (`{ buyer: buyerAccountId, seller: sellerAccountId }`).
  */
-export async function trackBalances(t: TestApp, names: Readonly<Record<string, string>> = {}): Promise<BalanceTracker> {
+export async function trackBalances(t: Tracked, names: Readonly<Record<string, string>> = {}): Promise<BalanceTracker> {
   const labels = new Map<string, string>();
   for (const [name, id] of Object.entries(names)) {
     if (labels.has(id)) throw new Error(`balance tracker: account ${id} is named twice`);
@@ -96,7 +99,7 @@ export async function trackBalances(t: TestApp, names: Readonly<Record<string, s
       before = await snapshot(t, labels);
     },
     async balance(key) {
-      return money.formatMoney((await snapshot(t, labels)).get(key) ?? 0n);
+      return money.formatMoney((await snapshot(t, labels)).get(key) ?? money.ZERO);
     },
   };
 }
