@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -52,9 +53,11 @@ function propose(fields: Record<string, unknown>, as = proposer) {
 
 describe('manual adjustments (four eyes)', () => {
   it('posts a credit only when a second operator approves it, and audits both steps', async () => {
+    const tracked = await trackBalances(t, { member: accountId });
     const proposal = await propose({});
     expect(proposal.body.data).toMatchObject({ status: 'proposed', amount: '125.5000', proposedBy: 'finance-one' });
     expect(await availableOf(t, accountId, 'USDT')).toBe('0.0000');
+    await tracked.expectChanges({});
 
     const self = await call('POST', `/api/admin/ledger/adjustments/${proposal.body.data.id}/approve`, proposer, {});
     expect(self).toMatchObject({ status: 403, body: { message: 'Another operator must approve your own proposal' } });
@@ -68,10 +71,13 @@ describe('manual adjustments (four eyes)', () => {
     expect(approved.body.data).toMatchObject({ status: 'approved', decidedBy: 'finance-two' });
     expect(approved.body.data.entryId).toMatch(/^\d+$/);
     expect(await availableOf(t, accountId, 'USDT')).toBe('125.5000');
+    // A credit comes out of the platform's adjustments account, nowhere else.
+    await tracked.expectChanges({ 'member:USDT:available': '125.5000', 'platform:adjustments:USDT': '-125.5000' });
 
     const again = await call('POST', `/api/admin/ledger/adjustments/${proposal.body.data.id}/approve`, approver, {});
     expect(again.body).toMatchObject({ code: 409, message: 'This adjustment has already been decided' });
     expect(await availableOf(t, accountId, 'USDT')).toBe('125.5000');
+    await tracked.expectChanges({});
 
     const audit = await queryRows<{ action: string }>(
       t.testDatabase.database.db,
@@ -99,6 +105,7 @@ describe('manual adjustments (four eyes)', () => {
   });
 
   it('refuses to approve a debit above the balance, leaving it proposed', async () => {
+    const tracked = await trackBalances(t, { member: accountId });
     const proposal = await propose({ direction: 'debit', amount: '200' });
     const refused = await call('POST', `/api/admin/ledger/adjustments/${proposal.body.data.id}/approve`, approver, {});
     expect(refused.body).toMatchObject({ code: 409, message: 'Insufficient USDT balance' });
@@ -118,15 +125,18 @@ describe('manual adjustments (four eyes)', () => {
     );
     expect(rejected.body.data.status).toBe('rejected');
     expect(await availableOf(t, accountId, 'USDT')).toBe('125.5000');
+    await tracked.expectChanges({});
   });
 
   it('checks permissions and input', async () => {
+    const tracked = await trackBalances(t, { member: accountId });
     expect((await propose({}, support)).status).toBe(403);
     expect((await call('GET', '/api/admin/ledger/adjustments', reviewer)).status).toBe(403);
     expect((await call('GET', '/api/admin/ledger/verify', reviewer)).status).toBe(403);
     expect((await propose({ amount: '1.00001' })).body.message).toMatch(/amount/);
     expect((await propose({ reason: '' })).body.message).toMatch(/reason/);
     expect((await propose({ accountId: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
+    await tracked.expectChanges({});
   });
 
   it('lets finance change the exchange settings (audited) and shows platform accounts and a clean report', async () => {

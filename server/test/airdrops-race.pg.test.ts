@@ -6,6 +6,7 @@ import { createLogger } from '../src/lib/logger.js';
 import { AirdropsRepository } from '../src/modules/airdrops/airdrops.repository.js';
 import { AirdropsService } from '../src/modules/airdrops/airdrops.service.js';
 import { TeamRepository } from '../src/modules/team/team.repository.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -21,6 +22,19 @@ let t: TestApp;
 let finance: string;
 const emails: string[] = [];
 const accounts: string[] = [];
+
+/** Each recipient's RAB up by `amount`, all of it out of the rewards account. */
+function everyonePaid(amount: string): Record<string, string> {
+  const units = money.parseMoney(amount);
+  return {
+    ...Object.fromEntries(accounts.map((_, index) => [`r${index}:RAB:available`, money.formatMoney(units)])),
+    'platform:rewards:RAB': money.formatMoney(money.negate(accounts.reduce((sum) => money.add(sum, units), money.ZERO))),
+  };
+}
+
+function recipients(): Record<string, string> {
+  return Object.fromEntries(accounts.map((account, index) => [`r${index}`, account]));
+}
 
 type Envelope<T = unknown> = { code: number; message: string; data: T };
 
@@ -61,12 +75,15 @@ afterAll(async () => {
 describe('airdrop arrival on PostgreSQL', () => {
   it('six arrival runs at once pay each of 12 recipients exactly once', async () => {
     const campaign = await create('Concurrent', '7.0001', null);
+    const tracked = await trackBalances(t, recipients());
     const results = await Promise.all(Array.from({ length: 6 }, () => t.services.airdrops.arriveDue()));
     // Runs that found recipients held by another run leave the finishing to it; exactly one finishes.
     expect(results.reduce((sum, arrived) => sum + arrived, 0)).toBe(1);
     expect(await entries(campaign.id)).toBe(12);
     for (const account of accounts) expect(await availableOf(t, account, 'RAB')).toBe('7.0001');
     expect(await t.services.airdrops.campaign(campaign.id)).toMatchObject({ status: 'arrived', paid: 12 });
+    // 12 × 7.0001 = 84.0012 out of rewards, once.
+    await tracked.expectChanges(everyonePaid('7.0001'));
   });
 
   it('a cancel racing the arrival: either cancelled with nothing paid, or refused with everyone paid', async () => {
@@ -90,6 +107,7 @@ describe('airdrop arrival on PostgreSQL', () => {
     const outcomes = { cancelled: 0, arrived: 0 };
     for (let round = 0; round < 8; round += 1) {
       const balances = await Promise.all(accounts.map((account) => availableOf(t, account, 'RAB')));
+      const tracked = await trackBalances(t, recipients());
       const campaign = await create(`Race ${round}`, '1', new Date(now.getTime() + 30_000).toISOString());
       now = new Date(now.getTime() + 30_000);
       const [cancel, arrive] = await Promise.allSettled([
@@ -104,6 +122,7 @@ describe('airdrop arrival on PostgreSQL', () => {
         expect(arrive).toEqual({ status: 'fulfilled', value: false });
         expect(await entries(campaign.id)).toBe(0);
         expect(after).toEqual(balances);
+        await tracked.expectChanges({});
       } else {
         outcomes.arrived += 1;
         expect(String(cancel.reason)).toMatch(/airdrop.not_cancellable/);
@@ -112,6 +131,7 @@ describe('airdrop arrival on PostgreSQL', () => {
         expect(after).toEqual(
           balances.map((balance) => money.formatMoney(money.add(money.parseMoney(balance), money.parseMoney('1')))),
         );
+        await tracked.expectChanges(everyonePaid('1'));
       }
       now = new Date(now.getTime() + 60_000);
     }

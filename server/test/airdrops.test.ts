@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AirdropCampaign, AirdropPreview, HostingPlan, IncomeItem, TeamLevelInput } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -23,6 +24,11 @@ let support: string;
 const tokens = new Map<string, string>();
 const accounts = new Map<string, string>();
 const memberIds = new Map<string, string>();
+
+/** A, B and C by name, for the balance tracker. */
+function members(): Record<string, string> {
+  return Object.fromEntries(['a', 'b', 'c'].map((name) => [name, accounts.get(name)!]));
+}
 
 type Envelope<T = unknown> = { code: number; message: string; data: T };
 
@@ -111,6 +117,7 @@ afterAll(async () => {
 
 describe('airdrop campaigns by level', () => {
   it('chooses by the level table of the campaign’s day, previews, and pays each recipient once at its time', async () => {
+    const balances = await trackBalances(t, members());
     // Today's table (the default) has nobody at V1: it needs 3 valid direct members and 10,000 of team performance.
     const today = { name: 'Today V1', amount: '12.5', selection: 'level', minLevel: 1 };
     const none = await call<AirdropPreview>('POST', '/api/admin/airdrops/preview', finance, today);
@@ -175,6 +182,7 @@ describe('airdrop campaigns by level', () => {
     expect(await income('c')).toEqual([]);
     expect(await t.services.airdrops.arriveDue()).toBe(0);
     expect(await availableOf(t, accounts.get('a')!, 'RAB')).toBe('0.0000');
+    await balances.expectChanges({});
 
     // Its time: paid once, however often the job runs.
     now = new Date('2026-11-21T02:00:00Z');
@@ -185,6 +193,12 @@ describe('airdrop campaigns by level', () => {
     expect(await availableOf(t, accounts.get('b')!, 'RAB')).toBe('12.5000');
     expect(await availableOf(t, accounts.get('c')!, 'RAB')).toBe('0.0000');
     expect(await entriesOf(campaign.id)).toBe(2);
+    // 12.5 RAB each to A and B, once, out of the rewards account.
+    await balances.expectChanges({
+      'a:RAB:available': '12.5000',
+      'b:RAB:available': '12.5000',
+      'platform:rewards:RAB': '-25.0000',
+    });
     expect(await income('a')).toEqual([{ ...toArrive, state: 'arrived' }]);
     // Among every type of A's income (custody interest has not been settled yet): the airdrop only.
     const all = await call<{ items: IncomeItem[]; total: number }>('GET', '/api/income/log', tokens.get('a')!);
@@ -226,6 +240,7 @@ describe('airdrop campaigns by level', () => {
 
 describe('airdrop campaigns by list', () => {
   it('refuses unknown members by name and saves nothing', async () => {
+    const balances = await trackBalances(t, members());
     const before = await campaignCount();
     const unknownId = randomUUID();
     const refused = await call('POST', '/api/admin/airdrops', finance, {
@@ -252,6 +267,7 @@ describe('airdrop campaigns by list', () => {
     );
     expect(chinese.body).toMatchObject({ code: 400, message: '以下会员不存在，未保存任何内容：ghost@example.com' });
     expect(await campaignCount()).toBe(before);
+    await balances.expectChanges({});
   });
 
   it('refuses bad input: no level, no members, a time past, a bad amount; and roles without team.manage', async () => {
@@ -276,6 +292,7 @@ describe('airdrop campaigns by list', () => {
   });
 
   it('pays a list (e-mails in any case, member ids, the same member twice once) arriving now, and cancels before arrival', async () => {
+    const balances = await trackBalances(t, members());
     const now1 = await call<AirdropCampaign>('POST', '/api/admin/airdrops', finance, {
       name: 'Thanks',
       amount: '3.3333',
@@ -286,6 +303,12 @@ describe('airdrop campaigns by list', () => {
     expect(await t.services.airdrops.arriveDue()).toBe(1);
     expect(await availableOf(t, accounts.get('c')!, 'RAB')).toBe('3.3333');
     expect(await availableOf(t, accounts.get('b')!, 'RAB')).toBe('15.8333');
+    // C listed twice is paid once: 2 × 3.3333.
+    await balances.expectChanges({
+      'b:RAB:available': '3.3333',
+      'c:RAB:available': '3.3333',
+      'platform:rewards:RAB': '-6.6666',
+    });
     expect(await income('c', 'TW')).toEqual([
       { type: 'airdrop', asset: 'RAB', amount: '3.3333', state: 'arrived', source: 'Thanks', day: '2026-11-21' },
     ]);
@@ -306,6 +329,7 @@ describe('airdrop campaigns by list', () => {
     expect(await t.services.airdrops.arriveDue()).toBe(0);
     expect(await availableOf(t, accounts.get('c')!, 'RAB')).toBe('3.3333');
     expect(await entriesOf(later.body.data.id)).toBe(0);
+    await balances.expectChanges({});
     // A cancelled campaign is not in the member's log.
     expect((await income('c')).map((item) => item.source)).toEqual(['Thanks']);
     expect((await call('POST', `/api/admin/airdrops/${randomUUID()}/cancel`, finance, {})).body.code).toBe(404);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money, type AiInfo, type HostingConfig, type IncomeItem } from '@custos/contract';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -59,11 +60,19 @@ describe('the AI dividend', () => {
     expect(pools.body.data).toEqual([
       { day: '2026-11-21', amount: '100.0000', distributed: null, members: null, claimed: '0.0000' },
     ]);
+    const [a, b, c] = members;
+    const balances = await trackBalances(t, { a: a!.accountId, b: b!.accountId, c: c!.accountId });
     now = new Date('2026-11-22T02:00:00Z'); // both days have ended
     await t.services.settlement.settle('2026-11-20');
     await t.services.settlement.settle('2026-11-21');
-
-    const [a, b, c] = members;
+    // Custody opened on 11-20 earns from 11-21 at 0.12 % a day: A 600 → 0.72, B 1800 → 2.16, C 400 →
+    // 0.48, from the interest account. The dividend is only shared as claimable: no money moves yet.
+    await balances.expectChanges({
+      'a:USDT:available': '0.7200',
+      'b:USDT:available': '2.1600',
+      'c:USDT:available': '0.4800',
+      'platform:interest:USDT': '-3.3600',
+    });
     const infoA = (await call<AiInfo>('GET', '/api/ai/info', a!.token)).body.data;
     expect(infoA).toMatchObject({
       claimable: '25.0000',
@@ -93,7 +102,8 @@ describe('the AI dividend', () => {
 
   it('pays a claim once, into cash, even when claimed twice at the same time', async () => {
     // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
-    const [a, , c] = members;
+    const [a, b, c] = members;
+    const balances = await trackBalances(t, { a: a!.accountId, b: b!.accountId, c: c!.accountId });
     const before = await availableOf(t, a!.accountId, 'USDT');
     const [first, second] = await Promise.all([
       call('POST', '/api/ai/receive', a!.token),
@@ -108,10 +118,13 @@ describe('the AI dividend', () => {
     const info = (await call<AiInfo>('GET', '/api/ai/info', a!.token)).body.data;
     expect(info).toMatchObject({ claimable: '0.0000', claimedTotal: '25.0000' });
     expect(info.records.items[0]!.status).toBe('claimed');
+    // One claim paid, out of the rewards account; the second and C's (nothing to claim) moved nothing.
+    await balances.expectChanges({ 'a:USDT:available': '25.0000', 'platform:rewards:USDT': '-25.0000' });
     expect((await call('POST', '/api/ai/receive', c!.token)).body).toMatchObject({
       code: 409,
       message: 'There is nothing to claim yet',
     });
+    await balances.expectChanges({});
     const pools = await call<{ claimed: string; distributed: string; members: number }[]>(
       'GET',
       '/api/admin/dividend/pools',

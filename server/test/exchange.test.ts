@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -66,6 +67,7 @@ describe('token exchange', () => {
   });
 
   it('exchanges USDT for RAB with the fee taken in USDT, as one balanced entry', async () => {
+    const balances = await trackBalances(t, { member: accountId });
     const result = await exchange({ amount: '100' });
     expect(result.body).toMatchObject({ code: 200 });
     // fee = 100 × 0.005 = 0.5 USDT; (100 − 0.5) / 0.5 = 199 RAB.
@@ -93,22 +95,50 @@ describe('token exchange', () => {
       { platform_code: 'treasury', asset: 'RAB', balance: '-199.0000' },
       { platform_code: 'treasury', asset: 'USDT', balance: '99.5000' },
     ]);
+    // The treasury sells 199 RAB for the 99.5 left after the fee; the fee goes to the fees account.
+    await balances.expectChanges({
+      'member:USDT:available': '-100.0000',
+      'member:RAB:available': '199.0000',
+      'platform:fees:USDT': '0.5000',
+      'platform:treasury:RAB': '-199.0000',
+      'platform:treasury:USDT': '99.5000',
+    });
   });
 
   it('pays the fee with FUEL first and the rest in USDT, rounding the fee up and the proceeds down', async () => {
     await fund(t, accountId, 'FUEL', '0.1');
+    const balances = await trackBalances(t, { member: accountId });
     // 33.3333 RAB × 0.5 = 16.66665 → 16.6666 USDT; fee 16.6666 × 0.005 = 0.083333 → 0.0834, all FUEL-paid.
     const result = await exchange({ direction: 'rab_to_usdt', amount: '33.3333' });
     expect(result.body.data).toMatchObject({ toAmount: '16.6666', fee: '0.0834', feeFuel: '0.0834', feeUsdt: '0.0000' });
     expect(await availableOf(t, accountId, 'FUEL')).toBe('0.0166');
+    await balances.expectChanges({
+      'member:RAB:available': '-33.3333',
+      'member:USDT:available': '16.6666',
+      'member:FUEL:available': '-0.0834',
+      'platform:treasury:RAB': '33.3333',
+      'platform:treasury:USDT': '-16.6666',
+      'platform:fees:FUEL': '0.0834',
+    });
     // Next fee 0.1 USDT on 20 USDT: FUEL covers 0.0166, USDT the other 0.0834.
     const split = await exchange({ direction: 'rab_to_usdt', amount: '40' });
     expect(split.body.data).toMatchObject({ toAmount: '19.9166', fee: '0.1000', feeFuel: '0.0166', feeUsdt: '0.0834' });
     expect(await availableOf(t, accountId, 'FUEL')).toBe('0.0000');
+    // The treasury buys the 40 RAB for 20 USDT; 0.0834 of it is the fee's USDT part.
+    await balances.expectChanges({
+      'member:RAB:available': '-40.0000',
+      'member:USDT:available': '19.9166',
+      'member:FUEL:available': '-0.0166',
+      'platform:treasury:RAB': '40.0000',
+      'platform:treasury:USDT': '-20.0000',
+      'platform:fees:USDT': '0.0834',
+      'platform:fees:FUEL': '0.0166',
+    });
   });
 
   it('replays a retried request with the same key and refuses the key for a different request', async () => {
     const key = randomUUID();
+    const balances = await trackBalances(t, { member: accountId });
     const first = await exchange({ amount: '20', idempotencyKey: key });
     const usdt = await availableOf(t, accountId, 'USDT');
     const again = await exchange({ amount: '20', idempotencyKey: key });
@@ -117,9 +147,18 @@ describe('token exchange', () => {
     const different = await exchange({ amount: '21', idempotencyKey: key });
     expect(different).toMatchObject({ status: 409, body: { code: 409 } });
     expect(different.body.message).toMatch(/different details/);
+    // Once: fee 0.1 USDT (no FUEL left), 19.9 / 0.5 = 39.8 RAB.
+    await balances.expectChanges({
+      'member:USDT:available': '-20.0000',
+      'member:RAB:available': '39.8000',
+      'platform:fees:USDT': '0.1000',
+      'platform:treasury:RAB': '-39.8000',
+      'platform:treasury:USDT': '19.9000',
+    });
   });
 
   it('refuses bad amounts with 400 naming the field, and moves nothing', async () => {
+    const balances = await trackBalances(t, { member: accountId });
     const before = await entryCount();
     const cases: [unknown, RegExp][] = [
       ['1.23456', /amount: please enter an amount with at most 4 decimal places/],
@@ -137,9 +176,11 @@ describe('token exchange', () => {
     expect((await exchange({ direction: 'sideways' })).status).toBe(400);
     expect((await exchange({ idempotencyKey: 'short' })).body.message).toMatch(/request key/);
     expect(await entryCount()).toBe(before);
+    await balances.expectChanges({});
   });
 
   it('refuses below the minimum, above the balance and at a stale price, with the reason', async () => {
+    const balances = await trackBalances(t, { member: accountId });
     const before = await entryCount();
     const small = await exchange({ amount: '4.9999' });
     expect(small).toMatchObject({ status: 400, body: { message: 'The minimum is 5.0000 USDT' } });
@@ -152,6 +193,14 @@ describe('token exchange', () => {
     // Trailing zeros do not make a price different.
     expect((await exchange({ quotedPrice: '0.50000000', amount: '5' })).body.code).toBe(200);
     expect(await entryCount()).toBe(before + 1);
+    // Only the last: fee 0.025 → 0.025 USDT, 4.975 / 0.5 = 9.95 RAB.
+    await balances.expectChanges({
+      'member:USDT:available': '-5.0000',
+      'member:RAB:available': '9.9500',
+      'platform:fees:USDT': '0.0250',
+      'platform:treasury:RAB': '-9.9500',
+      'platform:treasury:USDT': '4.9750',
+    });
   });
 
   it('answers in the member’s language', async () => {
@@ -173,6 +222,7 @@ describe('token exchange', () => {
 
   it('needs the trading password: 4900 until set, wrong ones counted until a pause', async () => {
     const other = await registerMember(t, 'exchange-no-trade@example.com');
+    const balances = await trackBalances(t, { member: accountId, other: await accountIdOf(t, other) });
     const unset = await exchange({}, other);
     expect(unset.body.code).toBe(4900);
     await setTradePassword(t, other);
@@ -183,9 +233,11 @@ describe('token exchange', () => {
     }
     expect((await exchange({}, other)).body.code).toBe(429);
     expect(await entryCount()).toBe(before);
+    await balances.expectChanges({});
   });
 
   it('is refused while the operator has closed it, and follows a new price', async () => {
+    const balances = await trackBalances(t, { member: accountId });
     await t.services.settings.set('exchange', { ...(await t.services.settings.get('exchange')), enabled: false }, null);
     expect((await exchange({})).body).toMatchObject({ code: 409, message: 'The exchange is closed at the moment' });
     await t.services.settings.set(
@@ -196,6 +248,13 @@ describe('token exchange', () => {
     const result = await exchange({ quotedPrice: '0.25', amount: '10' });
     // fee 0.05; 9.95 / 0.25 = 39.8 RAB.
     expect(result.body.data).toMatchObject({ toAmount: '39.8000', price: '0.25' });
+    await balances.expectChanges({
+      'member:USDT:available': '-10.0000',
+      'member:RAB:available': '39.8000',
+      'platform:fees:USDT': '0.0500',
+      'platform:treasury:RAB': '-39.8000',
+      'platform:treasury:USDT': '9.9500',
+    });
   });
 
   it('lists the member’s own exchanges newest first, and the log shows both legs and the fee', async () => {
@@ -240,6 +299,7 @@ describe('token exchange', () => {
     const price = original.rabPriceUsdt;
     const changed = price === '0.4' ? '0.3' : '0.4';
     const key = randomUUID();
+    const balances = await trackBalances(t, { member: accountId });
     const first = await exchange({ amount: '20', quotedPrice: price, idempotencyKey: key });
     expect(first.body.code).toBe(200);
     try {
@@ -265,6 +325,16 @@ describe('token exchange', () => {
       });
       expect(await availableOf(t, accountId, 'USDT')).toBe(money.formatMoney(money.subtract(usdt, money.parseMoney('10'))));
       expect(await availableOf(t, accountId, 'RAB')).toBe(money.formatMoney(money.add(rab, money.parseMoney('24.875'))));
+      // The first at 0.25 (the price the test before left): fee 0.1, 19.9 / 0.25 = 79.6 RAB; the replays
+      // and refusals nothing; then the 10 at 0.4 (24.875 RAB).
+      expect(price).toBe('0.25');
+      await balances.expectChanges({
+        'member:USDT:available': '-30.0000',
+        'member:RAB:available': '104.4750',
+        'platform:fees:USDT': '0.1500',
+        'platform:treasury:RAB': '-104.4750',
+        'platform:treasury:USDT': '29.8500',
+      });
     } finally {
       await t.services.settings.set('exchange', original, null);
     }

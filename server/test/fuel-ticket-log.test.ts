@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FuelTicketLogItem, MachineProduct } from '@custos/contract';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
 import { registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -31,6 +32,7 @@ beforeAll(async () => {
   await fund(t, await accountIdOf(t, other), 'FUEL', '1');
   const machines = await t.app.inject({ method: 'GET', url: '/api/machine/list', headers: { authorization: token, lang: 'EN' } });
   const s1 = machines.json<{ data: MachineProduct[] }>().data.find((product) => product.name === 'S1 Lite 10T')!;
+  const balances = await trackBalances(t, { member: accountId });
   const bought = await t.app.inject({
     method: 'POST',
     url: '/api/machine/buy',
@@ -38,6 +40,8 @@ beforeAll(async () => {
     payload: { machineId: s1.id, payWith: 'TICKET', tradePassword: 'trade-pass-1', idempotencyKey: randomUUID() },
   });
   expect(bought.json()).toMatchObject({ code: 200 });
+  // Paid with tickets: its 100 tickets move from available to used (shown as both), nothing else moves.
+  await balances.expectChanges({ 'member:TICKET:available': '-100.0000', 'member:TICKET:used': '100.0000' });
 });
 afterAll(async () => {
   await t.close();

@@ -5,6 +5,7 @@ import { money, type HostingConfig, type HostingLogItem, type HostingOrder, type
 import { createLogger } from '../src/lib/logger.js';
 import { HostingRepository } from '../src/modules/hosting/hosting.repository.js';
 import { SettlementService } from '../src/modules/hosting/settlement.service.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -96,6 +97,7 @@ describe('custody orders', () => {
   });
 
   it('refuses amounts outside the plan, with too many places, or above the cash balance, moving nothing', async () => {
+    const balances = await trackBalances(t, { hoster: accountId });
     expect((await create({ planId: plan(30).id, amount: '99.9999' })).body).toMatchObject({
       code: 409,
       message: 'This plan takes from 100.0000 to 100000.0000 USDT',
@@ -107,9 +109,11 @@ describe('custody orders', () => {
     });
     expect((await create({ planId: randomUUID() })).status).toBe(404);
     expect(await availableOf(t, accountId, 'USDT')).toBe('10000.0000');
+    await balances.expectChanges({});
   });
 
   it('moves cash into custody, pays exactly 30 days of interest, and returns the principal on day 30', async () => {
+    const balances = await trackBalances(t, { hoster: accountId });
     const { body } = await create({ planId: plan(30).id, amount: '1234.5678' });
     expect(body.data).toMatchObject({
       status: 'active',
@@ -120,6 +124,7 @@ describe('custody orders', () => {
     });
     expect(await availableOf(t, accountId, 'USDT')).toBe('8765.4322');
     expect(await custodyOf()).toBe('1234.5678');
+    await balances.expectChanges({ 'hoster:USDT:available': '-1234.5678', 'hoster:USDT:custody': '1234.5678' });
     const config = (await call<HostingConfig>('GET', '/api/hosting/config')).body.data;
     expect(config).toMatchObject({ custodyBalance: '1234.5678', isValid: true, validThreshold: '500.0000' });
 
@@ -137,6 +142,12 @@ describe('custody orders', () => {
     });
     expect(await custodyOf()).toBe('0.0000');
     expect(await availableOf(t, accountId, 'USDT')).toBe('10044.4420');
+    // 30 × 1.4814 = 44.442 of interest from the interest account, and the principal back from custody.
+    await balances.expectChanges({
+      'hoster:USDT:available': '1279.0098',
+      'hoster:USDT:custody': '-1234.5678',
+      'platform:interest:USDT': '-44.4420',
+    });
 
     const log = await call<{ items: HostingLogItem[]; total: number }>(
       'GET',
@@ -156,6 +167,7 @@ describe('custody orders', () => {
   });
 
   it('running a day again posts nothing', async () => {
+    const balances = await trackBalances(t, { hoster: accountId });
     const before = await availableOf(t, accountId, 'USDT');
     expect(await t.services.settlement.settle('2026-12-20')).toBeNull();
     // Even the steps themselves, run again for a settled day, find nothing left to pay.
@@ -171,13 +183,21 @@ describe('custody orders', () => {
     await t.testDatabase.database.db.execute(sql`update settlement_runs set status = 'failed' where day = '2026-12-20'`);
     expect(await fresh.settle('2026-12-20')).toMatchObject({ status: 'completed', ordersAccrued: 1, interestTotal: '1.4814' });
     expect(await availableOf(t, accountId, 'USDT')).toBe(before);
+    await balances.expectChanges({});
   });
 
   it('redeems early: the principal less the penalty (rounded up) back to cash; an ended order cannot be redeemed', async () => {
     now = new Date('2026-12-21T02:00:00Z');
+    const balances = await trackBalances(t, { hoster: accountId });
     const { body } = await create({ planId: plan(90).id, amount: '1000.0001' });
     await settleThrough('2026-12-23');
     expect(await order(body.data.id)).toMatchObject({ daysAccrued: 2, interestSoFar: '3.0000' });
+    // 1000.0001 × 0.0015 = 1.50000015 → 1.5 on 12-22 and 12-23.
+    await balances.expectChanges({
+      'hoster:USDT:available': '-997.0001',
+      'hoster:USDT:custody': '1000.0001',
+      'platform:interest:USDT': '-3.0000',
+    });
     const cash = await availableOf(t, accountId, 'USDT');
     const redeemed = await call<HostingOrder>('POST', '/api/hosting/sub', {
       orderId: body.data.id,
@@ -193,10 +213,17 @@ describe('custody orders', () => {
     // A redeemed order earns nothing more.
     await settleThrough('2026-12-24');
     expect((await order(body.data.id)).daysAccrued).toBe(2);
+    // The penalty to the fees account; the second redemption and 12-24 move nothing.
+    await balances.expectChanges({
+      'hoster:USDT:available': '950.0000',
+      'hoster:USDT:custody': '-1000.0001',
+      'platform:fees:USDT': '50.0001',
+    });
   });
 
   it('renews at the end when asked, keeping the principal in custody; a retired plan expires instead', async () => {
     now = new Date('2026-12-25T02:00:00Z');
+    const balances = await trackBalances(t, { hoster: accountId });
     const renewing = (await create({ planId: plan(7).id, amount: '700', autoRenew: true })).body.data;
     const toRetire = (await create({ planId: plan(180).id, amount: '200', autoRenew: true })).body.data;
     expect(await custodyOf()).toBe('900.0000');
@@ -238,6 +265,14 @@ describe('custody orders', () => {
     expect(await order(renewal.id)).toMatchObject({ status: 'expired', returnedAmount: '700.0000' });
     // The retired plan's order keeps earning until its own end.
     expect((await order(toRetire.id)).daysAccrued).toBe(14);
+    // 900 into custody; the 7-day 700 earns 0.7 a day 12-26 … 01-01 and, renewed, 01-02 … 01-08 (9.8),
+    // then comes back; the 180-day 200 earns 0.36 a day over those 14 days (5.04) and stays:
+    // cash −900 + 9.8 + 5.04 + 700 = −185.16, custody +200, interest −14.84.
+    await balances.expectChanges({
+      'hoster:USDT:available': '-185.1600',
+      'hoster:USDT:custody': '200.0000',
+      'platform:interest:USDT': '-14.8400',
+    });
     await t.app.inject({
       method: 'POST',
       url: `/api/admin/hosting/plans/${plan(180).id}/activate`,
@@ -253,6 +288,15 @@ describe('custody orders', () => {
     expect((await call<{ total: number }>('GET', '/api/hosting/order', undefined, other)).body.data.total).toBe(0);
   });
 });
+
+/** One day of interest from 01-10 on: the three members' 30-day 1000 (1.2 each), the hoster's 180-day 200 (0.36). */
+const DAY_OF_INTEREST = {
+  'hoster:USDT:available': '0.3600',
+  'm1:USDT:available': '1.2000',
+  'm2:USDT:available': '1.2000',
+  'm3:USDT:available': '1.2000',
+  'platform:interest:USDT': '-3.9600',
+};
 
 describe('the daily settlement', () => {
   // Three members with 1000 USDT each in the 30-day plan (1.2000 a day), started 2027-01-09.
@@ -271,6 +315,10 @@ describe('the daily settlement', () => {
       }),
     );
     await settleThrough('2027-01-09');
+    const balances = await trackBalances(t, {
+      hoster: accountId,
+      ...Object.fromEntries(settleMembers.map((member, index) => [`m${index + 1}`, member.accountId])),
+    });
     // Chunks of one order each; the day fails after the first chunk of interest.
     const repository = new HostingRepository(t.testDatabase.database.db);
     const crashing = new SettlementService(
@@ -316,6 +364,8 @@ describe('the daily settlement', () => {
       expect(await availableOf(t, member.accountId, 'USDT')).toBe('1.2000');
       expect(await order(member.orderId, member.token)).toMatchObject({ daysAccrued: 1, interestSoFar: '1.2000' });
     }
+    // 01-10 once, the failed part and the re-run together: 1.2 each, and the hoster's 180-day 200 (0.36).
+    await balances.expectChanges(DAY_OF_INTEREST);
     // Audited before it ran (a run may move money and then fail) and after.
     const audited = await t.services.audit.list({ targetId: '2027-01-10' }, 10, 0);
     expect(audited.items.map((entry) => entry.entry.action).sort()).toEqual(['settlement.rerun', 'settlement.rerun_started']);
@@ -342,6 +392,10 @@ describe('the daily settlement', () => {
     ).body.data.items.find((item) => item.periodDays === 180)!;
     expect(retiredPlanOrder).toMatchObject({ amount: '200.0000', daysAccrued: 16, interestSoFar: '5.7600' });
     const cashBefore = money.parseMoney(await availableOf(t, accountId, 'USDT'));
+    const balances = await trackBalances(t, {
+      hoster: accountId,
+      ...Object.fromEntries(settleMembers.map((member, index) => [`m${index + 1}`, member.accountId])),
+    });
 
     // Both runs end well: each range is paid by whichever run claims it, the other finds it paid.
     const results = await Promise.all([t.services.settlement.settle('2027-01-11'), second.settle('2027-01-11')]);
@@ -362,27 +416,54 @@ describe('the daily settlement', () => {
     }
     expect(await order(retiredPlanOrder.id)).toMatchObject({ daysAccrued: 17, interestSoFar: '6.1200' });
     expect(await availableOf(t, accountId, 'USDT')).toBe(money.formatMoney(money.add(cashBefore, money.parseMoney('0.3600'))));
+    await balances.expectChanges(DAY_OF_INTEREST);
   });
 
   it('the job settles every ended day since the last one', async () => {
     now = new Date('2027-01-14T02:00:00Z');
+    const balances = await trackBalances(t, {
+      hoster: accountId,
+      ...Object.fromEntries(settleMembers.map((member, index) => [`m${index + 1}`, member.accountId])),
+    });
     const runs = await t.services.settlement.settleDue();
     expect(runs.map((run) => run.day)).toEqual(['2027-01-12', '2027-01-13']);
     expect(await t.services.settlement.settleDue()).toEqual([]);
+    await balances.expectChanges({
+      'hoster:USDT:available': '0.7200',
+      'm1:USDT:available': '2.4000',
+      'm2:USDT:available': '2.4000',
+      'm3:USDT:available': '2.4000',
+      'platform:interest:USDT': '-7.9200',
+    });
   });
   it('a matured order waiting for its last settlement cannot be redeemed early (no penalty, no lost interest)', async () => {
     now = new Date('2027-01-14T02:00:00Z');
     const { body } = await create({ planId: plan(7).id, amount: '700', autoRenew: false });
+    const balances = await trackBalances(t, {
+      hoster: accountId,
+      ...Object.fromEntries(settleMembers.map((member, index) => [`m${index + 1}`, member.accountId])),
+    });
     // Its last day is 2027-01-21; on the 22nd, before that day is settled, the term is over.
     await settleThrough('2027-01-20');
     now = new Date('2027-01-21T16:01:00Z'); // 00:01 on the 22nd in Shanghai
+    await balances.reset();
     const early = await call('POST', '/api/hosting/sub', { orderId: body.data.id, tradePassword: 'trade-pass-1' });
     expect(early.body.code).toBe(409);
     expect(early.body.message).toMatch(/end date/);
+    await balances.expectChanges({});
     const custody = money.parseMoney(await custodyOf());
     await settleThrough('2027-01-21');
     // Back in full at its settlement, after all 7 days of interest (0.1 % a day).
     expect(await order(body.data.id)).toMatchObject({ status: 'expired', daysAccrued: 7, interestSoFar: '4.9000' });
     expect(money.subtract(custody, money.parseMoney(await custodyOf()))).toBe(money.parseMoney('700'));
+    // 01-21: the three 1.2, the hoster's 0.36 and this order's last 0.7 with its 700 back in full.
+    await balances.expectChanges({
+      'hoster:USDT:available': '701.0600',
+      'hoster:USDT:custody': '-700.0000',
+      'm1:USDT:available': '1.2000',
+      'm2:USDT:available': '1.2000',
+      'm3:USDT:available': '1.2000',
+      'platform:interest:USDT': '-4.6600',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MachineIndex, MachineProduct, MemberMachine, MiningRecord } from '@custos/contract';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -65,10 +66,13 @@ describe('mining machines', () => {
 
   it('buys with USDT (to the treasury) or with tickets (available to used), refusing what the balance cannot pay', async () => {
     const [s1] = products;
+    const balances = await trackBalances(t, { miner: accountId });
     expect((await buy(s1!.id, 'USDT')).body).toMatchObject({ code: 409, message: 'Insufficient USDT balance' });
     expect((await buy(s1!.id, 'TICKET')).body).toMatchObject({ code: 409, message: 'Insufficient TICKET balance' });
+    await balances.expectChanges({});
     await fund(t, accountId, 'USDT', '150');
     await fund(t, accountId, 'TICKET', '120');
+    await balances.reset();
     const key = randomUUID();
     const bought = await buy(s1!.id, 'USDT', key);
     expect(bought.body.data).toMatchObject({
@@ -83,7 +87,10 @@ describe('mining machines', () => {
     });
     expect((await buy(s1!.id, 'USDT', key)).body.data.id).toBe(bought.body.data.id);
     expect((await buy(s1!.id, 'TICKET', key)).body.code).toBe(409);
+    // Its price once (the replay and the refused reuse of the key move nothing), to the treasury.
+    await balances.expectChanges({ 'miner:USDT:available': '-100.0000', 'platform:treasury:USDT': '100.0000' });
     await buy(s1!.id, 'TICKET');
+    await balances.expectChanges({ 'miner:TICKET:available': '-100.0000', 'miner:TICKET:used': '100.0000' });
     expect(await availableOf(t, accountId, 'USDT')).toBe('50.0000');
     const index = (await call<MachineIndex>('GET', '/api/machine/index')).body.data;
     expect(index).toMatchObject({
@@ -105,15 +112,20 @@ describe('mining machines', () => {
       dailyOutputPerT: '0.3333',
       lifetimeDays: 3,
     });
+    const balances = await trackBalances(t, { miner: accountId });
     const machine = (await buy(product.data.id, 'USDT')).body.data;
     expect(machine.dailyOutput).toBe('0.8332'); // 2.5 × 0.3333 = 0.83325, rounded down
     expect((await operator<MachineProduct>('POST', `/api/admin/machines/products/${product.data.id}/retire`)).data.status).toBe(
       'retired',
     );
     expect((await buy(product.data.id, 'USDT')).body).toMatchObject({ code: 409, message: 'This machine is no longer on sale' });
+    await balances.expectChanges({ 'miner:USDT:available': '-10.0000', 'platform:treasury:USDT': '10.0000' });
 
     now = new Date('2026-11-25T02:00:00Z'); // every day to settle has ended
     await settle('2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23', '2026-11-24');
+    // The two 10T machines (5 RAB a day each) on 11-21 … 11-24 = 40, the test machine on 11-21 … 11-23
+    // = 3 × 0.8332 = 2.4996: 42.4996 RAB from the rewards account.
+    await balances.expectChanges({ 'miner:RAB:available': '42.4996', 'platform:rewards:RAB': '-42.4996' });
     const records = (await call<{ items: MiningRecord[]; total: number }>('GET', `/api/machine/detail?machineId=${machine.id}`))
       .body.data;
     expect(records.items.map((record) => [record.day, record.amount])).toEqual([
@@ -145,9 +157,11 @@ describe('mining machines', () => {
   });
 
   it('a settled day run again produces nothing more', async () => {
+    const balances = await trackBalances(t, { miner: accountId });
     const before = await availableOf(t, accountId, 'RAB');
     expect(await t.services.settlement.settle('2026-11-24')).toBeNull();
     expect(await availableOf(t, accountId, 'RAB')).toBe(before);
+    await balances.expectChanges({});
   });
 
   it('lets operators see members’ machines', async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.js';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository.js';
 import { LedgerService } from '../src/modules/ledger/ledger.service.js';
+import { trackBalances } from './support/balances.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // The settlement as a real process (`npm run settle`) on real PostgreSQL, killed with SIGKILL part-way
@@ -73,6 +74,24 @@ function teamEarningsOf(day: string) {
   );
 }
 
+/**
+ * The exact change of every ledger account over a day: each member's cash up by its day's interest
+ * (1.2660) from the interest account, crash-1's by `leaderExtra` more from the rewards account.
+ */
+async function dayOfInterest(leaderExtra: string | null): Promise<Record<string, string>> {
+  const accounts = await queryRows<{ id: string; email: string }>(
+    database.database.db,
+    sql`select a.id, m.email from accounts a join members m on m.id = a.member_id`,
+  );
+  expect(accounts).toHaveLength(300);
+  const changes: Record<string, string> = { 'platform:interest:USDT': '-379.8000' }; // 300 × 1.2660
+  for (const { id, email } of accounts) {
+    changes[`account:${id}:USDT:available`] = email === 'crash-1@example.com' && leaderExtra ? leaderExtra : '1.2660';
+  }
+  if (leaderExtra) changes['platform:rewards:USDT'] = '-106.7801';
+  return changes;
+}
+
 beforeAll(async () => {
   database = await createTestDatabase();
   const { db } = database.database;
@@ -110,6 +129,7 @@ afterAll(async () => {
 describe('the settlement killed part-way', () => {
   it('pays every order exactly once after SIGKILL and a second run', async () => {
     expect(await count(sql`select count(*)::int as n from hosting_orders`)).toBe(ORDERS);
+    const balances = await trackBalances({ testDatabase: database });
     const first = settleProcess();
     const deadline = Date.now() + 90_000;
     // Kill it once some chunks, but not all, have committed.
@@ -145,6 +165,8 @@ describe('the settlement killed part-way', () => {
     );
     expect(run).toEqual({ status: 'completed', orders_accrued: ORDERS });
     expect(await cashByMember()).toEqual([{ balance: '1.2660', members: 300 }]);
+    // Every account: the day's interest once, nothing else (the dividend is claimable, the team's earnings to arrive).
+    await balances.expectChanges(await dayOfInterest(null));
     // The team's earnings of DAY, computed once (whichever process got to them), to arrive with the next day.
     expect(await teamEarningsOf(DAY)).toEqual(LEADER_EARNINGS.map((row) => ({ ...row, status: 'to_arrive' })));
     // The dividend step ran once, in the second process, from each member's custody at the end of DAY.
@@ -161,6 +183,7 @@ describe('the settlement killed part-way', () => {
 
   it('two settlement processes on the same day at once pay every order exactly once', async () => {
     const nextDay = '2026-03-03';
+    const balances = await trackBalances({ testDatabase: database });
     const processes = [settleProcess(nextDay), settleProcess(nextDay)];
     const exits = await Promise.all(processes.map((child) => new Promise((resolve) => child.once('exit', resolve))));
     // Both end well: the one that finds the day completed (or its ranges paid) has nothing to do.
@@ -176,6 +199,8 @@ describe('the settlement killed part-way', () => {
       { balance: '109.3121', members: 1 },
       { balance: '2.5320', members: 299 },
     ]);
+    // The next day's interest once, and crash-1's earnings of DAY (37.8534 + 18.9267 + 50) from rewards.
+    await balances.expectChanges(await dayOfInterest('108.0461'));
     expect(await teamEarningsOf(DAY)).toEqual(LEADER_EARNINGS.map((row) => ({ ...row, status: 'arrived' })));
     expect(await teamEarningsOf(nextDay)).toEqual(
       LEADER_EARNINGS.filter((row) => row.type !== 'promotion').map((row) => ({ ...row, status: 'to_arrive' })),

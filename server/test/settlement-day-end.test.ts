@@ -4,6 +4,7 @@ import type { AiInfo, HostingConfig, HostingOrder, HostingPlan, SettlementRun } 
 import { createLogger } from '../src/lib/logger.js';
 import { HostingRepository } from '../src/modules/hosting/hosting.repository.js';
 import { SettlementService } from '../src/modules/hosting/settlement.service.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -104,6 +105,11 @@ async function startWorld(cash: Partial<Record<Name, string>>): Promise<void> {
   expect(await orderById('d', orderOf.d)).toMatchObject({ daysAccrued: 5, interestSoFar: '5.0000' });
 }
 
+/** The members by their letters, for the balance tracker. */
+function names(): Record<string, string> {
+  return Object.fromEntries(Object.entries(member).map(([name, { accountId }]) => [name, accountId]));
+}
+
 afterEach(async () => {
   // The ledger checker after every test, not only when the app closes.
   expect((await t.services.ledger.verify()).problems).toEqual([]);
@@ -142,7 +148,17 @@ describe('custody changed after midnight, before the day is settled', () => {
     orderOf.c = await open('c', 30, '3000');
     orderOf.e200 = await open('e', 7, '200');
     now = new Date('2026-11-21T16:05:00Z');
+    const balances = await trackBalances(t, names());
     expect(await t.services.settlement.settle('2026-11-21')).toMatchObject({ status: 'completed' });
+    // The interest below, from the interest account; D's renewal keeps its 1000 in custody and the
+    // dividend shares are claimable, not paid: nothing else moves.
+    await balances.expectChanges({
+      'a:USDT:available': '1.2000',
+      'b:USDT:available': '1.2000',
+      'd:USDT:available': '1.0000',
+      'e:USDT:available': '0.4800',
+      'platform:interest:USDT': '-3.8800',
+    });
 
     // Interest of 11-21, for orders held through the day: A 1000 × 0.0012 = 1.2000; B 1.2000 (its last
     // full day); D's 7th and last day 1000 × 0.001 = 1.0000; E 400 × 0.0012 = 0.4800. C and E's 200
@@ -196,6 +212,7 @@ describe('a failed day run again after custody changed', () => {
 
   it('pays what the day earned as it ended, each order once', async () => {
     expect((await call('PUT', '/api/admin/dividend/pools/2026-11-22', finance, { amount: '56' })).code).toBe(200);
+    const balances = await trackBalances(t, names());
     // One order per range; the run fails on the second range with interest due.
     const repository = new HostingRepository(t.testDatabase.database.db);
     const crashing = new SettlementService(
@@ -228,6 +245,21 @@ describe('a failed day run again after custody changed', () => {
     orderOf.f = await open('f', 30, '5000');
     expect(await t.services.settlement.settle('2026-11-22')).toMatchObject({ status: 'completed' });
     expect(await t.services.settlement.settle('2026-11-22')).toBeNull();
+    // Over the failed run, the redemptions, F's order and the run again: 11-22's interest once (A 1.2,
+    // C 3.6, D 1.0, E 0.48 + 0.2); A and D 950 back each (1000 less 5 %, the penalties to fees); F's
+    // 5000 into custody.
+    await balances.expectChanges({
+      'a:USDT:available': '951.2000',
+      'a:USDT:custody': '-1000.0000',
+      'c:USDT:available': '3.6000',
+      'd:USDT:available': '951.0000',
+      'd:USDT:custody': '-1000.0000',
+      'e:USDT:available': '0.6800',
+      'f:USDT:available': '-5000.0000',
+      'f:USDT:custody': '5000.0000',
+      'platform:fees:USDT': '100.0000',
+      'platform:interest:USDT': '-6.4800',
+    });
 
     // Interest of 11-22: A 1.2000 (paid before the failure, not again), E 400 × 0.0012 = 0.4800,
     // C 3000 × 0.0012 = 3.6000, E 200 × 0.001 = 0.2000, D's renewal 1000 × 0.001 = 1.0000 (held all of
@@ -254,7 +286,15 @@ describe('a failed day run again after custody changed', () => {
 
   it('an order redeemed on a day earns every day before it, whenever those days are settled, and none from it', async () => {
     // Still 10:00 on 11-24: 11-23 is settled after A and D redeemed; both held all of 11-23.
+    const balances = await trackBalances(t, names());
     await t.services.settlement.settle('2026-11-23');
+    await balances.expectChanges({
+      'a:USDT:available': '1.2000',
+      'c:USDT:available': '3.6000',
+      'd:USDT:available': '1.0000',
+      'e:USDT:available': '0.6800',
+      'platform:interest:USDT': '-6.4800',
+    });
     // A 1.2000, D's renewal 1.0000, E 0.4800 + 0.2000, C 3.6000: 5 orders, 6.4800.
     expect(await run('2026-11-23')).toMatchObject({ ordersAccrued: 5, interestTotal: '6.4800' });
     expect(await orderById('d', orderOf.r)).toMatchObject({ daysAccrued: 2, interestSoFar: '2.0000' });
@@ -264,6 +304,11 @@ describe('a failed day run again after custody changed', () => {
 
     now = new Date('2026-11-24T16:05:00Z');
     await t.services.settlement.settle('2026-11-24');
+    await balances.expectChanges({
+      'c:USDT:available': '3.6000',
+      'e:USDT:available': '0.6800',
+      'platform:interest:USDT': '-4.2800',
+    });
     // Redeemed during 11-24: A and D earn nothing for it; C 3.6000, E 0.4800 + 0.2000; F started on 11-24.
     expect(await run('2026-11-24')).toMatchObject({ ordersAccrued: 3, interestTotal: '4.2800' });
     expect(await orderById('a', orderOf.a)).toMatchObject({ daysAccrued: 3 });

@@ -6,6 +6,7 @@ import { queryRows } from '../src/db/client.js';
 import { createLogger } from '../src/lib/logger.js';
 import { HostingRepository } from '../src/modules/hosting/hosting.repository.js';
 import { SettlementService } from '../src/modules/hosting/settlement.service.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -66,10 +67,17 @@ function instance(change: (repository: HostingRepository) => void = () => undefi
   );
 }
 
+let accountId: string;
+
+/** The 700's interest over some days (0.7 a day), from the interest account, and nothing else. */
+function interestOf(amount: string): Record<string, string> {
+  return { 'member:USDT:available': amount, 'platform:interest:USDT': `-${amount}` };
+}
+
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
   token = await registerMember(t, 'in-order@example.com');
-  const accountId = await accountIdOf(t, token);
+  accountId = await accountIdOf(t, token);
   await setTradePassword(t, token);
   await fund(t, accountId, 'USDT', '1000');
   finance = await operatorToken(t, 'order-finance', 'finance');
@@ -94,6 +102,7 @@ afterAll(async () => {
 describe('settlement days in order', () => {
   it('starts on the first order’s day and refuses the days before it', async () => {
     now = new Date('2026-11-30T02:00:00Z');
+    const balances = await trackBalances(t, { member: accountId });
     const runs = await t.services.settlement.settleDue();
     expect(runs.map((run) => run.day)).toEqual([
       '2026-11-23',
@@ -109,9 +118,12 @@ describe('settlement days in order', () => {
       message: 'Settlement starts on 2026-11-23; there is nothing to settle before it',
     });
     expect(await runDays()).not.toContain('2026-11-22');
+    // 11-24 … 11-29.
+    await balances.expectChanges(interestOf('4.2000'));
   });
 
   it('refuses to run 12-01 while 11-30 has failed; 11-30 then pays the 7th day and renews on time', async () => {
+    const balances = await trackBalances(t, { member: accountId });
     // 11-30 fails before paying anything.
     const failing = instance((repository) => {
       repository.hasInterestDue = () => Promise.reject(new Error('the database went away'));
@@ -131,6 +143,7 @@ describe('settlement days in order', () => {
       messageKey: 'settlement.out_of_order',
       params: { day: '2026-11-30' },
     });
+    await balances.expectChanges({});
 
     expect((await rerun('2026-11-30')).body).toMatchObject({ code: 200, data: { day: '2026-11-30', status: 'completed' } });
     const [renewal, ended] = [
@@ -142,6 +155,8 @@ describe('settlement days in order', () => {
     expect((await rerun('2026-12-01')).body).toMatchObject({ code: 200, data: { day: '2026-12-01', status: 'completed' } });
     expect((await rerun('2026-12-01')).body).toMatchObject({ code: 409, message: 'That day has been settled already' });
     expect((await rerun('2026-12-02')).body).toMatchObject({ code: 409, message: 'That day has not ended yet' });
+    // 11-30 (the 7th day; the renewal keeps the 700 in custody) and the renewal's 12-01, once each.
+    await balances.expectChanges(interestOf('1.4000'));
   });
 
   it('refuses a day that has not ended, so it can never block the days before it', async () => {
@@ -149,7 +164,9 @@ describe('settlement days in order', () => {
     await expect(t.services.settlement.settle('2026-12-02')).rejects.toMatchObject({ messageKey: 'settlement.day_not_over' });
     expect(await runDays()).not.toContain('2099-01-01');
     now = new Date('2026-12-03T02:00:00Z');
+    const balances = await trackBalances(t, { member: accountId });
     expect((await t.services.settlement.settleDue()).map((run) => run.day)).toEqual(['2026-12-02']);
+    await balances.expectChanges(interestOf('0.7000'));
   });
 
   it('the job fills every gap, oldest first, even behind a later day marked done', async () => {
@@ -158,7 +175,9 @@ describe('settlement days in order', () => {
       sql`insert into settlement_runs (day, status, finished_at) values ('2099-01-01', 'completed', now())`,
     );
     now = new Date('2026-12-06T02:00:00Z');
+    const balances = await trackBalances(t, { member: accountId });
     expect((await t.services.settlement.settleDue()).map((run) => run.day)).toEqual(['2026-12-03', '2026-12-04', '2026-12-05']);
+    await balances.expectChanges(interestOf('2.1000'));
     expect(await t.services.settlement.settleDue()).toEqual([]);
     const renewal = (await orders()).find((order) => order.renewedFromId === orderId);
     expect(renewal).toMatchObject({ daysAccrued: 5, interestSoFar: '3.5000' });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { HostingOrder, HostingPlan, TeamLevelInput } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -106,9 +107,49 @@ const LEVELS: TeamLevelInput[] = [
   },
 ];
 
-let now = new Date('2026-11-14T02:00:00Z');
+/** The earnings of 11-22 (worked out in the 11-22 test). */
+const EARNINGS_OF_11_22: Record<string, string> = {
+  'a:community': '30.0000',
+  'a:direct': '0.3600',
+  'a:indirect': '0.3800',
+  'a:level_dividend': '0.2584',
+  'a:management': '1.8800',
+  'b:direct': '0.2320',
+  'b:indirect': '0.0240',
+  'b:level_dividend': '0.0544',
+  'b:management': '0.2800',
+  'c:direct': '0.1200',
+  'c:indirect': '0.1800',
+  'c:level_dividend': '0.0544',
+  'c:management': '0.1200',
+  'd:direct': '0.0240',
+  'f:direct': '0.4320',
+  'f:level_dividend': '0.1224',
+  'f:management': '0.7200',
+  'm:community': '10.0000',
+  'm:level_dividend': '0.0544',
+  'm:promotion': '10.0000',
+};
+
+/** Each member's interest of 11-21 and of 11-22 (the same custody earns on both days). */
+const INTEREST_OF_THE_FIRST_DAYS: Record<string, string> = {
+  'a:USDT:available': '2.4000',
+  'b:USDT:available': '1.2000',
+  'c:USDT:available': '0.6000',
+  'd:USDT:available': '0.7200',
+  'e:USDT:available': '1.0000',
+  'es:USDT:available': '0.6000',
+  'h:USDT:available': '0.4800',
+  'f:USDT:available': '1.2000',
+  'j:USDT:available': '2.4000',
+  'k:USDT:available': '1.2000',
+  'm:USDT:available': '0.6000',
+  'o:USDT:available': '1.2000',
+};
+
+let now: Date;
 const clock = { now: () => now };
-let t: TestApp;
+let t: TestApp | undefined;
 let finance: string;
 let plans: HostingPlan[];
 const tokens = new Map<Name, string>();
@@ -118,8 +159,8 @@ let subOfE: string;
 type Envelope<T = unknown> = { code: number; message: string; data: T };
 
 function call<T = unknown>(method: 'GET' | 'POST' | 'PUT', url: string, as: string, payload?: object) {
-  return t.app
-    .inject({ method, url, headers: { authorization: as, lang: 'EN' }, ...(payload ? { payload } : {}) })
+  return app()
+    .app.inject({ method, url, headers: { authorization: as, lang: 'EN' }, ...(payload ? { payload } : {}) })
     .then((response) => response.json<Envelope<T>>());
 }
 
@@ -137,13 +178,13 @@ async function open(as: string, amount: string, days = 30, autoRenew = false): P
 }
 
 async function accountOf(name: Name): Promise<string> {
-  return accountIdOf(t, tokens.get(name)!);
+  return accountIdOf(app(), tokens.get(name)!);
 }
 
 /** Every earning of `day` as `name:type amount`, sorted (the to-arrive / arrived rows). */
 async function earningsOf(day: string): Promise<Record<string, string>> {
   const rows = await queryRows<{ account_id: string; type: string; amount: string }>(
-    t.testDatabase.database.db,
+    app().testDatabase.database.db,
     sql`select account_id, type, amount::text as amount from team_earnings where day = ${day}::date`,
   );
   return Object.fromEntries(
@@ -152,7 +193,7 @@ async function earningsOf(day: string): Promise<Record<string, string>> {
 }
 
 async function levelsOf(day: string): Promise<Record<string, [number, string, number, string]>> {
-  const { levels } = await t.services.teamEarnings.dayFigures(day);
+  const { levels } = await app().services.teamEarnings.dayFigures(day);
   return Object.fromEntries(
     levels.map((row) => [ids.get(row.account_id)!, [row.level, row.own_custody, row.valid_direct, row.team_performance]]),
   );
@@ -160,7 +201,7 @@ async function levelsOf(day: string): Promise<Record<string, [number, string, nu
 
 async function statusOf(day: string): Promise<Record<string, number>> {
   const rows = await queryRows<{ status: string; n: number }>(
-    t.testDatabase.database.db,
+    app().testDatabase.database.db,
     sql`select status, count(*)::int as n from team_earnings where day = ${day}::date group by status order by status`,
   );
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
@@ -168,29 +209,38 @@ async function statusOf(day: string): Promise<Record<string, number>> {
 
 async function entryCount(): Promise<number> {
   const rows = await queryRows<{ n: number }>(
-    t.testDatabase.database.db,
+    app().testDatabase.database.db,
     sql`select count(*)::int as n from journal_entries where kind = 'team_earning'`,
   );
   return rows[0]!.n;
 }
 
-beforeAll(async () => {
+/**
+ * Each test builds its own platform (a fresh database, its own members and clock): the tree, its
+ * custody and the level table, every day up to 11-20 settled (nothing earned before 11-21). A test
+ * then settles the days it needs itself, so none depends on another's settlement.
+ */
+async function buildTree(): Promise<TestApp> {
+  now = new Date('2026-11-14T02:00:00Z');
+  tokens.clear();
+  ids.clear();
+  mains.clear();
   t = await createTestApp({}, { clock });
   for (const name of NAMES) {
     const inviter = INVITER[name];
     const code = inviter
       ? (await call<{ inviteCode: string }>('GET', '/api/user/share', tokens.get(inviter)!)).data.inviteCode
       : undefined;
-    tokens.set(name, await registerMember(t, `te-${name}@example.com`, 'member-password', code));
+    tokens.set(name, await registerMember(app(), `te-${name}@example.com`, 'member-password', code));
     // Named `te-<letter>` (a default nickname is random): the income log lists sources by name.
     expect((await call('POST', '/api/user/update_profile', tokens.get(name)!, { nickname: `te-${name}` })).code).toBe(200);
     ids.set(await accountOf(name), name);
   }
   for (const name of NAMES) {
-    await setTradePassword(t, tokens.get(name)!);
-    await fund(t, await accountOf(name), 'USDT', '10000');
+    await setTradePassword(app(), tokens.get(name)!);
+    await fund(app(), await accountOf(name), 'USDT', '10000');
   }
-  finance = await operatorToken(t, 'te-finance', 'finance');
+  finance = await operatorToken(app(), 'te-finance', 'finance');
   plans = (await call<{ plans: HostingPlan[] }>('GET', '/api/hosting/config', tokens.get('a')!)).data.plans;
   // 11-14: E's 7-day order, renewing (last day 11-21).
   await open(tokens.get('e')!, '1000', 7, true);
@@ -198,13 +248,13 @@ beforeAll(async () => {
   const sub = await call<{ id: string }>('POST', '/api/account/create_sub', tokens.get('e')!, { nickname: 'te-e-sub' });
   expect(sub.code).toBe(200);
   subOfE = sub.data.id;
-  await fund(t, subOfE, 'USDT', '500');
+  await fund(app(), subOfE, 'USDT', '500');
 
   // 11-20: the days before run with the seeded table (nobody reaches its V1: 3 valid direct members
   // and 10,000 of performance), so nothing is earned before 11-21.
   now = new Date('2026-11-20T02:00:00Z');
   for (const day of ['2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19']) {
-    await t.services.settlement.settle(day);
+    await app().services.settlement.settle(day);
   }
   const saved = await call('PUT', '/api/admin/team/levels', finance, { levels: LEVELS });
   expect(saved.code).toBe(200);
@@ -226,11 +276,45 @@ beforeAll(async () => {
   await open(tokens.get('e')!, '500');
   expect((await call('POST', '/api/account/switch', tokens.get('e')!, { accountId: await accountOfMain('e') })).code).toBe(200);
   now = new Date('2026-11-21T02:00:00Z');
-  await t.services.settlement.settle('2026-11-20');
+  await app().services.settlement.settle('2026-11-20');
   for (const day of ['2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20']) {
     expect(await earningsOf(day)).toEqual({});
   }
-}, 180_000);
+  return app();
+}
+
+async function settle21(): Promise<void> {
+  now = new Date('2026-11-22T02:00:00Z');
+  await app().services.settlement.settle('2026-11-21');
+}
+
+/** During 11-22 N opens 1000; after midnight, before 11-22 is settled, K opens 5000. */
+async function open22(): Promise<void> {
+  await open(tokens.get('n')!, '1000');
+  now = new Date('2026-11-22T16:02:00Z'); // 00:02 on 11-23
+  await open(tokens.get('k')!, '5000');
+}
+
+async function settle22(): Promise<void> {
+  await app().services.settlement.settle('2026-11-22');
+}
+
+async function settle23(): Promise<void> {
+  now = new Date('2026-11-24T02:00:00Z');
+  await app().services.settlement.settle('2026-11-23');
+}
+
+/** Every member of the tree by its letter, and E's sub-account as `es`, for the balance tracker. */
+async function accountNames(): Promise<Record<string, string>> {
+  const names: Record<string, string> = { es: subOfE };
+  for (const name of NAMES) names[name] = await accountOfMain(name);
+  return names;
+}
+
+function app(): TestApp {
+  if (!t) throw new Error('no platform built');
+  return t;
+}
 
 const mains = new Map<Name, string>();
 async function accountOfMain(name: Name): Promise<string> {
@@ -238,14 +322,20 @@ async function accountOfMain(name: Name): Promise<string> {
   return mains.get(name)!;
 }
 
-afterAll(async () => {
+afterEach(async () => {
   await t?.close();
+  t = undefined;
 });
 
 describe('team earnings over three days', () => {
   it('11-21: levels as the day ended, direct, indirect, management (a higher level below a lower one), promotion, level dividend', async () => {
-    now = new Date('2026-11-22T02:00:00Z');
-    await t.services.settlement.settle('2026-11-21');
+    await buildTree();
+    const balances = await trackBalances(app(), await accountNames());
+    await settle21();
+    // The day's interest only (the earnings wait for 11-22's settlement), from the interest account:
+    // A 2.4, B 1.2, C 0.6, D 0.72, E 1.0 (its 7-day order's last day; the renewal keeps the 1000 in
+    // custody), Es 0.6, H 0.48, F 1.2, J 2.4, K 1.2, M 0.6, O 1.2 = 13.6.
+    await balances.expectChanges({ ...INTEREST_OF_THE_FIRST_DAYS, 'platform:interest:USDT': '-13.6000' });
     // Own custody / valid direct / team performance at the end of 11-21 (E's renewal counted once: 1000 + Es 500).
     //   A 2000 / 3 (B, C, M) / 8500 = B 1000 + D 600 + H 400 + E 1500 + C 500 + F 1000 + J 2000 + K 1000 + M 500
     //     V3: its leg B meets V1 (1000 / 2 / 2500).
@@ -302,16 +392,30 @@ describe('team earnings over three days', () => {
     // Nothing has arrived: the default delay is the next settlement.
     expect(await statusOf('2026-11-21')).toEqual({ to_arrive: 20 });
     expect(await entryCount()).toBe(0);
-  });
+  }, 180_000);
 
   it('11-22: a member crossing a level mid-way is that level from that day; earnings of 11-21 arrive', async () => {
+    await buildTree();
+    await settle21();
     // A's cash: 10000 − 2000 in custody + 11-21's interest 2.4.
-    expect(await availableOf(t, await accountOf('a'), 'USDT')).toBe('8002.4000');
-    // During 11-22 N opens 1000; after midnight, before 11-22 is settled, K opens 5000.
-    await open(tokens.get('n')!, '1000');
-    now = new Date('2026-11-22T16:02:00Z'); // 00:02 on 11-23
-    await open(tokens.get('k')!, '5000');
-    await t.services.settlement.settle('2026-11-22');
+    expect(await availableOf(app(), await accountOf('a'), 'USDT')).toBe('8002.4000');
+    await open22();
+    const balances = await trackBalances(app(), await accountNames());
+    await settle22();
+    // 11-22's interest (as on 11-21: N's order earns from 11-23, E's renewal the same 1.0) and 11-21's
+    // earnings, from the rewards account: A 0.36 + 0.38 + 0.272 + 1.88 + 160 = 162.892,
+    // B 0.232 + 0.024 + 0.068 + 0.28 + 10 = 10.604, C 0.12 + 0.18 + 0.068 + 0.12 + 10 = 10.488, D 0.024,
+    // F 0.432 + 0.136 + 0.72 + 60 = 61.288: 245.296 in all.
+    await balances.expectChanges({
+      ...INTEREST_OF_THE_FIRST_DAYS,
+      'a:USDT:available': '165.2920',
+      'b:USDT:available': '11.8040',
+      'c:USDT:available': '11.0880',
+      'd:USDT:available': '0.7440',
+      'f:USDT:available': '62.4880',
+      'platform:interest:USDT': '-13.6000',
+      'platform:rewards:USDT': '-245.2960',
+    });
     // M: 500 / 1 (N) / 1000 → V1 from 11-22. A's performance 8500 + 1000; K's 5000 counts nowhere yet
     // (F still 3000, C 4000).
     expect(await levelsOf('2026-11-22')).toEqual({
@@ -327,39 +431,63 @@ describe('team earnings over three days', () => {
     // Promotion: M V1 = 10 (nobody else reaches a new level).
     // Level dividend: 0.272 among A, B, C, F, M = 0.0544 each; 0.136 among A, F = 0.068; 0.136 to A.
     //   A = 0.0544 + 0.068 + 0.136 = 0.2584, F = 0.1224, B = C = M = 0.0544.
-    expect(await earningsOf('2026-11-22')).toEqual({
-      'a:community': '30.0000',
-      'a:direct': '0.3600',
-      'a:indirect': '0.3800',
-      'a:level_dividend': '0.2584',
-      'a:management': '1.8800',
-      'b:direct': '0.2320',
-      'b:indirect': '0.0240',
-      'b:level_dividend': '0.0544',
-      'b:management': '0.2800',
-      'c:direct': '0.1200',
-      'c:indirect': '0.1800',
-      'c:level_dividend': '0.0544',
-      'c:management': '0.1200',
-      'd:direct': '0.0240',
-      'f:direct': '0.4320',
-      'f:level_dividend': '0.1224',
-      'f:management': '0.7200',
-      'm:community': '10.0000',
-      'm:level_dividend': '0.0544',
-      'm:promotion': '10.0000',
-    });
+    expect(await earningsOf('2026-11-22')).toEqual(EARNINGS_OF_11_22);
     // 11-21's earnings arrived with 11-22's settlement: one entry per member, day and type.
     expect(await statusOf('2026-11-21')).toEqual({ arrived: 20 });
     expect(await statusOf('2026-11-22')).toEqual({ to_arrive: 20 });
     expect(await entryCount()).toBe(20);
     // A: + 11-22's interest 2.4 + 11-21's earnings 0.36 + 0.38 + 0.272 + 1.88 + 160 = 162.892: 8167.692.
-    expect(await availableOf(t, await accountOf('a'), 'USDT')).toBe('8167.6920');
-  });
+    expect(await availableOf(app(), await accountOf('a'), 'USDT')).toBe('8167.6920');
+  }, 180_000);
+
+  it('custody opened and redeemed on the same day is not new performance: no community earning on it', async () => {
+    await buildTree();
+    await settle21();
+    const balances = await trackBalances(app(), await accountNames());
+    // During 11-22 G (below C, below A) opens 2000 for 30 days and redeems it the same day: 5 % penalty
+    // (100) to the fees account, 1900 back to cash.
+    const order = await open(tokens.get('g')!, '2000');
+    await balances.expectChanges({ 'g:USDT:available': '-2000.0000', 'g:USDT:custody': '2000.0000' });
+    const redeemed = await call('POST', '/api/hosting/sub', tokens.get('g')!, {
+      orderId: order.id,
+      tradePassword: 'trade-pass-1',
+    });
+    expect(redeemed.code).toBe(200);
+    await balances.expectChanges({
+      'g:USDT:available': '1900.0000',
+      'g:USDT:custody': '-2000.0000',
+      'platform:fees:USDT': '100.0000',
+    });
+    await open22();
+    await settle22();
+    // G held nothing as 11-22 ended, so its 2000 was never the day's new performance: the day's
+    // community earnings are N's 1000 alone (M 10, A 30), nothing for C (1 % would be 20) and nothing
+    // more for A (3 % would be 60); every other earning is as in the 11-22 test.
+    expect(await earningsOf('2026-11-22')).toEqual(EARNINGS_OF_11_22);
+  }, 180_000);
 
   it('11-23: custody opened after midnight counts from its own day; a re-run pays nothing twice', async () => {
-    now = new Date('2026-11-24T02:00:00Z');
-    await t.services.settlement.settle('2026-11-23');
+    await buildTree();
+    await settle21();
+    await open22();
+    await settle22();
+    const balances = await trackBalances(app(), await accountNames());
+    await settle23();
+    // 11-23's interest: 13.6 and N's 1.2 (14.8); 11-22's earnings arrive: A 30 + 0.36 + 0.38 + 0.2584 + 1.88
+    // = 32.8784, B 0.232 + 0.024 + 0.0544 + 0.28 = 0.5904, C 0.12 + 0.18 + 0.0544 + 0.12 = 0.4744, D 0.024,
+    // F 0.432 + 0.1224 + 0.72 = 1.2744, M 10 + 0.0544 + 10 = 20.0544: 55.296 in all.
+    await balances.expectChanges({
+      ...INTEREST_OF_THE_FIRST_DAYS,
+      'a:USDT:available': '35.2784',
+      'b:USDT:available': '1.7904',
+      'c:USDT:available': '1.0744',
+      'd:USDT:available': '0.7440',
+      'f:USDT:available': '2.4744',
+      'm:USDT:available': '20.6544',
+      'n:USDT:available': '1.2000',
+      'platform:interest:USDT': '-14.8000',
+      'platform:rewards:USDT': '-55.2960',
+    });
     // K 6000 / 0 / 0 (V0); F 1000 / 2 / 8000 (V3 needs own 2000: V2); C 500 / 1 / 9000; A 2000 / 3 / 14500.
     expect(await levelsOf('2026-11-23')).toEqual({
       a: [3, '2000.0000', 3, '14500.0000'],
@@ -398,15 +526,29 @@ describe('team earnings over three days', () => {
       'm:management': '0.1200',
     });
     expect(await entryCount()).toBe(40);
-    // Running the days' team steps again (a crash and a re-run) computes and pays nothing more.
-    for (const day of ['2026-11-21', '2026-11-22', '2026-11-23']) {
-      for (const step of t.services.teamEarnings.settlementSteps()) await step.run(day);
+    // Running the days' team steps again (a crash and a re-run) computes and pays nothing more: each
+    // re-run must succeed and leave the days' figures, earnings and every balance as they were (a step
+    // that computed a claimed day again would fail on the day's rows or write its items twice).
+    const days = ['2026-11-21', '2026-11-22', '2026-11-23'];
+    const stored = await Promise.all(days.map((day) => app().services.teamEarnings.dayFigures(day)));
+    const earnings = await Promise.all(days.map((day) => earningsOf(day)));
+    await balances.reset();
+    for (const day of days) {
+      for (const step of app().services.teamEarnings.settlementSteps()) await expect(step.run(day)).resolves.toBeUndefined();
     }
+    expect(await Promise.all(days.map((day) => app().services.teamEarnings.dayFigures(day)))).toEqual(stored);
+    expect(await Promise.all(days.map((day) => earningsOf(day)))).toEqual(earnings);
+    await balances.expectChanges({});
     expect(await entryCount()).toBe(40);
     expect(await statusOf('2026-11-23')).toEqual({ to_arrive: 22 });
-  });
+  }, 180_000);
 
   it('the member sees each earning with its source, and totals per type; the console lists them', async () => {
+    await buildTree();
+    await settle21();
+    await open22();
+    await settle22();
+    await settle23();
     const a = tokens.get('a')!;
     // 11-21 and 11-22 have arrived, 11-23 is to arrive.
     expect((await call('GET', '/api/user/team_earnings', a)).data).toEqual([
@@ -538,11 +680,16 @@ describe('team earnings over three days', () => {
       [1, '2026-11-21', '10.0000'],
       [1, '2026-11-21', '10.0000'],
     ]);
-  });
+  }, 180_000);
 
   it('a past day computed again after the table changed pays exactly the same', async () => {
+    await buildTree();
+    await settle21();
+    await open22();
+    await settle22();
+    await settle23();
     const stored = await Promise.all(
-      ['2026-11-21', '2026-11-22', '2026-11-23'].map((day) => t.services.teamEarnings.dayFigures(day)),
+      ['2026-11-21', '2026-11-22', '2026-11-23'].map((day) => app().services.teamEarnings.dayFigures(day)),
     );
     // The operator halves every threshold and doubles every rate from 11-25 on.
     const changed = LEVELS.map((level) => ({
@@ -555,14 +702,19 @@ describe('team earnings over three days', () => {
     }));
     expect((await call('PUT', '/api/admin/team/levels', finance, { levels: changed })).code).toBe(200);
     for (const [index, day] of ['2026-11-21', '2026-11-22', '2026-11-23'].entries()) {
-      expect(await t.services.teamEarnings.recomputeDay(day)).toEqual(stored[index]);
+      expect(await app().services.teamEarnings.recomputeDay(day)).toEqual(stored[index]);
     }
     // And the stored days are untouched by the check (it rolls back).
-    expect(await t.services.teamEarnings.dayFigures('2026-11-22')).toEqual(stored[1]);
-  });
+    expect(await app().services.teamEarnings.dayFigures('2026-11-22')).toEqual(stored[1]);
+  }, 180_000);
 
   it('the arrival delay is an audited setting of team.manage; a day computed later arrives that many days after it', async () => {
-    const support = await operatorToken(t, 'te-support', 'support');
+    await buildTree();
+    await settle21();
+    await open22();
+    await settle22();
+    await settle23();
+    const support = await operatorToken(app(), 'te-support', 'support');
     expect(await call('PUT', '/api/admin/team/earnings/settings', support, { arrivalDelayDays: 2 })).toMatchObject({ code: 403 });
     expect(await call('PUT', '/api/admin/team/earnings/settings', finance, { arrivalDelayDays: 31 })).toMatchObject({
       code: 400,
@@ -573,15 +725,15 @@ describe('team earnings over three days', () => {
     });
     expect((await call('GET', '/api/admin/team/earnings/settings', finance)).data).toEqual({ arrivalDelayDays: 2 });
     const audited = await queryRows<{ before: object; after: object }>(
-      t.testDatabase.database.db,
+      app().testDatabase.database.db,
       sql`select before, after from audit_log where action = 'team.earnings_settings_saved'`,
     );
     expect(audited).toEqual([{ before: { arrivalDelayDays: 1 }, after: { arrivalDelayDays: 2 } }]);
     // 11-24 is computed with the new delay: its earnings arrive with 11-26's settlement, not 11-25's.
     now = new Date('2026-11-25T02:00:00Z');
-    await t.services.settlement.settle('2026-11-24');
+    await app().services.settlement.settle('2026-11-24');
     const arriving = await queryRows<{ arrive_on: string; n: number }>(
-      t.testDatabase.database.db,
+      app().testDatabase.database.db,
       sql`select arrive_on::text as arrive_on, count(*)::int as n from team_earnings where day in ('2026-11-23', '2026-11-24')
           group by arrive_on, status order by arrive_on`,
     );
@@ -589,5 +741,5 @@ describe('team earnings over three days', () => {
     expect(arriving.map((row) => row.arrive_on)).toEqual(['2026-11-24', '2026-11-26']);
     expect(await statusOf('2026-11-23')).toEqual({ arrived: 22 });
     expect(Object.keys(await statusOf('2026-11-24'))).toEqual(['to_arrive']);
-  });
+  }, 180_000);
 });

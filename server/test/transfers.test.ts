@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -44,6 +45,7 @@ afterAll(async () => {
 
 describe('transfers between main and sub-accounts', () => {
   it('moves USDT from the main account to a sub-account and back, with records on both sides', async () => {
+    const balances = await trackBalances(t, { main: mainId, sub: subId, stranger: strangerId });
     const out = await transfer({ amount: '40.5' });
     expect(out.body).toMatchObject({
       code: 200,
@@ -58,10 +60,13 @@ describe('transfers between main and sub-accounts', () => {
     });
     expect(await availableOf(t, mainId, 'USDT')).toBe('59.5000');
     expect(await availableOf(t, subId, 'USDT')).toBe('40.5000');
+    // A transfer is one person's money changing accounts: no fee, no platform account.
+    await balances.expectChanges({ 'main:USDT:available': '-40.5000', 'sub:USDT:available': '40.5000' });
 
     await call('POST', '/api/account/switch', { accountId: subId });
     const back = await transfer({ toAccountId: mainId, amount: '0.5' });
     expect(back.body.data).toMatchObject({ direction: 'out', fromNickname: 'Savings', amount: '0.5000' });
+    await balances.expectChanges({ 'main:USDT:available': '0.5000', 'sub:USDT:available': '-0.5000' });
     const records = await call<{ items: { direction: string; amount: string }[]; total: number }>(
       'GET',
       '/api/account/transfer_list',
@@ -83,15 +88,18 @@ describe('transfers between main and sub-accounts', () => {
   });
 
   it('replays a retry with the same key and posts once', async () => {
+    const balances = await trackBalances(t, { main: mainId, sub: subId, stranger: strangerId });
     const key = randomUUID();
     const first = await transfer({ idempotencyKey: key, amount: '1' });
     const second = await transfer({ idempotencyKey: key, amount: '1' });
     expect(second.body.data).toEqual(first.body.data);
     expect(await availableOf(t, mainId, 'USDT')).toBe('59.0000');
     expect((await transfer({ idempotencyKey: key, amount: '2' })).body.code).toBe(409);
+    await balances.expectChanges({ 'main:USDT:available': '-1.0000', 'sub:USDT:available': '1.0000' });
   });
 
   it('never reaches another member’s account, and refuses the same account, FUEL and overdrafts', async () => {
+    const balances = await trackBalances(t, { main: mainId, sub: subId, stranger: strangerId });
     const stranger = await transfer({ toAccountId: strangerId });
     expect(stranger).toMatchObject({ status: 404, body: { code: 404 } });
     expect(await availableOf(t, strangerId, 'USDT')).toBe('0.0000');
@@ -105,6 +113,7 @@ describe('transfers between main and sub-accounts', () => {
     expect((await transfer({ amount: '1.00001' })).status).toBe(400);
     expect((await transfer({ tradePassword: 'wrong' })).body.message).toBe('The trading password is wrong');
     expect(await availableOf(t, mainId, 'USDT')).toBe('59.0000');
+    await balances.expectChanges({});
   });
 
   it('keeps each member’s transfer records to themselves', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminWithdrawal, WithdrawIndex, WithdrawMethod, Withdrawal } from '@custos/contract';
 import { base32Decode, hotp, totpStep } from '../src/lib/totp.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -129,6 +130,7 @@ describe('withdrawal methods', () => {
 describe('the window and holidays', () => {
   it('refuses outside Monday–Friday 09:00–21:00 with the window in the message, holding nothing', async () => {
     await fund(t, mainId, 'USDT', '1000');
+    const balances = await trackBalances(t, { main: mainId });
     now = new Date('2026-11-21T04:00:00Z'); // Saturday noon in Shanghai
     const index = await call<WithdrawIndex>('GET', '/api/withdraw/index');
     expect(index.body.data).toMatchObject({ openNow: false, nextOpenAt: '2026-11-23T01:00:00.000Z', timeZone: 'Asia/Shanghai' });
@@ -147,9 +149,11 @@ describe('the window and holidays', () => {
     });
     expect(chinese.json<Envelope>().message).toBe('提现申请时间：周一至周五 09:00–21:00（Asia/Shanghai）');
     expect(await availableOf(t, mainId, 'USDT')).toBe('1000.0000');
+    await balances.expectChanges({});
   });
 
   it('refuses on an operator-set holiday, naming it; removing the holiday opens the day again', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     const added = await operatorCall('POST', '/api/admin/withdraw/holidays', { date: '2026-11-20', note: 'Founders day' });
     expect(added.body.data).toEqual([{ date: '2026-11-20', note: 'Founders day' }]);
     const refused = await withdraw();
@@ -164,12 +168,14 @@ describe('the window and holidays', () => {
       nextOpenAt: '2026-11-23T01:00:00.000Z',
     });
     await operatorCall('DELETE', '/api/admin/withdraw/holidays/2026-11-20');
+    await balances.expectChanges({});
     expect((await call<WithdrawIndex>('GET', '/api/withdraw/index')).body.data.openNow).toBe(true);
   });
 });
 
 describe('requests and their states', () => {
   it('refuses bad amounts with the reason and holds nothing', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     expect((await withdraw({ amount: '5' })).body).toMatchObject({
       code: 409,
       message: 'The minimum withdrawal is 10.0000 USDT',
@@ -183,22 +189,28 @@ describe('requests and their states', () => {
     expect((await withdraw({ amount: '2000' })).body).toMatchObject({ code: 409, message: 'Insufficient USDT balance' });
     expect((await withdraw({ tradePassword: 'wrong-pass-1' })).status).toBe(400);
     expect(await availableOf(t, mainId, 'USDT')).toBe('1000.0000');
+    await balances.expectChanges({});
   });
 
   it('holds the amount at request, shows fee and what arrives, and replays a retry', async () => {
     const key = randomUUID();
+    const balances = await trackBalances(t, { main: mainId });
     const first = await withdraw({ amount: '100', idempotencyKey: key });
     expect(first.body.data).toMatchObject({ status: 'pending', amount: '100.0000', fee: '1.0000', received: '99.0000' });
     const retry = await withdraw({ amount: '100', idempotencyKey: key });
     expect(retry.body.data.id).toBe(first.body.data.id);
     expect((await withdraw({ amount: '101', idempotencyKey: key })).body.code).toBe(409);
     expect(await availableOf(t, mainId, 'USDT')).toBe('900.0000');
+    // Held once (the retry replays, the changed request is refused); nothing reaches a platform account yet.
+    await balances.expectChanges({ 'main:USDT:available': '-100.0000', 'main:USDT:held': '100.0000' });
     const log = await call<{ items: { type: string; amount: string }[] }>('GET', '/api/user/balance_log?asset=USDT');
     expect(log.body.data.items[0]).toMatchObject({ type: 'withdraw', amount: '-100.0000' });
   });
 
   it('rejecting returns the held amount and tells the member why', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     const { body } = await withdraw({ amount: '50' });
+    await balances.expectChanges({ 'main:USDT:available': '-50.0000', 'main:USDT:held': '50.0000' });
     const rejected = await operatorCall('POST', `/api/admin/withdrawals/${body.data.id}/reject`, {
       reason: 'Address under review',
     });
@@ -212,12 +224,16 @@ describe('requests and their states', () => {
     expect(detail.body.data).toMatchObject({ status: 'refunded', reason: 'Address under review' });
     // A decided withdrawal cannot be decided again.
     expect((await operatorCall('POST', `/api/admin/withdrawals/${body.data.id}/approve`)).body.code).toBe(409);
+    await balances.expectChanges({ 'main:USDT:available': '50.0000', 'main:USDT:held': '-50.0000' });
   });
 
   it('a bank withdrawal is approved, then marked paid with the bank reference: the hold leaves the member', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     const { body } = await withdraw({ methodId: bankMethod.id, amount: '200' });
     expect(body.data.destination).toBe('ICBC **** 7890');
     const approved = await operatorCall('POST', `/api/admin/withdrawals/${body.data.id}/approve`);
+    // Approval moves nothing: the amount stays held until it is paid.
+    await balances.expectChanges({ 'main:USDT:available': '-200.0000', 'main:USDT:held': '200.0000' });
     expect(approved.body.data).toMatchObject({ status: 'processing', kycStatus: 'none' });
     expect(approved.body.data.riskHints).toEqual(expect.arrayContaining(['first_withdrawal', 'new_account']));
     const paid = await operatorCall('POST', `/api/admin/withdrawals/${body.data.id}/mark_paid`, {
@@ -225,6 +241,12 @@ describe('requests and their states', () => {
     });
     expect(paid.body.data).toMatchObject({ status: 'success', payoutReference: 'ICBC-20261120-0001' });
     expect(await availableOf(t, mainId, 'USDT')).toBe('700.0000');
+    // The fixed fee of 1 to fees, what arrives (199) to the withdrawals account.
+    await balances.expectChanges({
+      'main:USDT:held': '-200.0000',
+      'platform:withdrawals:USDT': '199.0000',
+      'platform:fees:USDT': '1.0000',
+    });
     const platform = await operatorCall<{ platformCode: string; asset: string; balance: string }[]>(
       'GET',
       '/api/admin/ledger/platform',
@@ -241,10 +263,13 @@ describe('requests and their states', () => {
     const settings = (await operatorCall<Record<string, unknown>>('GET', '/api/admin/withdraw/settings')).body.data;
     await operatorCall('PUT', '/api/admin/withdraw/settings', { ...settings, dailyLimit: '400.0000' });
     // Today: 100 pending + 200 paid (the refunded 50 does not count): 100 left.
+    const balances = await trackBalances(t, { main: mainId });
     const over = await withdraw({ amount: '150' });
     expect(over.body).toMatchObject({ code: 409, message: "This exceeds today's limit of 400.0000 USDT (100.0000 USDT left)" });
     now = new Date('2026-11-23T02:00:00Z'); // Monday: a new day
+    await balances.expectChanges({});
     expect((await withdraw({ amount: '150' })).body.data.status).toBe('pending');
+    await balances.expectChanges({ 'main:USDT:available': '-150.0000', 'main:USDT:held': '150.0000' });
     await operatorCall('PUT', '/api/admin/withdraw/settings', settings);
   });
 
@@ -255,10 +280,12 @@ describe('requests and their states', () => {
     expect((await call<{ total: number }>('GET', '/api/withdraw/list', undefined, other)).body.data.total).toBe(0);
     const sub = await call<{ id: string }>('POST', '/api/account/create_sub', { nickname: 'Side' });
     await call('POST', '/api/account/switch', { accountId: sub.body.data.id });
+    const balances = await trackBalances(t, { main: mainId, sub: sub.body.data.id });
     expect((await withdraw()).body).toMatchObject({
       code: 409,
       message: 'Withdrawals are made from the main account; please switch to it',
     });
+    await balances.expectChanges({});
     await call('POST', '/api/account/switch', { accountId: mainId });
   });
 
@@ -267,6 +294,7 @@ describe('requests and their states', () => {
     const accountId = await accountIdOf(t, member);
     await setTradePassword(t, member);
     await fund(t, accountId, 'USDT', '100');
+    const balances = await trackBalances(t, { member: accountId });
     const method = await call<WithdrawMethod>(
       'POST',
       '/api/withdraw/add_chain',
@@ -287,9 +315,11 @@ describe('requests and their states', () => {
     const wrong = await withdraw({ methodId: method.body.data.id, amount: '20', googleCode: wrongCode }, member);
     expect(wrong.status).toBe(400);
     expect(await availableOf(t, accountId, 'USDT')).toBe('100.0000');
+    await balances.expectChanges({});
     const right = await withdraw({ methodId: method.body.data.id, amount: '20', googleCode: codeNow() }, member);
     expect(right.body.data).toMatchObject({ status: 'pending', amount: '20.0000' });
     expect(await availableOf(t, accountId, 'USDT')).toBe('80.0000');
+    await balances.expectChanges({ 'member:USDT:available': '-20.0000', 'member:USDT:held': '20.0000' });
   });
 
   it('accepts exactly one of 50 concurrent full-balance withdrawals', async () => {
@@ -304,17 +334,21 @@ describe('requests and their states', () => {
       member,
     );
     await fund(t, accountId, 'USDT', '500');
+    const balances = await trackBalances(t, { member: accountId });
     const results = await Promise.all(
       Array.from({ length: 50 }, () => withdraw({ methodId: method.body.data.id, amount: '500' }, member)),
     );
     expect(results.filter((result) => result.body.code === 200)).toHaveLength(1);
     expect(results.filter((result) => result.body.code === 409)).toHaveLength(49);
     expect(await availableOf(t, accountId, 'USDT')).toBe('0.0000');
+    await balances.expectChanges({ 'member:USDT:available': '-500.0000', 'member:USDT:held': '500.0000' });
   });
   it('refuses to mark two withdrawals paid with the same transaction hash', async () => {
     const member = await registerMember(t, 'withdraw-hash@example.com');
     await setTradePassword(t, member);
-    await fund(t, await accountIdOf(t, member), 'USDT', '500');
+    const accountId = await accountIdOf(t, member);
+    await fund(t, accountId, 'USDT', '500');
+    const balances = await trackBalances(t, { member: accountId });
     const method = await call<WithdrawMethod>(
       'POST',
       '/api/withdraw/add_chain',
@@ -335,7 +369,19 @@ describe('requests and their states', () => {
       reference: `0x${'AB'.repeat(32)}`,
     });
     expect(second.body).toMatchObject({ code: 409, message: 'This transaction hash already settles another withdrawal' });
+    // Only the first is paid; the second (refused) still holds its 30.
+    await balances.expectChanges({
+      'member:USDT:available': '-50.0000',
+      'member:USDT:held': '30.0000',
+      'platform:withdrawals:USDT': '19.0000',
+      'platform:fees:USDT': '1.0000',
+    });
     const other = await operatorCall('POST', `/api/admin/withdrawals/${ids[1]}/mark_paid`, { reference: `0x${'cd'.repeat(32)}` });
     expect(other.body.data.status).toBe('success');
+    await balances.expectChanges({
+      'member:USDT:held': '-30.0000',
+      'platform:withdrawals:USDT': '29.0000',
+      'platform:fees:USDT': '1.0000',
+    });
   });
 });

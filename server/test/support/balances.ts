@@ -27,6 +27,9 @@ export interface BalanceTracker {
   balance(key: string): Promise<string>;
 }
 
+/** What the tracker reads: a test app, or only its database (a test that runs the server as its own process). */
+export type Tracked = Pick<TestApp, 'testDatabase'>;
+
 interface AccountRow {
   owner_account_id: string | null;
   platform_code: string | null;
@@ -35,7 +38,7 @@ interface AccountRow {
   balance: string;
 }
 
-async function snapshot(t: TestApp, labels: ReadonlyMap<string, string>): Promise<Map<string, Money>> {
+async function snapshot(t: Tracked, labels: ReadonlyMap<string, string>): Promise<Map<string, Money>> {
   const rows = await queryRows<AccountRow>(
     t.testDatabase.database.db,
     sql`select owner_account_id, platform_code, asset, purpose, balance::text as balance from ledger_accounts`,
@@ -76,7 +79,7 @@ function normalise(expected: Readonly<Record<string, string>>): Record<string, s
  * Starts tracking every ledger account. `names` maps the test's names to account ids
  * (`{ buyer: buyerAccountId, seller: sellerAccountId }`).
  */
-export async function trackBalances(t: TestApp, names: Readonly<Record<string, string>> = {}): Promise<BalanceTracker> {
+export async function trackBalances(t: Tracked, names: Readonly<Record<string, string>> = {}): Promise<BalanceTracker> {
   const labels = new Map<string, string>();
   for (const [name, id] of Object.entries(names)) {
     if (labels.has(id)) throw new Error(`balance tracker: account ${id} is named twice`);

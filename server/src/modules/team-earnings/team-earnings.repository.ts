@@ -175,12 +175,22 @@ export class TeamEarningsRepository {
           from up join team_nodes an on an.seq = up.ancestor_seq
           where up.rate > coalesce(up.below, 0) and trunc(up.s * (up.rate - coalesce(up.below, 0)) / 100, 4) > 0
           union all
-          -- Community performance: the level's rate on the custody newly opened below the member that day.
-          select n.account_id, ${day}::date, 'community', null::uuid, null::int, r.level, d.opened, r.community_rate_pct,
-                 trunc(d.opened * r.community_rate_pct / 100, 4)
+          -- Community performance: the level's rate on the custody newly opened below the member that day
+          -- and still held as the day ended. The day's new performance counts every opening, so custody
+          -- redeemed the same day is taken out again: it was never held at a day's end (decision 021), and
+          -- counting it would pay the upline for money opened and taken back within the day (decision 055).
+          select n.account_id, ${day}::date, 'community', null::uuid, null::int, r.level, d.opened - coalesce(g.gone, 0),
+                 r.community_rate_pct, trunc((d.opened - coalesce(g.gone, 0)) * r.community_rate_pct / 100, 4)
           from team_performance_days d join team_nodes n on n.seq = d.account_seq
+            left join (
+              select c.ancestor_seq as seq, sum(o.amount) as gone
+              from hosting_orders o join accounts a on a.id = o.account_id
+                join team_nodes p on p.account_id = coalesce(a.main_account_id, a.id) join team_closure c on c.descendant_seq = p.seq
+              where o.start_date = ${day}::date and o.redeemed_on = ${day}::date and o.renewed_from_id is null
+              group by c.ancestor_seq
+            ) g on g.seq = d.account_seq
             left join lvl l on l.seq = d.account_seq join rates r on r.level = coalesce(l.level, 0)
-          where d.day = ${day}::date and trunc(d.opened * r.community_rate_pct / 100, 4) > 0`,
+          where d.day = ${day}::date and trunc((d.opened - coalesce(g.gone, 0)) * r.community_rate_pct / 100, 4) > 0`,
     );
   }
 
