@@ -391,6 +391,7 @@ describe('a buy listing', () => {
       listingId: listing.id,
       amount: '100',
       paymentMethodIds: [taker.bankId],
+      tradePassword: TRADE_PASSWORD,
       idempotencyKey: randomUUID(),
     });
     expect(wrongType).toMatchObject({ code: 400, message: 'This listing does not accept that payment method' });
@@ -398,6 +399,7 @@ describe('a buy listing', () => {
       listingId: listing.id,
       amount: '100',
       paymentMethodIds: [maker.alipayId],
+      tradePassword: TRADE_PASSWORD,
       idempotencyKey: randomUUID(),
     });
     expect(notMine.code).toBe(400);
@@ -406,6 +408,7 @@ describe('a buy listing', () => {
       listingId: listing.id,
       amount: '100',
       paymentMethodIds: [taker.alipayId],
+      tradePassword: TRADE_PASSWORD,
       idempotencyKey: randomUUID(),
     });
     expect(sold.data).toMatchObject({

@@ -437,13 +437,19 @@ export const otcBuyRequest = z.object({
   amount: otcQuantitySchema,
   idempotencyKey: idempotencyKeySchema,
 });
-/** POST /api/otc/sell: take a buy listing (sell USDT): holds the taker's USDT; the buyer pays to these methods. */
+/**
+ * POST /api/otc/sell: take a buy listing (sell USDT): holds the taker's USDT; the buyer pays to these
+ * methods. The USDT is committed to leave the account, so it needs what a withdrawal needs: the
+ * trading password, and the authenticator code once one is bound (docs/decisions/051).
+ */
 export const otcSellRequest = otcBuyRequest.extend({
   paymentMethodIds: z
     .array(uuidField, { error: ValidationReason.invalid })
     .min(1, { error: ValidationReason.required })
     .max(OTC_PAYMENT_METHODS_MAX, { error: ValidationReason.invalid })
     .refine((ids) => new Set(ids).size === ids.length, { error: ValidationReason.invalid }),
+  tradePassword: tradePasswordField,
+  googleCode: verificationCodeSchema.optional(),
 });
 
 export const otcOrderIdRequest = z.object({ orderId: uuidField });

@@ -693,6 +693,23 @@ export class OtcRepository {
     return row ? { contentType: row.content_type, content: Buffer.from(row.content) } : null;
   }
 
+  /**
+   * Whether the operator ever reset the login password or the authenticator of one of these members
+   * whose last security reset (`members.security_reset_at`, on the platform clock) is at or after
+   * `since`. Conservative: an operator who reset a member long ago also waits out a later reset of
+   * that member; the audit log is the record of who reset whom.
+   */
+  async operatorResetAny(operatorId: string, memberIds: readonly string[], since: Date): Promise<boolean> {
+    const rows = await queryRows<{ found: boolean }>(
+      this.db,
+      sql`select exists (select 1 from audit_log a join members m on m.id::text = a.target_id
+            where a.operator_id = ${operatorId}::uuid and a.target_type = 'member'
+              and a.action in ('member.reset_password', 'member.reset_authenticator')
+              and a.target_id = any(${textArray(memberIds)}) and m.security_reset_at >= ${since}) as found`,
+    );
+    return rows[0]?.found ?? false;
+  }
+
   // ── Suspensions ──────────────────────────────────────────────────────────────────────────────
 
   async suspendedUntil(memberId: string, now: Date, db: Db | Tx = this.db): Promise<Date | null> {
