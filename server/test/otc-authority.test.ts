@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminOtcOrderDetail, OtcListingDetail, OtcOrderDetail } from '@custos/contract';
+import type { AdminOtcOrderDetail, OtcInfo, OtcListingDetail, OtcOrderDetail } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { base32Decode, hotp, totpStep } from '../src/lib/totp.js';
 import { trackBalances } from './support/balances.js';
@@ -148,6 +148,8 @@ describe('the pause after a security reset', () => {
     expect(open.code).toBe(200);
     await call('POST', '/api/otc/confirm_pay', maker.token, { orderId: open.data.id });
     await markSecurityReset(victim);
+    const info = await call<OtcInfo>('GET', '/api/otc/info', victim.token);
+    expect(info.data.me.coolingOffUntil).toBe(new Date(nowMs + 24 * 3_600_000).toISOString());
     const balances = await trackBalances(t, { maker: maker.accountId, victim: victim.accountId, buyer: buyer.accountId });
 
     const sell = await call(

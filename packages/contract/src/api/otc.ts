@@ -301,6 +301,8 @@ export const otcInfoResponse = z.object({
     /** Cancellations as taker today, and whether taking is barred until tomorrow. */
     cancelsToday: z.number().int().nonnegative(),
     takingBarredUntil: z.iso.datetime().nullable(),
+    /** Selling, posting and releasing paused after a security reset until this time (decision 051; null: not paused). */
+    coolingOffUntil: z.iso.datetime().nullable(),
     availableUsdt: moneyStringSchema,
     reputation: otcReputationSchema,
     /** Orders that wait on this member (pay, release, appeal answer). */

@@ -236,7 +236,7 @@ export class OtcService {
     const settings = await this.settings.get('otc');
     const now = this.now();
     const memberId = context.member.id;
-    const [approved, suspendedUntil, cancels, balances, reputations, methods, pending] = await Promise.all([
+    const [approved, suspendedUntil, cancels, balances, reputations, methods, pending, withdrawSettings] = await Promise.all([
       this.repository.realNameApproved(memberId),
       this.repository.suspendedUntil(memberId, now),
       this.repository.takerCancels(this.db, memberId, this.today(now)),
@@ -244,7 +244,9 @@ export class OtcService {
       this.repository.reputations([memberId], now),
       this.repository.paymentMethods(memberId),
       this.pendingOrders(memberId),
+      this.settings.get('withdraw'),
     ]);
+    const coolingOff = coolingOffUntil(context.member.securityResetAt, withdrawSettings.securityCoolingOffHours, now);
     const band = otcPriceBand(settings.guidePrice, settings.priceBandPct);
     return {
       enabled: settings.enabled,
@@ -270,6 +272,7 @@ export class OtcService {
         cancelsToday: cancels,
         takingBarredUntil:
           cancels >= settings.takerDailyCancelLimit ? nextPlatformMidnight(now, this.options.timeZone).toISOString() : null,
+        coolingOffUntil: coolingOff ? coolingOff.toISOString() : null,
         availableUsdt: format(balances.get(`${context.account.id}:USDT:available`) ?? money.ZERO),
         reputation: toReputation(reputations.get(memberId)),
         pendingActionCount: pending.filter((item) => item.needsMyAction).length,
