@@ -129,6 +129,14 @@ async function available(owner: Trader, listingId: string): Promise<string> {
     .available;
 }
 
+/** The listing was taken off the market (its deposit was forfeited): cancelled, nothing left, not takeable. */
+async function expectOffMarket(maker: Trader, taker: Trader, listingId: string): Promise<void> {
+  const mine = (await call<{ mine: OtcListingDetail }>('GET', `/api/otc/listing_info?id=${listingId}`, maker.token)).data.mine;
+  expect(mine).toMatchObject({ state: 'cancelled', available: '0.0000', escrowHeld: '0.0000', depositStatus: 'forfeited' });
+  expect(mine.trail.at(-1)).toMatchObject({ step: 'revoked', actor: 'operator' });
+  expect((await call('GET', `/api/otc/listing_info?id=${listingId}`, taker.token)).code).toBe(404);
+}
+
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
   arbiter = await operatorToken(t, 'otc-settle-arbiter', 'support');
@@ -177,7 +185,7 @@ describe('an order on a buy listing (the taker sells and holds the USDT)', () =>
   });
 
   it('ruled against the buyer-maker, deposit forfeited: the taker gets the USDT back, the deposit goes to fees', async () => {
-    const { maker, listing, order, balances } = await buyListingOrder();
+    const { maker, taker, listing, order, balances } = await buyListingOrder();
     await appealed(maker, order.id);
     await balances.expectChanges({});
     const ruled = await rule(order.id, { ruling: 'return_to_seller', note: 'No payment shown', forfeitDeposit: true });
@@ -188,8 +196,7 @@ describe('an order on a buy listing (the taker sells and holds the USDT)', () =>
       'maker:USDT:held': '-50.0000',
       'platform:fees:USDT': '50.0000',
     });
-    await call('POST', '/api/otc/revoke', maker.token, { listingId: listing.id });
-    await balances.expectChanges({});
+    await expectOffMarket(maker, taker, listing.id);
   });
 
   it('ruled against the seller-taker: the buyer-maker receives 99.9, the fee 0.1 goes to the platform', async () => {
@@ -232,13 +239,15 @@ describe('an order on a sell listing (the maker’s escrow moves between holds)'
     await appealed(taker, order.id);
     const ruled = await rule(order.id, { ruling: 'release_to_buyer', note: 'Payment shown', forfeitDeposit: true });
     expect(ruled.data).toMatchObject({ state: 'completed', listingDepositStatus: 'forfeited' });
+    // A lister whose deposit was forfeited is off the market with that listing: the rest of its escrow
+    // (60 + the unused fee 0.06) returns to the maker in the same ruling.
     await balances.expectChanges({
-      'maker:USDT:held': '-90.0400',
+      'maker:USDT:held': '-150.1000',
+      'maker:USDT:available': '60.0600',
       'taker:USDT:available': '40.0000',
       'platform:fees:USDT': '50.0400',
     });
-    await call('POST', '/api/otc/revoke', maker.token, { listingId: listing.id });
-    await balances.expectChanges({ 'maker:USDT:available': '60.0600', 'maker:USDT:held': '-60.0600' });
+    await expectOffMarket(maker, taker, listing.id);
   });
 
   it('ruled against the buyer-taker: the escrow returns to the listing on the market', async () => {
