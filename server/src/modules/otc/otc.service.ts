@@ -1642,6 +1642,12 @@ export class OtcService {
       }
       if (body.ruling === 'release_to_buyer') await this.finishCompleted(tx, changed, 'operator', body.note, now);
       else await this.finishCancelled(tx, changed, 'operator', 'ruling', now);
+      if (body.forfeitDeposit) {
+        // A lister found at fault loses the deposit that stood behind the listing: with nothing behind
+        // it, the listing leaves the market (what is left returns as on a take-down).
+        const after = (await this.repository.findListing(listing.id, tx))!;
+        if (after.state === 'matching') await this.closeListing(tx, after, 'operator', body.note);
+      }
       const appeals = await this.repository.appealsOf([orderId], tx);
       const opening = appeals.find((appeal) => appeal.opening);
       if (opening)
