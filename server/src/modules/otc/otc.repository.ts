@@ -326,6 +326,17 @@ export class OtcRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Holds the member for the rest of the transaction: the member's takes and posts (main and
+   * sub-accounts alike) go one at a time, so the per-member limits are counted under it. The
+   * module's one lock order: member, then listing, then ledger accounts. `no key update` leaves
+   * other transactions free to insert rows referencing the member (orders naming them), so two
+   * members taking each other's listings do not wait on each other.
+   */
+  async lockMember(tx: Tx, memberId: string): Promise<void> {
+    await queryRows(tx, sql`select id from members where id = ${memberId}::uuid for no key update`);
+  }
+
   /** Holds a listing for the rest of the transaction: takes, cancellations and releases of it go one at a time. */
   async lockListing(tx: Tx, id: string): Promise<ListingRow | null> {
     const locked = await queryRows<{ id: string }>(

@@ -458,7 +458,8 @@ export class OtcService {
 
     try {
       const row = await this.db.transaction(async (tx) => {
-        // One lock per account: its posts (and their count) go one at a time.
+        // One lock per member (main and sub-accounts): its posts and their count go one at a time.
+        await this.repository.lockMember(tx, memberId);
         await this.ledger.lockBalances(tx, [
           { ownerAccountId: accountId, asset: 'USDT', purpose: 'available' },
           { ownerAccountId: accountId, asset: 'USDT', purpose: 'held' },
@@ -639,6 +640,8 @@ export class OtcService {
     const orderId = randomUUID();
     try {
       const order = await this.db.transaction(async (tx) => {
+        // The taker first (the open-order limit is counted under it), then the listing.
+        await this.repository.lockMember(tx, memberId);
         const listing = await this.repository.lockListing(tx, body.listingId);
         if (!listing || listing.side !== listingSide) throw AppError.notFound();
         const winner = await this.repository.orderByClientKey(tx, memberId, body.idempotencyKey);
