@@ -3,7 +3,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { fieldLabel, money, otcFee, translate, type OperatorRole, type OtcSettings } from '@custos/contract';
 import { collectErrors } from '../support/app';
 import { confirmDialog, openConsolePage } from '../support/console';
-import { expect, test, type TestMember, type TestOperator } from '../support/fixtures';
+import { expect, test, TRADE_PASSWORD, type TestMember, type TestOperator } from '../support/fixtures';
 import { withPlatformLock } from '../support/locks';
 import { approveRealName, uploadImage } from '../support/real-name';
 
@@ -329,6 +329,7 @@ test('an appeal against a buy listing’s lister: returned to the seller, the li
       listingId: listing.id,
       amount: '40',
       paymentMethodIds: [seller.cardId],
+      tradePassword: TRADE_PASSWORD,
       idempotencyKey: randomUUID(),
     });
     await call(request, 'POST', '/api/otc/confirm_pay', member(lister), { orderId: order.id });

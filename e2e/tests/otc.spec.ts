@@ -1,4 +1,4 @@
-import type { Locale } from '@custos/contract';
+import { translate, type Locale } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHans from '../../web/src/app/i18n/locales/zh-Hans.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
@@ -161,7 +161,11 @@ for (const { locale, L, kind, detail, chat } of CASES) {
     await release.getByTestId('trade-password-input').locator('input').fill('not-the-password');
     const refused = s.waitForResponse((response) => response.url().endsWith('/api/otc/release'));
     await release.getByTestId('otc-release-submit').click();
-    expect(((await (await refused).json()) as { code: number }).code).not.toBe(200);
+    // Refused for that reason, in the member's language: not merely "not 200".
+    expect((await (await refused).json()) as unknown).toMatchObject({
+      code: 400,
+      message: translate(locale, 'auth.trade_password_wrong'),
+    });
     await expect(s.getByTestId('otc-order-state')).toHaveAttribute('data-state', 'paid');
     await release.getByTestId('trade-password-input').locator('input').fill(TRADE_PASSWORD);
     await release.getByTestId('otc-release-submit').click();
@@ -175,7 +179,7 @@ for (const { locale, L, kind, detail, chat } of CASES) {
     await expect(b.getByTestId('otc-trail-step')).toHaveCount(3);
     await expect(b.getByTestId('otc-trail-step').last()).toHaveAttribute('data-step', 'released');
     await go(b, '/pages/index/index1');
-    await expect(b.getByTestId('otc-my-available')).toContainText('100.0000');
+    await expect(b.getByTestId('otc-my-available')).toHaveText(L.otc.myAvailable.replace('{{amount}}', '100.0000'));
     await go(b, '/pages/blance_record/blance_record10');
     const bought = b.getByTestId('otc-order-item').first();
     await expect(bought).toHaveAttribute('data-state', 'completed');

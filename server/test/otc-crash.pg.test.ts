@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTC_SETTINGS_DEFAULTS, type OtcListingDetail, type OtcOrder, type OtcOrderDetail } from '@custos/contract';
+import { money, OTC_SETTINGS_DEFAULTS, type OtcListingDetail, type OtcOrder, type OtcOrderDetail } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository.js';
 import { LedgerService } from '../src/modules/ledger/ledger.service.js';
@@ -130,6 +130,11 @@ describe('a crash during an OTC burst', () => {
         listings.push(posted.data.id);
       }
 
+      // Every operation the server acknowledged (answered 200) before the kill, to be found after it.
+      const takes = new Map<string, { buyer: Trader; amount: string }>();
+      const paid = new Set<string>();
+      const released = new Set<string>();
+      const cancelled = new Map<string, 'buyer_cancelled' | 'seller_cancelled'>();
       let acknowledged = 0;
       let dead = false;
       const buyerLoop = async (buyer: Trader) => {
@@ -142,9 +147,15 @@ describe('a crash during an OTC burst', () => {
               idempotencyKey: randomUUID(),
             });
             if (taken.code !== 200) continue;
+            takes.set(taken.data.id, { buyer, amount: taken.data.amount });
             acknowledged += 1;
-            const action = randomInt(10) < 6 ? '/api/otc/confirm_pay' : '/api/otc/buyer_cancel';
-            if ((await call(action, buyer.token, { orderId: taken.data.id })).code === 200) acknowledged += 1;
+            const pay = randomInt(10) < 6;
+            const action = pay ? '/api/otc/confirm_pay' : '/api/otc/buyer_cancel';
+            if ((await call(action, buyer.token, { orderId: taken.data.id })).code === 200) {
+              if (pay) paid.add(taken.data.id);
+              else cancelled.set(taken.data.id, 'buyer_cancelled');
+              acknowledged += 1;
+            }
           } catch {
             // The server died under this request.
           }
@@ -153,10 +164,13 @@ describe('a crash during an OTC burst', () => {
       const sellerLoop = async (seller: Trader) => {
         while (!dead) {
           try {
-            const paid = await call<{ items: OtcOrder[] }>('/api/otc/my_sell_list?state=paid&pageSize=20', seller.token);
-            for (const order of paid.data?.items ?? []) {
-              const released = await call('/api/otc/release', seller.token, { orderId: order.id, tradePassword: TRADE_PASSWORD });
-              if (released.code === 200) acknowledged += 1;
+            const paidList = await call<{ items: OtcOrder[] }>('/api/otc/my_sell_list?state=paid&pageSize=20', seller.token);
+            for (const order of paidList.data?.items ?? []) {
+              const release = await call('/api/otc/release', seller.token, { orderId: order.id, tradePassword: TRADE_PASSWORD });
+              if (release.code === 200) {
+                released.add(order.id);
+                acknowledged += 1;
+              }
             }
             const pending = await call<{ items: OtcOrder[] }>(
               '/api/otc/my_sell_list?state=pending_payment&pageSize=5',
@@ -164,7 +178,10 @@ describe('a crash during an OTC burst', () => {
             );
             const victim = pending.data?.items[0];
             if (victim && randomInt(4) === 0) {
-              if ((await call('/api/otc/cancel', seller.token, { orderId: victim.id })).code === 200) acknowledged += 1;
+              if ((await call('/api/otc/cancel', seller.token, { orderId: victim.id })).code === 200) {
+                cancelled.set(victim.id, 'seller_cancelled');
+                acknowledged += 1;
+              }
             }
           } catch {
             // The server died under this request.
@@ -178,6 +195,20 @@ describe('a crash during an OTC burst', () => {
       await Promise.all(loops);
 
       const { db } = database.database;
+      const expectAcknowledged = async () => {
+        const rows = await queryRows<{ id: string; buyer: string; amount: string; state: string; cancel_reason: string | null }>(
+          db,
+          sql`select id::text as id, buyer_account_id::text as buyer, amount::text as amount, state, cancel_reason from otc_orders`,
+        );
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const [id, take] of takes) {
+          expect(byId.get(id), `acknowledged order ${id}`).toMatchObject({ buyer: take.buyer.accountId, amount: take.amount });
+        }
+        // A paid order can only have gone on to its release since (neither side may cancel it).
+        for (const id of paid) expect(['paid', 'completed']).toContain(byId.get(id)?.state);
+        for (const id of released) expect(byId.get(id)?.state).toBe('completed');
+        for (const [id, reason] of cancelled) expect(byId.get(id)).toMatchObject({ state: 'cancelled', cancel_reason: reason });
+      };
       const [counts] = await queryRows<{ orders: number; completed: number; cancelled: number; open: number }>(
         db,
         sql`select count(*)::int as orders, count(*) filter (where state = 'completed')::int as completed,
@@ -188,6 +219,42 @@ describe('a crash during an OTC burst', () => {
       expect(counts!.completed).toBeGreaterThan(0);
       expect(counts!.cancelled).toBeGreaterThan(0);
       await checkEscrow();
+      await expectAcknowledged();
+
+      // The exact totals: each buyer has the 1000 they were funded with plus every completed order's
+      // amount, the platform's fees are the completed orders' fees, and each listing's completed
+      // quantity is its completed orders' sum.
+      const expectTotals = async () => {
+        const rows = await queryRows<{ id: string; buyer: string; listing: string; state: string; amount: string; fee: string }>(
+          db,
+          sql`select id::text as id, buyer_account_id::text as buyer, listing_id::text as listing, state, amount::text as amount,
+                fee::text as fee from otc_orders`,
+        );
+        const completed = rows.filter((row) => row.state === 'completed');
+        const sum = (values: string[]) =>
+          money.formatMoney(values.reduce((total, value) => money.add(total, money.parseMoney(value)), money.ZERO));
+        const balances = await new LedgerService(db, new LedgerRepository(db)).balancesOf(buyers.map((buyer) => buyer.accountId));
+        for (const buyer of buyers) {
+          const bought = completed.filter((row) => row.buyer === buyer.accountId).map((row) => row.amount);
+          expect(money.formatMoney(balances.get(`${buyer.accountId}:USDT:available`) ?? money.ZERO)).toBe(
+            sum(['1000', ...bought]),
+          );
+        }
+        const [fees] = await queryRows<{ balance: string }>(
+          db,
+          sql`select coalesce(sum(balance), 0)::numeric(38,4)::text as balance from ledger_accounts where platform_code = 'fees'`,
+        );
+        expect(fees!.balance).toBe(sum(['0', ...completed.map((row) => row.fee)]));
+        const listingRows = await queryRows<{ id: string; completed: string }>(
+          db,
+          sql`select id::text as id, completed::text as completed from otc_listings`,
+        );
+        for (const listing of listingRows)
+          expect(listing.completed).toBe(
+            sum(['0', ...completed.filter((row) => row.listing === listing.id).map((row) => row.amount)]),
+          );
+      };
+      await expectTotals();
 
       // After a restart the open orders carry on: every paid order is released, every pending one cancelled.
       server = await startServer(Number(new URL(baseUrl).port));
@@ -212,6 +279,8 @@ describe('a crash during an OTC burst', () => {
       );
       expect(left).toEqual({ open: 0, held: '0.0000' });
       await checkEscrow();
+      await expectAcknowledged();
+      await expectTotals();
     },
   );
 });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { OtcListingDetail, OtcOrderDetail } from '@custos/contract';
+import { money, type OtcListingDetail, type OtcOrderDetail } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { hashToken, newToken } from '../src/lib/tokens.js';
+import { trackBalances } from './support/balances.js';
 import { listingBody, seedTraders, type Trader } from './support/otc.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -136,5 +138,110 @@ describe('100 takers racing for one listing', () => {
           from otc_listings l where l.id = ${listing.id}::uuid`,
     );
     expect(row).toEqual({ available: '300.0000', cancelled: 20, steps: 20 });
+  });
+});
+
+describe('per-member limits under parallel requests (issue 31, finding 2)', () => {
+  it('one taker on 8 listings at once opens exactly maxOpenTakerOrders orders', { timeout: 120_000 }, async () => {
+    const db = t.testDatabase.database.db;
+    const listers = await seedTraders(db, t.services.ledger, 'race-limit-lister', 8, '1000');
+    const [taker] = await seedTraders(db, t.services.ledger, 'race-limit-taker', 1, '1000');
+    const listings: OtcListingDetail[] = [];
+    for (const lister of listers)
+      listings.push((await call<OtcListingDetail>('/api/otc/post', lister.token, listingBody(lister))).data);
+    const { maxOpenTakerOrders } = await t.services.otc.getSettings();
+    expect(maxOpenTakerOrders).toBe(3);
+    const balances = await trackBalances(
+      t,
+      Object.fromEntries(listers.map((lister, index) => [`lister${index}`, lister.accountId])),
+    );
+    const results = await Promise.all(
+      listings.map((listing) =>
+        call<OtcOrderDetail>('/api/otc/buy', taker!.token, { listingId: listing.id, amount: '10', idempotencyKey: randomUUID() }),
+      ),
+    );
+    expect(results.filter((result) => result.code === 200)).toHaveLength(3);
+    const refused = results.filter((result) => result.code !== 200);
+    expect(refused).toHaveLength(5);
+    for (const result of refused)
+      expect(result).toMatchObject({ code: 409, message: 'You have 3 open orders: finish them before taking another' });
+    const [open] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from otc_orders where taker_member_id = ${taker!.memberId}::uuid and state = 'pending_payment'`,
+    );
+    expect(open!.n).toBe(3);
+    // A take moves escrow between the lister's holds: no balance changes anywhere.
+    await balances.expectChanges({});
+    for (const [index, lister] of listers.entries())
+      await call('/api/otc/revoke', lister.token, { listingId: listings[index]!.id });
+    for (const result of results.filter((item) => item.code === 200))
+      await call('/api/otc/buyer_cancel', taker!.token, { orderId: result.data.id });
+  });
+
+  it('main and sub-account posting 8 listings at once post exactly maxOpenListings', { timeout: 120_000 }, async () => {
+    const db = t.testDatabase.database.db;
+    const [member] = await seedTraders(db, t.services.ledger, 'race-limit-poster', 1, '1000');
+    // The member's sub-account with a session of its own and its own USDT.
+    const [sub] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into accounts (member_id, kind, main_account_id, invite_code, nickname)
+          values (${member!.memberId}::uuid, 'sub', ${member!.accountId}::uuid, ${`S${randomUUID().replace(/-/g, '').slice(0, 11).toUpperCase()}`}, 'race-sub')
+          returning id::text as id`,
+    );
+    const subToken = newToken();
+    await db.execute(
+      sql`insert into member_sessions (member_id, account_id, token_hash, idle_expires_at, absolute_expires_at)
+          values (${member!.memberId}::uuid, ${sub!.id}::uuid, ${hashToken(subToken)}, now() + interval '1 day', now() + interval '7 days')`,
+    );
+    await t.services.ledger.transaction((tx) =>
+      t.services.ledger.post(tx, {
+        idempotencyKey: `otc-race-sub-fund:${sub!.id}`,
+        kind: 'adjustment',
+        postings: [
+          {
+            account: { ownerAccountId: sub!.id, asset: 'USDT', purpose: 'available' },
+            amount: money.parseMoney('1000'),
+            recordType: 'adjustment_credit',
+          },
+          {
+            account: { platformCode: 'adjustments', asset: 'USDT' },
+            amount: money.parseMoney('-1000'),
+            recordType: 'adjustment_credit',
+          },
+        ],
+      }),
+    );
+    const { maxOpenListings } = await t.services.otc.getSettings();
+    expect(maxOpenListings).toBe(5);
+    const balances = await trackBalances(t, { main: member!.accountId, sub: sub!.id });
+    // Buy listings: each holds only the 50 USDT deposit from the account that posts it.
+    const body = () => listingBody(member!, { side: 'buy', paymentMethodIds: [member!.alipayId] });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        call<OtcListingDetail>('/api/otc/post', index % 2 === 0 ? member!.token : subToken, body()),
+      ),
+    );
+    const posted = results.filter((result) => result.code === 200);
+    expect(posted).toHaveLength(5);
+    for (const result of results.filter((item) => item.code !== 200))
+      expect(result).toMatchObject({ code: 409, message: 'You can have at most 5 listings on the market' });
+    const changes = await balances.changes();
+    const byMain = results.filter((result, index) => result.code === 200 && index % 2 === 0).length;
+    const bySub = posted.length - byMain;
+    const expected: Record<string, string> = {};
+    if (byMain > 0)
+      Object.assign(expected, {
+        'main:USDT:available': money.formatMoney(money.parseMoney(String(-50 * byMain))),
+        'main:USDT:held': money.formatMoney(money.parseMoney(String(50 * byMain))),
+      });
+    if (bySub > 0)
+      Object.assign(expected, {
+        'sub:USDT:available': money.formatMoney(money.parseMoney(String(-50 * bySub))),
+        'sub:USDT:held': money.formatMoney(money.parseMoney(String(50 * bySub))),
+      });
+    expect(changes).toEqual(expected);
+    for (const [index, result] of results.entries())
+      if (result.code === 200)
+        await call('/api/otc/revoke', index % 2 === 0 ? member!.token : subToken, { listingId: result.data.id });
   });
 });

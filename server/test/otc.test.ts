@@ -5,6 +5,7 @@ import type { AdminOtcOrderDetail, OtcChatHistory, OtcInfo, OtcListingDetail, Ot
 import { DEFAULT_PLATFORM_TIME_ZONE } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { platformDay } from '../src/modules/otc/otc.service.js';
+import { trackBalances } from './support/balances.js';
 import { availableOf } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { listingBody, seedTraders, TINY_PNG, TRADE_PASSWORD, type Trader } from './support/otc.js';
@@ -391,6 +392,7 @@ describe('a buy listing', () => {
       listingId: listing.id,
       amount: '100',
       paymentMethodIds: [taker.bankId],
+      tradePassword: TRADE_PASSWORD,
       idempotencyKey: randomUUID(),
     });
     expect(wrongType).toMatchObject({ code: 400, message: 'This listing does not accept that payment method' });
@@ -398,6 +400,7 @@ describe('a buy listing', () => {
       listingId: listing.id,
       amount: '100',
       paymentMethodIds: [maker.alipayId],
+      tradePassword: TRADE_PASSWORD,
       idempotencyKey: randomUUID(),
     });
     expect(notMine.code).toBe(400);
@@ -406,6 +409,7 @@ describe('a buy listing', () => {
       listingId: listing.id,
       amount: '100',
       paymentMethodIds: [taker.alipayId],
+      tradePassword: TRADE_PASSWORD,
       idempotencyKey: randomUUID(),
     });
     expect(sold.data).toMatchObject({
@@ -490,17 +494,30 @@ describe('cancellations and timers', () => {
     const listing = (await post(seller, { quantity: '100', paymentWindowMinutes: 10 })).data;
     const order = (await buy(buyer, listing.id, '20')).data;
     nowMs += 10 * 60_000 + 1000;
+    const tracked = await trackBalances(t, { seller: seller.accountId, buyer: buyer.accountId });
     const [release, expired] = await Promise.all([
       call<OtcOrderDetail>('POST', '/api/otc/release', seller.token, { orderId: order.id, tradePassword: TRADE_PASSWORD }),
       t.services.otc.expire(order.id),
     ]);
     const final = (await orderInfo(seller, order.id)).data;
+    const mine = (await call<{ mine: OtcListingDetail }>('GET', `/api/otc/listing_info?id=${listing.id}`, seller.token)).data
+      .mine;
     if (expired) {
-      expect(release.code).toBe(409);
-      expect(final.state).toBe('cancelled');
+      // The timer won: the order's 20.02 went back into the listing's escrow (holds moved, no balance).
+      expect(release).toMatchObject({ code: 409, message: 'This order can no longer do that' });
+      expect(final).toMatchObject({ state: 'cancelled', cancelReason: 'payment_timeout' });
+      expect(mine).toMatchObject({ available: '100.0000', escrowHeld: '100.1000' });
+      await tracked.expectChanges({});
     } else {
-      expect(release.code).toBe(200);
+      // The release won: the buyer has the 20, the maker's fee share 0.02 went to the platform.
+      expect(release).toMatchObject({ code: 200, data: { state: 'completed' } });
       expect(final.state).toBe('completed');
+      expect(mine).toMatchObject({ available: '80.0000', escrowHeld: '80.0800', completed: '20.0000' });
+      await tracked.expectChanges({
+        'seller:USDT:held': '-20.0200',
+        'buyer:USDT:available': '20.0000',
+        'platform:fees:USDT': '0.0200',
+      });
     }
     await call('POST', '/api/otc/revoke', seller.token, { listingId: listing.id });
   });

@@ -8,7 +8,7 @@ import {
   type WithdrawMethod,
 } from '@custos/contract';
 import { gradientPng } from './content.js';
-import type { DemoContext } from './context.js';
+import { DEMO_MEMBER, type DemoContext } from './context.js';
 
 /**
  * Demo OTC traders (decision 031): members of their own (not in the demo member's team, so the
@@ -163,6 +163,7 @@ export async function seedOtc(demo: DemoContext): Promise<void> {
       listingId: chenBuy.id,
       amount: '60',
       paymentMethodIds: await ids(ZHAO, 'wechat'),
+      tradePassword: DEMO_MEMBER.tradePassword,
       idempotencyKey: 'demo-otc-order-2',
     }),
   );

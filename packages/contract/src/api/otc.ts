@@ -301,6 +301,8 @@ export const otcInfoResponse = z.object({
     /** Cancellations as taker today, and whether taking is barred until tomorrow. */
     cancelsToday: z.number().int().nonnegative(),
     takingBarredUntil: z.iso.datetime().nullable(),
+    /** Selling, posting and releasing paused after a security reset until this time (decision 051; null: not paused). */
+    coolingOffUntil: z.iso.datetime().nullable(),
     availableUsdt: moneyStringSchema,
     reputation: otcReputationSchema,
     /** Orders that wait on this member (pay, release, appeal answer). */
@@ -437,13 +439,19 @@ export const otcBuyRequest = z.object({
   amount: otcQuantitySchema,
   idempotencyKey: idempotencyKeySchema,
 });
-/** POST /api/otc/sell: take a buy listing (sell USDT): holds the taker's USDT; the buyer pays to these methods. */
+/**
+ * POST /api/otc/sell: take a buy listing (sell USDT): holds the taker's USDT; the buyer pays to these
+ * methods. The USDT is committed to leave the account, so it needs what a withdrawal needs: the
+ * trading password, and the authenticator code once one is bound (docs/decisions/051).
+ */
 export const otcSellRequest = otcBuyRequest.extend({
   paymentMethodIds: z
     .array(uuidField, { error: ValidationReason.invalid })
     .min(1, { error: ValidationReason.required })
     .max(OTC_PAYMENT_METHODS_MAX, { error: ValidationReason.invalid })
     .refine((ids) => new Set(ids).size === ids.length, { error: ValidationReason.invalid }),
+  tradePassword: tradePasswordField,
+  googleCode: verificationCodeSchema.optional(),
 });
 
 export const otcOrderIdRequest = z.object({ orderId: uuidField });

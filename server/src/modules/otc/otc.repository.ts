@@ -326,6 +326,17 @@ export class OtcRepository {
     return rows[0] ?? null;
   }
 
+  /**
+   * Holds the member for the rest of the transaction: the member's takes and posts (main and
+   * sub-accounts alike) go one at a time, so the per-member limits are counted under it. The
+   * module's one lock order: member, then listing, then ledger accounts. `no key update` leaves
+   * other transactions free to insert rows referencing the member (orders naming them), so two
+   * members taking each other's listings do not wait on each other.
+   */
+  async lockMember(tx: Tx, memberId: string): Promise<void> {
+    await queryRows(tx, sql`select id from members where id = ${memberId}::uuid for no key update`);
+  }
+
   /** Holds a listing for the rest of the transaction: takes, cancellations and releases of it go one at a time. */
   async lockListing(tx: Tx, id: string): Promise<ListingRow | null> {
     const locked = await queryRows<{ id: string }>(
@@ -691,6 +702,23 @@ export class OtcRepository {
     );
     const row = rows[0];
     return row ? { contentType: row.content_type, content: Buffer.from(row.content) } : null;
+  }
+
+  /**
+   * Whether the operator ever reset the login password or the authenticator of one of these members
+   * whose last security reset (`members.security_reset_at`, on the platform clock) is at or after
+   * `since`. Conservative: an operator who reset a member long ago also waits out a later reset of
+   * that member; the audit log is the record of who reset whom.
+   */
+  async operatorResetAny(operatorId: string, memberIds: readonly string[], since: Date): Promise<boolean> {
+    const rows = await queryRows<{ found: boolean }>(
+      this.db,
+      sql`select exists (select 1 from audit_log a join members m on m.id::text = a.target_id
+            where a.operator_id = ${operatorId}::uuid and a.target_type = 'member'
+              and a.action in ('member.reset_password', 'member.reset_authenticator')
+              and a.target_id = any(${textArray(memberIds)}) and m.security_reset_at >= ${since}) as found`,
+    );
+    return rows[0]?.found ?? false;
   }
 
   // ── Suspensions ──────────────────────────────────────────────────────────────────────────────

@@ -55,6 +55,7 @@ import type { OperatorEventsService } from '../notifications/operator-events.ser
 import type { RateLimitRule, RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SecurityService } from '../security/security.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
+import { coolingOffParams, coolingOffUntil } from '../withdraw/cooling-off.js';
 import type { OrderChatMessage, SupportChatService } from '../support-chat/support-chat.service.js';
 import type {
   AppealRow,
@@ -211,6 +212,18 @@ export class OtcService {
     return settings;
   }
 
+  /**
+   * The pause after a security reset (decisions 016, 051) covers every OTC step that commits the
+   * member's USDT to leave the account: selling into a buy listing, posting a listing (a sell
+   * listing's escrow, any listing's deposit) and releasing. Buying USDT stays open.
+   */
+  private async requireNotCoolingOff(context: MemberSessionContext): Promise<void> {
+    const { securityCoolingOffHours } = await this.settings.get('withdraw');
+    const until = coolingOffUntil(context.member.securityResetAt, securityCoolingOffHours, this.now());
+    if (until)
+      throw AppError.conflict('otc.cooling_off', coolingOffParams(until, securityCoolingOffHours, this.options.timeZone));
+  }
+
   private async requireNotBarred(context: MemberSessionContext, settings: OtcSettings, tx: Db | Tx = this.db): Promise<void> {
     const cancels = await this.repository.takerCancels(tx, context.member.id, this.today());
     if (cancels >= settings.takerDailyCancelLimit)
@@ -223,7 +236,7 @@ export class OtcService {
     const settings = await this.settings.get('otc');
     const now = this.now();
     const memberId = context.member.id;
-    const [approved, suspendedUntil, cancels, balances, reputations, methods, pending] = await Promise.all([
+    const [approved, suspendedUntil, cancels, balances, reputations, methods, pending, withdrawSettings] = await Promise.all([
       this.repository.realNameApproved(memberId),
       this.repository.suspendedUntil(memberId, now),
       this.repository.takerCancels(this.db, memberId, this.today(now)),
@@ -231,7 +244,9 @@ export class OtcService {
       this.repository.reputations([memberId], now),
       this.repository.paymentMethods(memberId),
       this.pendingOrders(memberId),
+      this.settings.get('withdraw'),
     ]);
+    const coolingOff = coolingOffUntil(context.member.securityResetAt, withdrawSettings.securityCoolingOffHours, now);
     const band = otcPriceBand(settings.guidePrice, settings.priceBandPct);
     return {
       enabled: settings.enabled,
@@ -257,6 +272,7 @@ export class OtcService {
         cancelsToday: cancels,
         takingBarredUntil:
           cancels >= settings.takerDailyCancelLimit ? nextPlatformMidnight(now, this.options.timeZone).toISOString() : null,
+        coolingOffUntil: coolingOff ? coolingOff.toISOString() : null,
         availableUsdt: format(balances.get(`${context.account.id}:USDT:available`) ?? money.ZERO),
         reputation: toReputation(reputations.get(memberId)),
         pendingActionCount: pending.filter((item) => item.needsMyAction).length,
@@ -398,6 +414,7 @@ export class OtcService {
     const earlier = await this.repository.listingByClientKey(this.db, memberId, body.idempotencyKey);
     if (earlier) return replay(earlier);
     const settings = await this.requireTrader(context);
+    await this.requireNotCoolingOff(context);
 
     const quantity = parse(request.quantity);
     const price = parse(request.price);
@@ -441,7 +458,8 @@ export class OtcService {
 
     try {
       const row = await this.db.transaction(async (tx) => {
-        // One lock per account: its posts (and their count) go one at a time.
+        // One lock per member (main and sub-accounts): its posts and their count go one at a time.
+        await this.repository.lockMember(tx, memberId);
         await this.ledger.lockBalances(tx, [
           { ownerAccountId: accountId, asset: 'USDT', purpose: 'available' },
           { ownerAccountId: accountId, asset: 'USDT', purpose: 'held' },
@@ -571,12 +589,18 @@ export class OtcService {
 
   /** POST /api/otc/buy: take a sell listing. */
   buy(context: MemberSessionContext, body: z.output<typeof otcBuyRequest>): Promise<OtcOrderDetail> {
-    return this.take(context, 'sell', body, undefined);
+    return this.take(context, 'sell', body, undefined, async () => {});
   }
 
   /** POST /api/otc/sell: take a buy listing, holding the taker's USDT. */
-  sell(context: MemberSessionContext, body: z.output<typeof otcSellRequest>): Promise<OtcOrderDetail> {
-    return this.take(context, 'buy', body, body.paymentMethodIds);
+  async sell(context: MemberSessionContext, body: z.output<typeof otcSellRequest>): Promise<OtcOrderDetail> {
+    // What a withdrawal needs (decision 051): the USDT is committed to leave the account.
+    await this.security.verifyTradePassword(context.member, body.tradePassword, context.sessionId);
+    return this.take(context, 'buy', body, body.paymentMethodIds, async () => {
+      await this.requireNotCoolingOff(context);
+      // Checked last among the member's inputs: a wrong code is counted.
+      await this.security.requireAuthenticatorCode(context.member, body.googleCode);
+    });
   }
 
   private async take(
@@ -584,6 +608,8 @@ export class OtcService {
     listingSide: OtcSide,
     body: { listingId: string; amount: string; idempotencyKey: string },
     paymentMethodIds: readonly string[] | undefined,
+    /** The side's own checks, after a replay is answered and before anything is held. */
+    authorise: () => Promise<void>,
   ): Promise<OtcOrderDetail> {
     const memberId = context.member.id;
     const amount = parse(body.amount);
@@ -608,11 +634,14 @@ export class OtcService {
       takerMethods = await this.repository.paymentMethods(memberId, this.db, paymentMethodIds);
       if (takerMethods.length !== paymentMethodIds.length) throw AppError.badRequest('otc.payment_method_invalid');
     }
+    await authorise();
 
     const now = this.now();
     const orderId = randomUUID();
     try {
       const order = await this.db.transaction(async (tx) => {
+        // The taker first (the open-order limit is counted under it), then the listing.
+        await this.repository.lockMember(tx, memberId);
         const listing = await this.repository.lockListing(tx, body.listingId);
         if (!listing || listing.side !== listingSide) throw AppError.notFound();
         const winner = await this.repository.orderByClientKey(tx, memberId, body.idempotencyKey);
@@ -900,6 +929,7 @@ export class OtcService {
     await this.security.verifyTradePassword(context.member, body.tradePassword, context.sessionId);
     if (order.state === 'completed') return this.orderDetail(order, context.member.id);
     if (!OPEN_STATES.includes(order.state)) throw this.stateError(order);
+    await this.requireNotCoolingOff(context);
     await this.security.requireAuthenticatorCode(context.member, body.googleCode);
     await this.db.transaction(async (tx) => {
       await this.repository.lockListing(tx, order.listing_id);
@@ -1541,6 +1571,15 @@ export class OtcService {
   async rule(actor: OperatorActor, orderId: string, body: z.output<typeof adminOtcRuleRequest>): Promise<AdminOtcOrderDetail> {
     const order = await this.repository.findOrder(orderId);
     if (!order) throw AppError.notFound();
+    // An operator who replaced a party's credentials may be the one holding them: during the pause
+    // after that reset, another arbiter rules (decision 051).
+    const { securityCoolingOffHours } = await this.settings.get('withdraw');
+    if (securityCoolingOffHours > 0) {
+      const since = new Date(this.now().getTime() - securityCoolingOffHours * 3_600_000);
+      const parties = [order.buyer_member_id, order.seller_member_id];
+      if (await this.repository.operatorResetAny(actor.operatorId, parties, since))
+        throw AppError.conflict('otc.arbiter_reset_party', { hours: securityCoolingOffHours });
+    }
     await this.db.transaction(async (tx) => {
       await this.repository.lockListing(tx, order.listing_id);
       await this.lockOrderAccounts(tx, order);
@@ -1606,6 +1645,12 @@ export class OtcService {
       }
       if (body.ruling === 'release_to_buyer') await this.finishCompleted(tx, changed, 'operator', body.note, now);
       else await this.finishCancelled(tx, changed, 'operator', 'ruling', now);
+      if (body.forfeitDeposit) {
+        // A lister found at fault loses the deposit that stood behind the listing: with nothing behind
+        // it, the listing leaves the market (what is left returns as on a take-down).
+        const after = (await this.repository.findListing(listing.id, tx))!;
+        if (after.state === 'matching') await this.closeListing(tx, after, 'operator', body.note);
+      }
       const appeals = await this.repository.appealsOf([orderId], tx);
       const opening = appeals.find((appeal) => appeal.opening);
       if (opening)

@@ -36,6 +36,7 @@ import type { SecurityService } from '../security/security.service.js';
 import type { MemberEventPublisher } from '../notifications/member-events.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { AdminWithdrawalRow, MethodRow, WithdrawRepository, WithdrawalRow } from './withdraw.repository.js';
+import { coolingOffParams, coolingOffUntil } from './cooling-off.js';
 import { localTime, windowState, type WindowRule } from './withdraw-window.js';
 
 const HOLD_REFERENCE = 'withdrawal';
@@ -255,15 +256,8 @@ export class WithdrawService {
     return AppError.conflict('withdraw.outside_window', { ...times, days: days.map((day) => WEEKDAY_NAMES[day]).join(', ') });
   }
 
-  /**
-   * The end of the cooling-off after a security reset (docs/decisions/016), or null once it has
-   * passed: someone who took over the account by resetting a factor cannot withdraw before the owner
-   * has had time to notice.
-   */
   private coolingOffUntil(member: Pick<MemberRow, 'securityResetAt'>, settings: WithdrawSettings): Date | null {
-    if (!member.securityResetAt || settings.securityCoolingOffHours === 0) return null;
-    const until = new Date(member.securityResetAt.getTime() + settings.securityCoolingOffHours * 3_600_000);
-    return until > this.options.clock.now() ? until : null;
+    return coolingOffUntil(member.securityResetAt, settings.securityCoolingOffHours, this.options.clock.now());
   }
 
   // ── Member calls ───────────────────────────────────────────────────────────────────────────────
@@ -303,16 +297,12 @@ export class WithdrawService {
 
     const settings = await this.settings.get('withdraw');
     if (!settings.enabled) throw AppError.conflict('withdraw.disabled');
-    const coolingOffUntil = this.coolingOffUntil(context.member, settings);
-    if (coolingOffUntil) {
-      // Shown to the minute, rounded up: at the time shown the member can withdraw.
-      const local = localTime(new Date(Math.ceil(coolingOffUntil.getTime() / 60_000) * 60_000), this.options.timeZone);
-      const hhmm = `${String(Math.floor(local.minutes / 60)).padStart(2, '0')}:${String(local.minutes % 60).padStart(2, '0')}`;
-      throw AppError.conflict('withdraw.cooling_off', {
-        hours: settings.securityCoolingOffHours,
-        until: `${local.date} ${hhmm}`,
-        timeZone: this.options.timeZone,
-      });
+    const coolingOff = this.coolingOffUntil(context.member, settings);
+    if (coolingOff) {
+      throw AppError.conflict(
+        'withdraw.cooling_off',
+        coolingOffParams(coolingOff, settings.securityCoolingOffHours, this.options.timeZone),
+      );
     }
     const method = await this.repository.findMethod(this.db, context.member.id, request.methodId);
     if (!method) {

@@ -321,6 +321,10 @@ export const en = {
   'otc.forfeit_not_lister': 'Only the lister has a deposit: forfeit it only when the ruling goes against the lister',
   'otc.no_deposit': 'This listing holds no deposit to forfeit',
   'otc.not_under_appeal': 'This order is not under appeal',
+  'otc.cooling_off':
+    'For your safety, OTC selling and posting are paused for {hours} hours after your password, authenticator or trading password was reset. You can trade again from {until} ({timeZone}).',
+  'otc.arbiter_reset_party':
+    'You reset the credentials of a party to this order in the last {hours} hours: another arbiter must rule on it',
   'otc.settings_price_band': 'With these settings the price band would be empty',
   'otc.idempotency_mismatch': 'This request was already sent with different details; please start again',
   'reason.otc_window_order': 'the smallest window must not exceed the largest, and the default must lie between them',

@@ -319,6 +319,10 @@ export const ja: MessageCatalogue = {
   'otc.forfeit_not_lister': '保証金は広告主のみにあります。裁定が広告主に不利な場合のみ没収できます',
   'otc.no_deposit': 'この広告には没収できる保証金がありません',
   'otc.not_under_appeal': 'この注文は申し立て中ではありません',
+  'otc.cooling_off':
+    '安全のため、パスワード・認証アプリ・取引パスワードのリセット後 {hours} 時間は OTC での売却と広告の掲載ができません。{until}（{timeZone}）から再び取引できます。',
+  'otc.arbiter_reset_party':
+    '過去 {hours} 時間以内にこの注文の当事者の認証情報をリセットしたため、別の仲裁担当者が裁定する必要があります',
   'otc.settings_price_band': 'この設定では価格帯が空になります',
   'otc.idempotency_mismatch': 'このリクエストは別の内容で送信済みです。最初からやり直してください',
   'reason.otc_window_order': '最短は最長以下にし、既定値はその間にしてください',

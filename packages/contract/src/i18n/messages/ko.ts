@@ -320,6 +320,9 @@ export const ko: MessageCatalogue = {
   'otc.forfeit_not_lister': '보증금은 광고주에게만 있습니다. 판정이 광고주에게 불리할 때만 몰수할 수 있습니다',
   'otc.no_deposit': '이 광고에는 몰수할 보증금이 없습니다',
   'otc.not_under_appeal': '이 주문은 이의 제기 중이 아닙니다',
+  'otc.cooling_off':
+    '안전을 위해 비밀번호, 인증 앱 또는 거래 비밀번호가 재설정된 후 {hours}시간 동안 OTC 판매와 광고 게시가 중지됩니다. {until}({timeZone})부터 다시 거래할 수 있습니다.',
+  'otc.arbiter_reset_party': '최근 {hours}시간 이내에 이 주문 당사자의 인증 정보를 재설정했으므로 다른 중재자가 판정해야 합니다',
   'otc.settings_price_band': '이 설정으로는 가격 범위가 비게 됩니다',
   'otc.idempotency_mismatch': '이 요청은 다른 내용으로 이미 전송되었습니다. 다시 시작해 주세요',
   'reason.otc_window_order': '최소값은 최대값을 넘을 수 없고 기본값은 그 사이여야 합니다',

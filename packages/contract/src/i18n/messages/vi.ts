@@ -321,6 +321,10 @@ export const vi: MessageCatalogue = {
   'otc.forfeit_not_lister': 'Chỉ người đăng quảng cáo có tiền ký quỹ: chỉ tịch thu khi phán quyết bất lợi cho người đăng',
   'otc.no_deposit': 'Quảng cáo này không có tiền ký quỹ để tịch thu',
   'otc.not_under_appeal': 'Lệnh này không trong trạng thái khiếu nại',
+  'otc.cooling_off':
+    'Để bảo đảm an toàn, việc bán và đăng quảng cáo OTC tạm dừng {hours} giờ sau khi mật khẩu, ứng dụng xác thực hoặc mật khẩu giao dịch của bạn được đặt lại. Bạn có thể giao dịch lại từ {until} ({timeZone}).',
+  'otc.arbiter_reset_party':
+    'Bạn đã đặt lại thông tin đăng nhập của một bên trong lệnh này trong {hours} giờ qua: một trọng tài khác phải phán quyết',
   'otc.settings_price_band': 'Với cài đặt này khoảng giá sẽ trống',
   'otc.idempotency_mismatch': 'Yêu cầu này đã được gửi với nội dung khác; vui lòng thực hiện lại',
   'reason.otc_window_order': 'giá trị nhỏ nhất không được vượt giá trị lớn nhất và mặc định phải nằm giữa',

@@ -316,6 +316,9 @@ export const zhHans: MessageCatalogue = {
   'otc.forfeit_not_lister': '只有挂单方有保证金：仅当裁决不利于挂单方时才能没收',
   'otc.no_deposit': '该挂单没有可没收的保证金',
   'otc.not_under_appeal': '该订单未在申诉中',
+  'otc.cooling_off':
+    '为保障您的资金安全，登录密码、身份验证器或交易密码重置后 {hours} 小时内暂停 OTC 出售和发布广告。您可于 {until}（{timeZone}）起恢复交易。',
+  'otc.arbiter_reset_party': '您在最近 {hours} 小时内重置过该订单一方的登录凭证，须由其他仲裁员裁决',
   'otc.settings_price_band': '按此设置价格区间为空',
   'otc.idempotency_mismatch': '该请求已以不同内容提交过，请重新操作',
   'reason.otc_window_order': '最短时限不能大于最长时限，默认值须在两者之间',

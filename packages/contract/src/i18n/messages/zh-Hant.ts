@@ -316,6 +316,9 @@ export const zhHant: MessageCatalogue = {
   'otc.forfeit_not_lister': '只有掛單方有保證金：僅當裁決不利於掛單方時才能沒收',
   'otc.no_deposit': '該掛單沒有可沒收的保證金',
   'otc.not_under_appeal': '該訂單未在申訴中',
+  'otc.cooling_off':
+    '為保障您的資金安全，登入密碼、身分驗證器或交易密碼重設後 {hours} 小時內暫停 OTC 出售與刊登廣告。您可於 {until}（{timeZone}）起恢復交易。',
+  'otc.arbiter_reset_party': '您在最近 {hours} 小時內重設過此訂單一方的登入憑證，須由其他仲裁員裁決',
   'otc.settings_price_band': '按此設定價格區間為空',
   'otc.idempotency_mismatch': '該請求已以不同內容提交過，請重新操作',
   'reason.otc_window_order': '最短時限不能大於最長時限，預設值須在兩者之間',

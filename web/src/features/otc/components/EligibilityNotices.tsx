@@ -5,7 +5,10 @@ import type { OtcInfo } from '@custos/contract';
 import { formatDateTime } from '../../../lib/format/time';
 import { IDENTITY_PATH } from '../paths';
 
-/** What stops the member from trading, each with the way out: closed, real name, suspension, too many cancellations. */
+/**
+ * What stops the member from trading, each with the way out: closed, real name, suspension, too many
+ * cancellations, the pause after a security reset (selling, posting and releasing only).
+ */
 export function EligibilityNotices({ info }: { info: OtcInfo }) {
   const { t } = useTranslation();
   return (
@@ -40,6 +43,14 @@ export function EligibilityNotices({ info }: { info: OtcInfo }) {
           wrap
           content={t('otc.takingBarred', { until: formatDateTime(info.me.takingBarredUntil) })}
           data-testid="otc-taking-barred"
+        />
+      )}
+      {info.me.coolingOffUntil !== null && (
+        <NoticeBar
+          color="alert"
+          wrap
+          content={t('otc.coolingOff', { until: formatDateTime(info.me.coolingOffUntil) })}
+          data-testid="otc-cooling-off"
         />
       )}
     </>

@@ -5,9 +5,11 @@ import { useTranslation } from '../../../lib/i18n/translator';
 import { Link, useNavigate } from '../../../lib/router/router';
 import { money, otcFiatAmount, type OtcInfo, type OtcMarketListing } from '@custos/contract';
 import { assetKeys } from '../../../api/keys';
-import { AmountField } from '../../../components/forms/AmountField';
+import { AmountField, TradePasswordField } from '../../../components/forms/AmountField';
+import { GoogleCodeField } from '../../../components/forms/GoogleCodeField';
 import { QuoteRow } from '../../../components/QuoteRow';
 import { displayMoney, trimMoney } from '../../../lib/format/money';
+import { formatDateTime } from '../../../lib/format/time';
 import { currentLocale } from '../../../lib/i18n/i18n';
 import { normaliseAmountInput, parseAmount } from '../../../lib/money/amount';
 import { IdempotencyKeyHolder } from '../../../lib/money/idempotency';
@@ -22,12 +24,15 @@ import { TraderLine } from './TraderLine';
 interface TakeValues {
   amount?: string;
   paymentMethodIds?: string[];
+  tradePassword?: string;
+  googleCode?: string;
 }
 
 /**
  * Taking a listing (spec "buy" / "sell"): an amount within its limits (all of it when it cannot be
  * split), the fiat to pay or receive at its price, and, when selling, which of my methods the buyer
- * pays to. The order opens and its detail screen takes over.
+ * pays to and what a withdrawal needs (trading password, authenticator code when bound: selling
+ * commits my USDT to leave the account). The order opens and its detail screen takes over.
  */
 export function TakeSheet({ listing, info, onClose }: { listing: OtcMarketListing; info: OtcInfo; onClose: () => void }) {
   const { t } = useTranslation();
@@ -47,7 +52,12 @@ export function TakeSheet({ listing, info, onClose }: { listing: OtcMarketListin
   const methods = info.paymentMethods.filter((method) => listing.paymentTypes.includes(method.type));
   const maximum = takeMaximum(listing);
   const canTrade =
-    info.enabled && info.me.realNameApproved && info.me.suspendedUntil === null && info.me.takingBarredUntil === null;
+    info.enabled &&
+    info.me.realNameApproved &&
+    info.me.suspendedUntil === null &&
+    info.me.takingBarredUntil === null &&
+    // Buying stays open during the pause after a security reset; selling does not (decision 051).
+    !(selling && info.me.coolingOffUntil !== null);
 
   const submit = async (values: TakeValues) => {
     if (sending.current) return;
@@ -56,7 +66,12 @@ export function TakeSheet({ listing, info, onClose }: { listing: OtcMarketListin
     const body = { listingId: listing.id, amount: normaliseAmountInput(values.amount ?? ''), idempotencyKey: keys.current };
     try {
       const order = selling
-        ? await sellToListing({ ...body, paymentMethodIds: values.paymentMethodIds ?? [] })
+        ? await sellToListing({
+            ...body,
+            paymentMethodIds: values.paymentMethodIds ?? [],
+            tradePassword: values.tradePassword ?? '',
+            ...(info.me.requiresAuthenticator ? { googleCode: values.googleCode?.trim() ?? '' } : {}),
+          })
         : await buyFromListing(body);
       keys.succeeded();
       void queryClient.invalidateQueries({ queryKey: otcKeys.all });
@@ -66,6 +81,7 @@ export function TakeSheet({ listing, info, onClose }: { listing: OtcMarketListin
     } catch (error) {
       // The server's refusal has been shown (limits, own listing, taken meanwhile); the market refreshes.
       keys.failed(error);
+      form.resetFields(['tradePassword', 'googleCode']);
       void queryClient.invalidateQueries({ queryKey: otcKeys.all });
     } finally {
       sending.current = false;
@@ -100,6 +116,11 @@ export function TakeSheet({ listing, info, onClose }: { listing: OtcMarketListin
           }
           testId="otc-take-limits"
         />
+        {selling && info.me.coolingOffUntil !== null && (
+          <p className="withdraw-unavailable" data-testid="otc-take-cooling-off">
+            {t('otc.coolingOff', { until: formatDateTime(info.me.coolingOffUntil) })}
+          </p>
+        )}
         <Form
           form={form}
           layout="vertical"
@@ -169,6 +190,8 @@ export function TakeSheet({ listing, info, onClose }: { listing: OtcMarketListin
               />
             </Form.Item>
           )}
+          {selling && <TradePasswordField />}
+          {selling && info.me.requiresAuthenticator && <GoogleCodeField testId="otc-take-google-code" />}
         </Form>
         <p className="money-note">
           {selling ? t('otc.take.sellHold') : t('otc.take.buyNote', { minutes: listing.paymentWindowMinutes })}

@@ -73,7 +73,8 @@ function PostForm({ info, initialSide }: { info: OtcInfo; initialSide: OtcSide }
   const splittable = Form.useWatch('splittable', form) ?? true;
   const holds = postHolds(side, normaliseAmountInput(quantityText), info);
   const short = holds !== null && money.parseMoney(holds.total) > money.parseMoney(info.me.availableUsdt);
-  const canPost = info.enabled && info.me.realNameApproved && info.me.suspendedUntil === null;
+  // The pause after a security reset stops posting too (decision 051); the notice says until when.
+  const canPost = info.enabled && info.me.realNameApproved && info.me.suspendedUntil === null && info.me.coolingOffUntil === null;
   const revalidate = () => void form.validateFields([...AMOUNT_FIELDS]).catch(() => undefined);
 
   const submit = async (values: FormValues) => {
