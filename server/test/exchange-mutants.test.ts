@@ -91,6 +91,31 @@ describe('the exchange, as mutation testing found it unchecked', () => {
     expect(second.body.data.items.map((item) => item.fromAmount)).toEqual(['10.0000']);
   });
 
+  it('shows what the member can spend of every asset', async () => {
+    const { token, accountId } = await member('exchange-mutants-index@example.com');
+    await fund(t, accountId, 'USDT', '1');
+    await fund(t, accountId, 'RAB', '7');
+    await fund(t, accountId, 'FUEL', '3');
+    const index = await call<{ available: Record<string, string> }>(token, 'GET', '/api/exchange/index');
+    expect(index.body.data.available).toEqual({ USDT: '1.0000', RAB: '7.0000', FUEL: '3.0000' });
+  });
+
+  it('refuses an amount that leaves nothing to receive, with the reason, and moves nothing', async () => {
+    const { token, accountId } = await member('exchange-mutants-nothing@example.com');
+    await fund(t, accountId, 'RAB', '1');
+    const original = await t.services.settings.get('exchange');
+    await t.services.settings.set('exchange', { ...original, minRab: '0.0001' }, null);
+    try {
+      const balances = await trackBalances(t, { member: accountId });
+      // 0.0001 RAB × 0.5 = 0.00005, rounded down to 0 USDT.
+      const refused = await exchange(token, { direction: 'rab_to_usdt', amount: '0.0001' });
+      expect(refused.body).toMatchObject({ code: 400, message: 'The amount is too small to exchange after the fee' });
+      await balances.expectChanges({});
+    } finally {
+      await t.services.settings.set('exchange', original, null);
+    }
+  });
+
   it('audits a settings change with the operator, the target, the before and after, and the request', async () => {
     const finance = await operatorToken(t, 'exchange-mutants-finance', 'finance');
     const before = (await call<Record<string, unknown>>(finance, 'GET', '/api/admin/exchange/settings')).body.data;
