@@ -13,7 +13,6 @@ import { createLogger } from '../src/lib/logger.js';
 import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
 import { trackBalances } from './support/balances.js';
 import { seedTraders, type Trader } from './support/otc.js';
-import type { TestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // A real server process on real PostgreSQL walks a burst of ticks stored by another instance and is
@@ -156,7 +155,7 @@ describe('a restart during a price burst', () => {
       }
     }
     const repository = new ContractsRepository(database.database.db);
-    const balances = await trackBalances({ testDatabase: database } as TestApp, names());
+    const balances = await trackBalances({ testDatabase: database }, names());
     const [openTick] = await queryRows<{ id: string }>(database.database.db, sql`select max(id)::text as id from contract_ticks`);
 
     server = await startServer();
