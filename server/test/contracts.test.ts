@@ -488,11 +488,11 @@ describe('take-profit and stop-loss', () => {
     expect(await orderRow(buy.data.id)).toEqual({
       state: 'closed',
       close_reason: 'take_profit',
-      // (1.08560 − 1.08512) × 10 000 = 4.80.
-      pnl: '4.8000',
-      close_price: '1.08560000',
+      // A manual tick fills a target at the target (decision 050): (1.08550 − 1.08512) × 10 000 = 3.80.
+      pnl: '3.8000',
+      close_price: '1.08550000',
     });
-    await balances.expectChanges({ 'member:USDT:available': '4.8000', 'platform:contracts_book:USDT': '-4.8000' });
+    await balances.expectChanges({ 'member:USDT:available': '3.8000', 'platform:contracts_book:USDT': '-3.8000' });
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
   });
 
@@ -822,10 +822,11 @@ describe('cross margin: only the account is floored at zero (decision 049)', () 
     expect([eur.data.margin, gold.data.margin]).toEqual(['54.2560', '47.0040']);
     await balances.expectChanges({ 'member:USDT:available': '-101.2600', 'member:USDT:held': '101.2600' });
     await setQuote(t, finance, xauusd, '2340.00', '2340.25');
-    // The stop-loss fills at the gap's tick, 1.05000: (1.05000 − 1.08512) × 10 000 = −351.2, beyond the
+    // A market gap (a replay tick: a manual one would fill the stop at its target, decision 050): the
+    // stop-loss fills at the gap's tick, 1.05000: (1.05000 − 1.08512) × 10 000 = −351.2, beyond the
     // margin (54.256) and the 198.74 available: the gold sell closes at market (+9.95, margin 47.004 back),
     // the account pays 54.256 + 255.694 = 309.95 and the remaining 41.25 is written off.
-    await setQuote(t, finance, eurusd, '1.05000', '1.05012');
+    await t.services.contracts.ingestTicks([{ productId: eurusd, bid: '1.05000', ask: '1.05012' }], 'replay');
     await t.services.contracts.watchAll();
     await t.services.contracts.idle();
     expect(await orderRow(eur.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_loss', pnl: '-309.9500' });
