@@ -12,7 +12,7 @@ const bundleBytes = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0xff, 0x00, 0x80, 0x
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 
 const calls = vi.hoisted(() => ({ getUri: [] as unknown[], readFile: [] as unknown[] }));
-const answers = vi.hoisted(() => ({ build: '10020', data: '' }));
+const answers = vi.hoisted((): { build: string; data: string | Blob } => ({ build: '10020', data: '' }));
 
 vi.mock('@capacitor/core', () => ({ Capacitor: { getPlatform: () => 'android' } }));
 vi.mock('@capacitor/app', () => ({
