@@ -20,7 +20,7 @@ const DRAIN_TIMEOUT_MS = 10_000;
  * the 413. Past `DRAIN_MAX_BYTES` or `DRAIN_TIMEOUT_MS` it answers anyway (and the connection closes).
  */
 export function drainRefusedBody(raw: IncomingMessage): Promise<void> {
-  if (raw.complete || raw.destroyed) return Promise.resolve();
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     let bytes = 0;
     const done = () => {
