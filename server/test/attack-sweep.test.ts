@@ -462,7 +462,7 @@ describe('attack sweep over the OpenAPI document', () => {
       payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
     });
     count += 1;
-    if (!judge(tooLarge, 'JP').localised || tooLarge.statusCode !== 400)
+    if (!judge(tooLarge, 'JP').localised || tooLarge.statusCode !== 413)
       nonEnvelopes.push(`body too large → ${tooLarge.statusCode} ${tooLarge.body}`);
 
     const health = await send({ method: 'GET', url: '/healthz' });
