@@ -20,6 +20,7 @@ const DOUBLE_STATE_KEY = 'custos.updater.double';
 interface DoubleState {
   current: { id: string; version: string; checksum: string; status: string } | null;
   next: string | null;
+  bundles: { id: string; version: string; checksum: string; status: string }[];
 }
 
 test('a hot bundle released in the console is offered, downloaded, checked and applied on restart', async ({
@@ -90,7 +91,18 @@ test('a hot bundle released in the console is offered, downloaded, checked and a
     expect(download.headers()['etag']).toBe(`"${sha256}"`);
     await expect(page.getByText(en.appUpdate.appliedOnRestart)).toBeVisible();
     const ready = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? 'null') as DoubleState, DOUBLE_STATE_KEY);
-    expect(ready.next).not.toBeNull();
+    // The one bundle downloaded, checked against the release's SHA-256, is the one set for the next start.
+    const downloadedBundles = ready.bundles.filter((entry) => entry.version === String(versionCode));
+    expect(downloadedBundles).toEqual([
+      {
+        id: expect.any(String),
+        version: String(versionCode),
+        checksum: sha256,
+        downloaded: expect.any(String),
+        status: 'pending',
+      },
+    ]);
+    expect(ready.next).toBe(downloadedBundles[0]!.id);
     expect(ready.current).toBeNull();
 
     // ── Restart: the new bundle runs, reports healthy, and the app is up to date. ──

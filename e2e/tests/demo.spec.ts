@@ -90,9 +90,9 @@ test('the demo member signs in with the printed credentials and finds balances a
   await expect(page.getByTestId('hosting-valid')).toBeVisible();
   const orders = page.getByTestId('hosting-order');
   await expect(orders).toHaveCount(2);
-  await expect(orders.filter({ hasText: '30 days' }).getByTestId('hosting-order-amount')).toContainText('3,000.0000');
+  await expect(orders.filter({ hasText: '30 days' }).getByTestId('hosting-order-amount')).toHaveText('3,000.0000 USDT');
   const renewing = orders.filter({ hasText: '90 days' });
-  await expect(renewing.getByTestId('hosting-order-amount')).toContainText('1,500.0000');
+  await expect(renewing.getByTestId('hosting-order-amount')).toHaveText('1,500.0000 USDT');
   await expect(renewing.getByTestId('hosting-order-status')).toHaveAttribute('data-status', 'active');
 
   // Assets: every asset's balance after the seeded machines, exchanges and transfers.
@@ -106,7 +106,7 @@ test('the demo member signs in with the printed credentials and finds balances a
   await page.goto(`${demo.baseUrl}/#/pages/withdraw_record/withdraw_record`);
   await expect(page.getByTestId('withdrawal-status')).toHaveCount(1);
   await expect(page.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'pending');
-  await expect(page.getByTestId('withdrawal-item')).toContainText('300.0000');
+  await expect(page.getByTestId('withdrawal-item').getByTestId('withdrawal-amount')).toHaveText('300.0000 USDT');
   expect(errors).toEqual([]);
 });
 
@@ -175,7 +175,9 @@ test('test USDT from the demo faucet reaches a team member, credited after 3 con
 
   await prepareStorage(page, { credential: token, locale: 'en' });
   await page.goto(`${demo.baseUrl}/#/pages/withdraw/withdraw1`);
-  await expect(page.getByTestId('recharge-notice')).toContainText('3');
+  await expect(page.getByTestId('recharge-confirmations')).toHaveText(
+    en.recharge.confirmationsNotice.replace('{{confirmations}}', '3'),
+  );
   const address = (await page.getByTestId('recharge-address').textContent())!.trim();
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   expect(await runFaucet(address, '250', demo.chainRpcUrl)).toContain(`minted 250 USDT to ${address}`);
@@ -222,7 +224,7 @@ test('the console signs in with the printed demo operator and shows the demo wit
   const row = page.getByTestId('withdrawal-row').filter({ hasText: memberEmail });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'pending');
-  await expect(row).toContainText('300.0000');
+  await expect(row.getByTestId('withdrawal-amount')).toHaveText('300.0000');
   // The one refusal: the password-only first step, answered "authenticator code required" (401).
   expect(errors).toEqual(['Failed to load resource: the server responded with a status of 401 (Unauthorized)']);
 });

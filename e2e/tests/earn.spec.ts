@@ -76,11 +76,11 @@ test('custody and a machine, a platform day later: interest, mining output and a
     await page.goto('/#/pages/index/index2');
     await page.locator('[data-testid="hosting-plan"][data-period="30"]').click();
     await page.getByTestId('amount-input').locator('input').fill('1000');
-    await expect(page.getByTestId('hosting-calc-daily')).toContainText('1.2000');
-    await expect(page.getByTestId('hosting-calc-total')).toContainText('36.0000');
+    await expect(page.getByTestId('hosting-calc-daily')).toHaveText('1.2000 USDT');
+    await expect(page.getByTestId('hosting-calc-total')).toHaveText('36.0000 USDT');
     await page.getByTestId('trade-password-input').locator('input').fill(TRADE_PASSWORD);
     await page.getByTestId('hosting-submit').click();
-    await expect(page.getByTestId('hosting-custody-balance')).toContainText('1,000.0000');
+    await expect(page.getByTestId('hosting-custody-balance')).toHaveText('1,000.0000USDT');
     await expect(page.getByTestId('hosting-valid')).toBeVisible();
 
     // A machine, bought in the app with USDT: 10T, 5 RAB a day.
@@ -113,12 +113,12 @@ test('custody and a machine, a platform day later: interest, mining output and a
     await page.goto('/#/pages/index/index2');
     const order = page.getByTestId('hosting-order').first();
     await order.scrollIntoViewIfNeeded();
-    await expect(order.getByTestId('hosting-order-interest')).toContainText('1.2000');
-    await expect(order.getByTestId('hosting-order-days')).toContainText('1 / 30');
+    await expect(order.getByTestId('hosting-order-interest')).toHaveText('1.2000 USDT');
+    await expect(order.getByTestId('hosting-order-days')).toHaveText('1 / 30');
 
     // Mining output in the app, and the income log.
     await page.goto('/#/pages/index/index3');
-    await expect(page.getByTestId('my-machine-output')).toContainText('5.0000');
+    await expect(page.getByTestId('my-machine-output')).toHaveText('5.0000 RAB');
     const machines = await get<MachineIndex>(request, '/api/machine/index', token);
     expect(machines).toMatchObject({ outputSoFar: '5.0000', running: 1 });
 

@@ -40,7 +40,7 @@ test('fuel and ticket records in Japanese: from the balances on Assets, availabl
     ja.fuelTicket.available,
   ]);
   await expect(rows.nth(1)).toContainText(ja.recordTypes.machine_purchase);
-  await expect(rows.nth(1)).toContainText(ja.fuelTicket.balanceAfter.replace('{{amount}}', '20.0000'));
+  await expect(rows.nth(1).getByText(ja.fuelTicket.balanceAfter.replace('{{amount}}', '20.0000'), { exact: true })).toBeVisible();
 
   const tab = (name: string) => page.locator('.adm-capsule-tabs-tab', { hasText: new RegExp(`^${name}$`) });
   await tab(ja.assetNames.FUEL).click();

@@ -39,7 +39,7 @@ test('kefu in English: a member asks, a support operator answers from the inbox,
   await expect(mine).toHaveAttribute('data-sender', 'member');
 
   const conversation = agent.locator(`[data-testid="support-conversation"][data-email="${member.email}"]`);
-  await expect(conversation.getByTestId('support-conversation-unread')).toContainText('1');
+  await expect(conversation.getByTestId('support-conversation-unread')).toHaveText('1');
   await conversation.click();
   await expect(agent.getByTestId('support-message').filter({ hasText: question })).toBeVisible();
   await expect(mine.getByTestId('kefu-tick')).toHaveAttribute('data-tick', 'read');

@@ -38,20 +38,22 @@ test('exchange in English: balances on Assets and Home, the live quote, both dir
 
   // Assets tab: total, cash/custody split, every balance, the account in use.
   await page.goto('/#/pages/my/my');
-  await expect(page.getByTestId('total-assets')).toContainText('1,000.0000');
+  await expect(page.getByTestId('total-assets')).toHaveText('1,000.0000USDT');
   await expect(page.getByTestId('cash-assets')).toHaveText('1,000.0000');
   await expect(page.getByTestId('custody-assets')).toHaveText('0.0000');
-  await expect(page.getByTestId('balance-USDT')).toContainText('1,000.0000');
-  await expect(page.getByTestId('balance-FUEL')).toContainText('0.2000');
+  await expect(page.getByTestId('balance-USDT').locator('.balance-main')).toHaveText('1,000.0000');
+  await expect(page.getByTestId('balance-FUEL').locator('.balance-main')).toHaveText('0.2000');
   await expect(page.getByTestId('balance-FUEL')).toContainText(en.assetNames.FUEL);
-  await expect(page.getByTestId('balance-TICKET')).toContainText(fill(en.assets.ticketsUsed, { used: '0.0000' }));
+  await expect(page.getByTestId('balance-TICKET').locator('.balance-detail')).toHaveText(
+    fill(en.assets.ticketsUsed, { used: '0.0000' }),
+  );
   await expect(page.getByTestId('account-in-use')).toContainText(member.nickname);
   await expect(page.getByTestId('account-in-use')).toContainText(en.accounts.main);
 
   // Home tab: the same total, and the shortcuts into the money screens.
   await page.getByTestId('tab-0').click();
   await expect.poll(() => hashPath(page)).toBe('/pages/index/index');
-  await expect(page.getByTestId('total-assets')).toContainText('1,000.0000');
+  await expect(page.getByTestId('total-assets')).toHaveText('1,000.0000USDT');
   await page.getByTestId('shortcut-withdraw6').click();
   await expect.poll(() => hashPath(page)).toBe('/pages/withdraw/withdraw6');
   await expect(page.getByTestId('exchange-price')).toHaveText(fill(en.exchange.price, { price: '0.5' }));
@@ -116,16 +118,18 @@ test('exchange in English: balances on Assets and Home, the live quote, both dir
   await expect.poll(() => hashPath(page)).toBe('/pages/blance_record/blance_record3');
   const orders = page.getByTestId('exchange-order');
   await expect(orders).toHaveCount(2);
-  await expect(orders.nth(0)).toContainText('199.4000 RAB → 99.2015 USDT');
+  await expect(orders.nth(0).getByTestId('exchange-order-amounts')).toHaveText('199.4000 RAB → 99.2015 USDT');
   await expect(orders.nth(0)).toContainText(en.exchange.rabToUsdt);
-  await expect(orders.nth(1)).toContainText('100.0000 USDT → 199.4000 RAB');
-  await expect(orders.nth(1)).toContainText(fill(en.exchange.feeSplit, { fee: '0.5000', fuel: '0.2000', usdt: '0.3000' }));
+  await expect(orders.nth(1).getByTestId('exchange-order-amounts')).toHaveText('100.0000 USDT → 199.4000 RAB');
+  await expect(
+    orders.nth(1).getByText(fill(en.exchange.feeSplit, { fee: '0.5000', fuel: '0.2000', usdt: '0.3000' }), { exact: true }),
+  ).toBeVisible();
 
   // Back on the Assets tab the balances follow.
   await page.goto('/#/pages/my/my');
-  await expect(page.getByTestId('total-assets')).toContainText('999.2015');
-  await expect(page.getByTestId('balance-USDT')).toContainText('999.2015');
-  await expect(page.getByTestId('balance-RAB')).toContainText('0.0000');
+  await expect(page.getByTestId('total-assets')).toHaveText('999.2015USDT');
+  await expect(page.getByTestId('balance-USDT').locator('.balance-main')).toHaveText('999.2015');
+  await expect(page.getByTestId('balance-RAB').locator('.balance-main')).toHaveText('0.0000');
   expect(unexpected(errors)).toEqual([]);
 });
 
@@ -146,14 +150,16 @@ test('transfer in Simplified Chinese: to a sub-account, then the records and the
   await prepareStorage(page, { credential: member.token, locale: 'zh-Hans' });
 
   await page.goto('/#/pages/my/my');
-  await expect(page.getByTestId('balance-USDT')).toContainText('500.0000');
+  await expect(page.getByTestId('balance-USDT').locator('.balance-main')).toHaveText('500.0000');
   await page.getByTestId('shortcut-withdraw5').click();
   await expect.poll(() => hashPath(page)).toBe('/pages/withdraw/withdraw5');
   await expect(page.getByTestId('transfer-from')).toContainText(member.nickname);
   await expect(page.getByTestId('transfer-to')).toContainText('储蓄');
-  await expect(page.getByTestId('transfer-asset')).toContainText(
-    fill(zhHans.money.available, { amount: '500.0000', asset: 'USDT' }),
-  );
+  await expect(
+    page.getByTestId('transfer-asset').getByText(fill(zhHans.money.available, { amount: '500.0000', asset: 'USDT' }), {
+      exact: true,
+    }),
+  ).toBeVisible();
 
   // More than the balance, and five decimals, are refused on the spot.
   const amount = await amountInput(page);
@@ -179,9 +185,11 @@ test('transfer in Simplified Chinese: to a sub-account, then the records and the
   });
   await page.getByTestId('transfer-submit').dblclick();
   await expect(page.getByText(fill(zhHans.transfer.done, { amount: '120.5000', asset: 'USDT', name: '储蓄' }))).toBeVisible();
-  await expect(page.getByTestId('transfer-asset')).toContainText(
-    fill(zhHans.money.available, { amount: '379.5000', asset: 'USDT' }),
-  );
+  await expect(
+    page.getByTestId('transfer-asset').getByText(fill(zhHans.money.available, { amount: '379.5000', asset: 'USDT' }), {
+      exact: true,
+    }),
+  ).toBeVisible();
   expect((await assetsOf(request, member.token)).USDT.available).toBe('379.5000');
   expect(transferPosts).toBe(1);
 
@@ -191,17 +199,19 @@ test('transfer in Simplified Chinese: to a sub-account, then the records and the
   await expect(transfers).toHaveCount(1);
   await expect(transfers.first()).toContainText(zhHans.transfer.out);
   await expect(transfers.first()).toContainText(fill(zhHans.transfer.toAccount, { name: '储蓄' }));
-  await expect(transfers.first()).toContainText('-120.5000 USDT');
+  await expect(transfers.first().getByTestId('transfer-amount')).toHaveText('-120.5000 USDT');
 
   // Balance log: newest first, with types, signed amounts and the balance after; filters by type and asset.
   await page.goto('/#/pages/blance_record/blance_record');
   const entries = page.getByTestId('balance-log-item');
   await expect(entries).toHaveCount(2);
   await expect(entries.nth(0)).toContainText(zhHans.recordTypes.transfer_out);
-  await expect(entries.nth(0)).toContainText('-120.5000 USDT');
-  await expect(entries.nth(0)).toContainText(fill(zhHans.records.balanceAfter, { amount: '379.5000', asset: 'USDT' }));
+  await expect(entries.nth(0).getByTestId('balance-log-amount')).toHaveText('-120.5000 USDT');
+  await expect(
+    entries.nth(0).getByText(fill(zhHans.records.balanceAfter, { amount: '379.5000', asset: 'USDT' }), { exact: true }),
+  ).toBeVisible();
   await expect(entries.nth(1)).toContainText(zhHans.recordTypes.adjustment_credit);
-  await expect(entries.nth(1)).toContainText('+500.0000 USDT');
+  await expect(entries.nth(1).getByTestId('balance-log-amount')).toHaveText('+500.0000 USDT');
   await page.getByText(zhHans.records.allTypes, { exact: true }).click();
   await page.locator('.adm-selector-item', { hasText: zhHans.recordTypes.transfer_out }).click();
   await expect(entries).toHaveCount(1);
@@ -220,11 +230,11 @@ test('transfer in Simplified Chinese: to a sub-account, then the records and the
   await expect(transfers).toHaveCount(1);
   await expect(transfers.first()).toContainText(zhHans.transfer.in);
   await expect(transfers.first()).toContainText(fill(zhHans.transfer.fromAccount, { name: member.nickname }));
-  await expect(transfers.first()).toContainText('+120.5000 USDT');
+  await expect(transfers.first().getByTestId('transfer-amount')).toHaveText('+120.5000 USDT');
   await page.goto('/#/pages/my/my');
   await expect(page.getByTestId('account-in-use')).toContainText('储蓄');
   await expect(page.getByTestId('account-in-use')).toContainText(zhHans.accounts.sub);
-  await expect(page.getByTestId('total-assets')).toContainText('120.5000');
+  await expect(page.getByTestId('total-assets')).toHaveText('120.5000USDT');
   expect(unexpected(errors)).toEqual([]);
 });
 

@@ -83,7 +83,7 @@ test('member (instance A) and agent (instance B) chat in real time, with images,
   await expect(mine).toHaveAttribute('data-sender', 'member');
   const conversation = agent.locator(`[data-testid="support-conversation"][data-email="${email}"]`);
   await expect(conversation).toBeVisible();
-  await expect(conversation.getByTestId('support-conversation-unread')).toContainText('1');
+  await expect(conversation.getByTestId('support-conversation-unread')).toHaveText('1');
 
   // The agent opens it on B: read, and the member's tick on A turns to "read" live.
   await conversation.click();
@@ -117,7 +117,7 @@ test('member (instance A) and agent (instance B) chat in real time, with images,
   await agent.getByTestId('support-reply-input').fill('已为您处理完毕。');
   await agent.getByTestId('support-reply-send').click();
   await expect(member.getByTestId('kefu-unread')).toHaveAttribute('data-count', '1');
-  await expect(member.getByTestId('kefu-unread')).toContainText('1');
+  await expect(member.getByTestId('kefu-unread')).toHaveText('1');
   await member.getByTestId('kefu-unread').click();
   await expect(member.getByTestId('kefu-message').filter({ hasText: '已为您处理完毕。' })).toBeVisible();
 

@@ -34,7 +34,9 @@ test('recharge in Chinese: the address as text and QR, the notice, a deposit con
   expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
   await expect(page.getByTestId('recharge-qr')).toBeVisible();
   await expect(page.getByTestId('recharge-network-closed-TRC20')).toBeVisible();
-  await expect(page.getByTestId('recharge-notice')).toContainText('3');
+  await expect(page.getByTestId('recharge-confirmations')).toHaveText(
+    zhHans.recharge.confirmationsNotice.replace('{{confirmations}}', '3'),
+  );
 
   // A deposit below the minimum is recorded and never credited; a proper one is credited at 3 confirmations.
   await depositUsdt(address, '0.5');
@@ -98,13 +100,13 @@ test('deposit, withdraw to a saved address, operator approval in the console, pa
 
   // Withdraw 100: fee 1, 99 arrives; the amount is held at once.
   await page.goto('/#/pages/withdraw/withdraw');
-  await expect(page.getByTestId('withdraw-balance')).toContainText('120.0000');
+  await expect(page.getByTestId('withdraw-balance')).toHaveText('120.0000 USDT');
   // Tapping the only method (twice, as people do) leaves it chosen.
   await page.getByTestId('withdraw-method-option').first().click();
   await page.getByTestId('withdraw-method-option').first().click();
   await page.getByTestId('amount-input').locator('input').fill('100');
-  await expect(page.getByTestId('withdraw-fee')).toContainText('1.0000');
-  await expect(page.getByTestId('withdraw-receive')).toContainText('99.0000');
+  await expect(page.getByTestId('withdraw-fee')).toHaveText('1.0000 USDT');
+  await expect(page.getByTestId('withdraw-receive')).toHaveText('99.0000 USDT');
   await page.getByTestId('trade-password-input').locator('input').fill(TRADE_PASSWORD);
   await page.getByTestId('withdraw-submit').click();
   await expect.poll(() => hashPath(page), { timeout: 15_000 }).toMatch(/withdraw_record/);

@@ -118,7 +118,7 @@ describe("the router's refusals", () => {
       headers: { lang: 'EN', 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
     });
-    expect(large.json()).toEqual({ code: 400, message: translate('en', 'body_too_large'), data: null });
+    expect(large.json()).toEqual({ code: 413, message: translate('en', 'body_too_large'), data: null });
   });
 });
 

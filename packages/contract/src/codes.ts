@@ -13,6 +13,8 @@ export const BusinessCode = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** The request body is over the call's limit. */
+  PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL: 500,
   /** The trading password has not been set; the app opens update_pwd3. */
@@ -44,6 +46,8 @@ export function httpStatusFor(code: BusinessCode): number {
     case BusinessCode.NO_WITHDRAW_METHOD:
     case BusinessCode.CONFLICT:
       return 409;
+    case BusinessCode.PAYLOAD_TOO_LARGE:
+      return 413;
     case BusinessCode.TOO_MANY_REQUESTS:
       return 429;
     case BusinessCode.INTERNAL:

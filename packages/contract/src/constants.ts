@@ -48,3 +48,8 @@ export const DEFAULT_PLATFORM_TIME_ZONE = 'Asia/Shanghai';
 
 /** Uploaded images (identity documents, avatars, chat and OTC photos): at most 2 MiB each, JPEG, PNG or WebP (checked by their bytes on the server). */
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
+/**
+ * The longest inline image (base64) a schema takes: twice what `UPLOAD_MAX_BYTES` needs, so the
+ * exact size is checked on the decoded bytes with a clear message rather than by the length.
+ */
+export const UPLOAD_BASE64_MAX_LENGTH = Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) * 2;

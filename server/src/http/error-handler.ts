@@ -13,6 +13,7 @@ import {
   type MessageParams,
 } from '@custos/contract';
 import { AppError } from './app-error.js';
+import { drainRefusedBody } from './body-limits.js';
 
 interface ValidationIssue {
   keyword: string;
@@ -87,7 +88,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return sendError(reply, BusinessCode.BAD_REQUEST, 'unsupported_media_type');
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendError(reply, BusinessCode.BAD_REQUEST, 'body_too_large');
+        return drainRefusedBody(request.raw).then(() => {
+          sendError(reply, BusinessCode.PAYLOAD_TOO_LARGE, 'body_too_large');
+        });
       default:
         break;
     }

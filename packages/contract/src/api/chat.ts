@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPLOAD_MAX_BYTES } from '../constants.js';
+import { UPLOAD_BASE64_MAX_LENGTH } from '../constants.js';
 import { ValidationReason, requiredText } from '../validators.js';
 import { pageOf, pageQuery } from './paging.js';
 
@@ -46,7 +46,7 @@ export const agentChatMessageRequest = z
       .string({ error: ValidationReason.required })
       .min(1, { error: ValidationReason.required })
       // As for member uploads: the exact size and type are checked on the decoded bytes.
-      .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) * 2, { error: ValidationReason.tooLong })
+      .max(UPLOAD_BASE64_MAX_LENGTH, { error: ValidationReason.tooLong })
       .optional(),
   })
   .refine((body) => (body.text === undefined) !== (body.imageBase64 === undefined), {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BADGE_MAX } from '../constants.js';
+import { BADGE_MAX, UPLOAD_BASE64_MAX_LENGTH } from '../constants.js';
 import { LOCALES } from '../locales.js';
 import { ValidationReason, requiredText, stringTypeError } from '../validators.js';
 import { pageOf, pageQuery } from './paging.js';
@@ -127,7 +127,7 @@ export const contentImageRequest = z.object({
   contentBase64: z
     .string({ error: stringTypeError })
     .min(1, { error: ValidationReason.required })
-    .max(Math.ceil((2 * 1024 * 1024 * 4) / 3) * 2, { error: ValidationReason.tooLong }),
+    .max(UPLOAD_BASE64_MAX_LENGTH, { error: ValidationReason.tooLong }),
 });
 export const contentImageResponse = z.object({ id: z.string(), url: z.string() });
 

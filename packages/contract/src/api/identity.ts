@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TEXT_AREA_MAX_LENGTH, UPLOAD_MAX_BYTES } from '../constants.js';
+import { TEXT_AREA_MAX_LENGTH, UPLOAD_BASE64_MAX_LENGTH } from '../constants.js';
 import { ValidationReason, isIdCard, requiredText } from '../validators.js';
 import { pageOf, pageQuery } from './paging.js';
 
@@ -31,7 +31,7 @@ export const uploadImageRequest = z.object({
     .string({ error: ValidationReason.required })
     .min(1, { error: ValidationReason.required })
     // Twice what a 2 MB file needs: the exact size is checked on the decoded bytes, with a clear message.
-    .max(Math.ceil((UPLOAD_MAX_BYTES * 4) / 3) * 2, { error: ValidationReason.tooLong }),
+    .max(UPLOAD_BASE64_MAX_LENGTH, { error: ValidationReason.tooLong }),
 });
 export const uploadImageResponse = z.object({ id: z.string() });
 

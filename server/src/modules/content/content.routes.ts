@@ -26,6 +26,7 @@ import {
 } from '@custos/contract';
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
+import { IMAGE_BODY_LIMIT_BYTES } from '../../http/body-limits.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { memberOf, requireMember } from '../auth/member-session.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
@@ -152,6 +153,7 @@ export const contentRoutes: FastifyPluginAsyncZod<{
     '/api/admin/content/images',
     {
       ...consoleRoute,
+      bodyLimit: IMAGE_BODY_LIMIT_BYTES,
       schema: {
         tags,
         security: operatorSecurity,

@@ -15,6 +15,7 @@ import {
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
 import { PRIVATE_IMAGE_HEADERS } from '../../http/private-image.js';
+import { IMAGE_BODY_LIMIT_BYTES } from '../../http/body-limits.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { memberOf, requireMember } from '../auth/member-session.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
@@ -37,7 +38,7 @@ export const identityRoutes: FastifyPluginAsyncZod<{
     '/api/upload/image',
     {
       onRequest: member,
-      bodyLimit: 6 * 1024 * 1024,
+      bodyLimit: IMAGE_BODY_LIMIT_BYTES,
       schema: {
         tags: ['member: identity'],
         security: memberSecurity,

@@ -637,14 +637,17 @@ export class LedgerRepository {
       'idempotency_key_reused',
       sql`select idempotency_key, count(*)::int as uses from journal_entries group by idempotency_key having count(*) > 1 limit 100`,
     );
+    // A full join: pending holds whose owner has no held account at all are reported too.
     await report(
       'held_balance_not_pending_holds',
-      sql`select a.id, a.owner_account_id, a.asset, a.balance::text as held, coalesce(h.total, 0)::text as pending_holds
-          from ledger_accounts a
-          left join (select owner_account_id, asset, sum(amount) as total from ledger_holds where status = 'pending'
+      sql`select a.id, coalesce(a.owner_account_id, h.owner_account_id) as owner_account_id,
+                 coalesce(a.asset, h.asset) as asset, coalesce(a.balance, 0)::text as held,
+                 coalesce(h.total, 0)::text as pending_holds
+          from (select id, owner_account_id, asset, balance from ledger_accounts where purpose = 'held') a
+          full join (select owner_account_id, asset, sum(amount) as total from ledger_holds where status = 'pending'
                      group by owner_account_id, asset) h
             on h.owner_account_id = a.owner_account_id and h.asset = a.asset
-          where a.purpose = 'held' and a.balance <> coalesce(h.total, 0) limit 100`,
+          where coalesce(a.balance, 0) <> coalesce(h.total, 0) limit 100`,
     );
     const totals = await queryRows<{ asset: string; sum: string }>(
       this.db,

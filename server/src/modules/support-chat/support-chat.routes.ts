@@ -27,6 +27,7 @@ import {
 import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
 import { PRIVATE_IMAGE_HEADERS } from '../../http/private-image.js';
+import { IMAGE_BODY_LIMIT_BYTES } from '../../http/body-limits.js';
 import type { AuthService } from '../auth/auth.service.js';
 import { memberOf, requireMember } from '../auth/member-session.js';
 import { SUPPORT_TOPIC, type OperatorEventsService } from '../notifications/operator-events.service.js';
@@ -214,7 +215,7 @@ export const supportChatRoutes: FastifyPluginAsyncZod<{
     '/api/admin/support/conversations/:id/messages',
     {
       onRequest: agent,
-      bodyLimit: 6 * 1024 * 1024,
+      bodyLimit: IMAGE_BODY_LIMIT_BYTES,
       schema: {
         tags: consoleTags,
         security: operatorSecurity,
