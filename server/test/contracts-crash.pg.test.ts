@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALWAYS_OPEN_SESSIONS, contractOpenRequest, money, type Money } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
@@ -161,8 +162,12 @@ describe('a restart during a price burst', () => {
     server = await startServer();
     // A burst stored by another instance (no walking here): a zig-zag swinging ±100 points.
     const burst: { bid: number }[] = [];
-    for (let index = 0; index < 1200; index += 1)
-      burst.push({ bid: 8500 + Math.round(100 * Math.sin(index / 37) + 15 * Math.sin(index / 5)) });
+    // The first half swings ±40 points (it reaches the nearer targets only), the second ±115: the big
+    // store in the middle has orders left to close.
+    for (let index = 0; index < 1200; index += 1) {
+      const swing = index < 600 ? 30 : 100;
+      burst.push({ bid: 8500 + Math.round(swing * Math.sin(index / 37) + (swing / 10 + 5) * Math.sin(index / 5)) });
+    }
     const ids: bigint[] = [];
     let killed = false;
     /** Whether a walk holds the product's watch row now (it takes it for its whole transaction). */
@@ -178,6 +183,25 @@ describe('a restart during a price burst', () => {
     for (let index = 0; index < burst.length;) {
       // At the middle, 400 ticks in one store: one walk of many closes, killed while it runs.
       const size = !killed && index >= 600 ? 400 : 20;
+      // Another session holds the open orders' rows while the big store is walked: the walk that
+      // reaches them waits on their locks inside its transaction, so the kill lands on it mid-run.
+      let holder: pg.Client | null = null;
+      if (size === 400) {
+        // The server walks what another instance stored on its own schedule (each second): the big
+        // store waits until it has walked some of the burst, so the kill lands on a server at work.
+        const deadline = Date.now() + 30_000;
+        while ((await watched()) <= BigInt(openTick!.id)) {
+          if (Date.now() > deadline) throw new Error('the server walked none of the burst');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        holder = new pg.Client({ connectionString: database.url });
+        await holder.connect();
+        await holder.query('begin');
+        const held = await holder.query(`select id from contract_orders where product_id = $1 and state = 'open' for update`, [
+          productId,
+        ]);
+        expect(held.rowCount).toBeGreaterThan(0);
+      }
       const chunk = burst.slice(index, index + size);
       const inserted = await database.database.db.transaction((tx) =>
         repository.insertTicks(
@@ -198,6 +222,8 @@ describe('a restart during a price burst', () => {
         server.kill('SIGKILL');
         killed = true;
         await new Promise((resolve) => server!.once('exit', resolve));
+        await holder!.query('rollback');
+        await holder!.end();
         // The kill landed on a running walk: the server had walked part of the burst, and no walk of
         // the big store committed (the cursor is still before its first tick).
         const after = await watched();
