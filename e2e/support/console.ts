@@ -39,6 +39,28 @@ export async function confirmDialog(page: Page, dialogName: string, buttonName: 
   return answer;
 }
 
+/** Waits for the answer of the console call a click sends (method and path), and returns its envelope. */
+export async function answerOf(page: Page, method: string, path: RegExp, click: () => Promise<void>) {
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === method && path.test(new URL(response.url()).pathname),
+  );
+  await click();
+  return (await (await answered).json()) as { code: number; message: string; data: unknown };
+}
+
+/**
+ * The open drawer titled `title`, once it has stopped sliding in. Like a dialog's zoom, a click on a
+ * drawer's button while its panel still moves can be lost on a loaded machine (seen in CI: "Approve"
+ * clicked, no request sent, the drawer stayed open): antd keeps its "…-panel-motion-…" classes on the
+ * panel until the motion has ended.
+ */
+export async function openedDrawer(page: Page, title: string): Promise<Locator> {
+  const drawer = page.locator('.ant-drawer-open').filter({ has: page.locator('.ant-drawer-title', { hasText: title }) });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.locator('[class*="-panel-motion-"]')).toHaveCount(0);
+  return drawer;
+}
+
 /** Closes a drawer or dialog left covering the page (Escape), so the menu can be used. */
 async function closeOverlays(page: Page): Promise<void> {
   const overlays = page.locator('.ant-drawer-open, .ant-modal-wrap:visible');

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import zhHant from '../../web/src/app/i18n/locales/zh-Hant.json' with { type: 'json' };
 import { collectErrors, hashPath, prepareStorage } from '../support/app';
-import { chooseOption, confirmDialog, openConsolePage } from '../support/console';
+import { answerOf, chooseOption, confirmDialog, openConsolePage, openedDrawer } from '../support/console';
 import { expect, test, type TestOperator } from '../support/fixtures';
 import { uniqueEmail } from '../support/mail';
 import { loginViaApi, ownAddress, registerViaApi } from '../support/members';
@@ -227,8 +227,9 @@ test('real-name verification in Traditional Chinese, reviewed in the console: fa
   const page = await openConsole(admin);
   await openConsolePage(page, 'Real-name review');
   await page.getByRole('cell', { name: email }).click();
-  await expect(page.getByTestId('identity-image')).toHaveCount(3);
-  await page.getByRole('button', { name: 'Fail', exact: true }).click();
+  const firstDrawer = await openedDrawer(page, 'Real-name submission');
+  await expect(firstDrawer.getByTestId('identity-image')).toHaveCount(3);
+  await firstDrawer.getByRole('button', { name: 'Fail', exact: true }).click();
   await page.getByTestId('fail-reason').fill('證件照片模糊');
   expect(await confirmDialog(page, 'Fail the submission', 'Fail', '/fail')).toMatchObject({ code: 200 });
   await expect(page.getByRole('cell', { name: email })).toHaveCount(0);
@@ -240,7 +241,12 @@ test('real-name verification in Traditional Chinese, reviewed in the console: fa
 
   await page.reload();
   await page.getByRole('cell', { name: email }).click();
-  await page.getByRole('button', { name: 'Approve' }).click();
+  const drawer = await openedDrawer(page, 'Real-name submission');
+  await expect(drawer.getByTestId('identity-image')).toHaveCount(3);
+  const approved = await answerOf(page, 'POST', /\/api\/admin\/identity\/[^/]+\/approve$/, () =>
+    drawer.getByRole('button', { name: 'Approve' }).click(),
+  );
+  expect(approved).toMatchObject({ code: 200 });
   await expect(page.getByRole('cell', { name: email })).toHaveCount(0);
   await member.reload();
   await expect(member.getByTestId('identity-status')).toHaveText(zhHant.identity.approved);

@@ -4,7 +4,7 @@ import type { Locale } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../web/src/app/i18n/locales/ja.json' with { type: 'json' };
 import { collectErrors, prepareStorage } from '../support/app';
-import { chooseOption, openConsolePage } from '../support/console';
+import { answerOf, chooseOption, openConsolePage } from '../support/console';
 import { expect, test } from '../support/fixtures';
 
 /** A real 1×1 PNG, as an operator's file would be uploaded. */
@@ -13,15 +13,6 @@ const PICTURE = {
   mimeType: 'image/png',
   buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'),
 };
-
-/** Waits for the answer of the console call a click sends (method and path), and returns its envelope. */
-async function answerOf(page: Page, method: string, path: RegExp, click: () => Promise<void>) {
-  const answered = page.waitForResponse(
-    (response) => response.request().method() === method && path.test(new URL(response.url()).pathname),
-  );
-  await click();
-  return (await (await answered).json()) as { code: number; message: string; data: unknown };
-}
 
 /** Fills one language version's locale (a select) in an open drawer. */
 async function chooseLanguage(page: Page, drawer: Locator, index: number, locale: Locale) {

@@ -5,17 +5,8 @@ import { simplePdf } from '../../server/src/lib/simple-pdf';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import ja from '../../web/src/app/i18n/locales/ja.json' with { type: 'json' };
 import { collectErrors, prepareStorage } from '../support/app';
-import { chooseOption, openConsolePage } from '../support/console';
+import { answerOf, chooseOption, openConsolePage } from '../support/console';
 import { expect, test } from '../support/fixtures';
-
-/** Waits for the answer of the console call a click sends (method and path), and returns its envelope. */
-async function answerOf(page: Page, method: string, path: RegExp, click: () => Promise<void>) {
-  const answered = page.waitForResponse(
-    (response) => response.request().method() === method && path.test(new URL(response.url()).pathname),
-  );
-  await click();
-  return (await (await answered).json()) as { code: number; message: string; data: unknown };
-}
 
 /** Fills a language select (found by its label) in an open drawer or form. */
 async function chooseLanguage(page: Page, select: Locator, locale: Locale) {

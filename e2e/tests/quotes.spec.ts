@@ -4,17 +4,8 @@ import type { Locale } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import ko from '../../web/src/app/i18n/locales/ko.json' with { type: 'json' };
 import { collectErrors, prepareStorage } from '../support/app';
-import { openConsolePage } from '../support/console';
+import { answerOf, openConsolePage } from '../support/console';
 import { expect, test } from '../support/fixtures';
-
-/** Waits for the answer of the console call a click sends (method and path), and returns its envelope. */
-async function answerOf(page: Page, method: string, path: RegExp, click: () => Promise<void>) {
-  const answered = page.waitForResponse(
-    (response) => response.request().method() === method && path.test(new URL(response.url()).pathname),
-  );
-  await click();
-  return (await (await answered).json()) as { code: number; message: string; data: unknown };
-}
 
 async function setPrice(console: Page, symbol: string, price: string) {
   await console.getByTestId(`quote-set-price-${symbol}`).click();
