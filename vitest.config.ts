@@ -4,6 +4,11 @@ const serverTests = ['server/test/**/*.test.ts'];
 // A stray `.only` fails the run everywhere, not just in CI (scripts/test.mjs also fails on skips).
 // Each project sets it: an inline project does not take the root's test options.
 const allowOnly = false;
+// Server test files share their worker's modules (not one fresh module graph per file): every file
+// builds its own app, database and members, and the server keeps no state in its modules beyond
+// caches, so isolation bought nothing but re-importing the whole server ~500 times a run (half the
+// step's CPU time). A file that needs a fresh module graph must say so with its own project.
+const isolate = false;
 
 export default defineConfig({
   test: {
@@ -20,6 +25,7 @@ export default defineConfig({
         test: {
           allowOnly,
           name: 'server:pglite',
+          isolate,
           include: serverTests,
           // Races and crashes need a real server with real connections.
           exclude: ['server/test/**/*.pg.test.ts'],
@@ -33,6 +39,7 @@ export default defineConfig({
         test: {
           allowOnly,
           name: 'server:postgres',
+          isolate,
           include: serverTests,
           env: { TEST_DATABASE: 'postgres' },
           globalSetup: ['server/test/support/postgres-cluster.ts'],
