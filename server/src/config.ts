@@ -280,6 +280,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const value = parsed.data;
+  if (
+    value.RELEASE_SIGNING_KEY &&
+    value.NODE_ENV === 'production' &&
+    !value.TEST_CLOCK_CONTROL &&
+    isReleaseTestKey(value.RELEASE_SIGNING_KEY)
+  ) {
+    // Anyone can sign with it: a real server signing with it would vouch for nothing.
+    throw new ConfigError('invalid configuration: RELEASE_SIGNING_KEY is the committed test key; give the real release key');
+  }
   return {
     env: value.NODE_ENV,
     host: value.HOST,

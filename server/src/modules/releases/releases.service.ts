@@ -190,10 +190,12 @@ export class ReleasesService {
       if (await this.repository.packageUsed(tx, pkg.id)) throw AppError.conflict('release.package_used');
       const current = Math.max(APP_VERSION_CODE, (await this.repository.highestVersionCode(tx)) ?? 0);
       if (input.versionCode <= current) throw AppError.badRequest('release.version_not_higher', { current: String(current) });
-      // The release step signs a hot bundle's SHA-256 and version with the release key (decision 053).
+      // The release step signs a hot bundle's SHA-256 and version with the release key (decision 053);
+      // without a key there is no hot release at all, as no app applies an unsigned bundle (decision 057).
+      if (pkg.kind === 'hot' && !this.signingKey) throw AppError.conflict('release.signing_key_missing');
       const signature =
-        pkg.kind === 'hot' && this.signingKey
-          ? sign(null, Buffer.from(hotBundleSignedMessage(input.versionCode, pkg.sha256)), this.signingKey).toString('base64')
+        pkg.kind === 'hot'
+          ? sign(null, Buffer.from(hotBundleSignedMessage(input.versionCode, pkg.sha256)), this.signingKey!).toString('base64')
           : null;
       const id = await this.repository.insertRelease(tx, { ...input, kind: pkg.kind, createdBy: operatorId, signature });
       await this.audit.record(
@@ -219,6 +221,8 @@ export class ReleasesService {
       const before = await this.repository.lockRelease(tx, id);
       if (!before) throw AppError.notFound();
       if (before.status === 'rolled_back') throw AppError.conflict('release.rolled_back');
+      // A draft made unsigned before decision 057 would be offered to apps that all refuse it.
+      if (before.kind === 'hot' && !before.signature) throw AppError.conflict('release.unsigned');
       const publishedAt = before.publishedAt ?? this.clock.now();
       await this.repository.update(tx, id, { status: 'published', rolloutPercent, publishedAt });
       await this.audit.record(
