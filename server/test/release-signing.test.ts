@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hotBundleSignedMessage, RELEASE_TEST_PUBLIC_KEY, type AdminReleases, type AppVersion } from '@custos/contract';
 import { RELEASE_TEST_SIGNING_KEY } from './support/release-test-key.js';
 import { isReleaseTestKey, loadConfig } from '../src/config.js';
+import type { DemoContext } from '../src/demo/context.js';
+import { seedReleases } from '../src/demo/releases.js';
 import { storedZip } from '../src/lib/stored-zip.js';
 import { dataOf, operatorCall } from './support/console-calls.js';
 import { operatorToken } from './support/members.js';
@@ -166,6 +168,16 @@ describe('signed hot bundles', () => {
     const list = await dataOf<AdminReleases>(operatorCall(signing, 'GET', '/api/admin/releases', admin));
     expect(list.items.find((item) => item.id === id)).toMatchObject({ status: 'draft', signed: false });
     expect(await dataOf<AppVersion>(signing.app.inject({ method: 'GET', url: '/api/common/app_version' }))).toEqual(before);
+  });
+
+  it('the demo publishes no hot release on a server without the key (demo-seed.test.ts checks the signed one)', async () => {
+    const before = await unsigned.services.releases.list();
+    const demo = (t: TestApp) =>
+      ({ services: t.services, operatorId: '', origin: { ip: '127.0.0.1', requestId: 'demo' } }) as unknown as DemoContext;
+    await seedReleases(demo(unsigned));
+    expect(await unsigned.services.releases.list()).toEqual(before);
+    expect(unsigned.services.releases.signsHotBundles).toBe(false);
+    expect(signing.services.releases.signsHotBundles).toBe(true);
   });
 
   it('refuses the committed test key on a production server, unless it is a test server', () => {

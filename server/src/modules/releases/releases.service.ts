@@ -177,6 +177,11 @@ export class ReleasesService {
     });
   }
 
+  /** Whether hot releases can be made here: only with the release key (decision 057). */
+  get signsHotBundles(): boolean {
+    return this.signingKey !== undefined;
+  }
+
   /** A draft release of an uploaded package; its version code must exceed every earlier release's (audited). */
   async create(
     operatorId: string,
