@@ -170,6 +170,20 @@ describe('signed hot bundles', () => {
     expect(await dataOf<AppVersion>(signing.app.inject({ method: 'GET', url: '/api/common/app_version' }))).toEqual(before);
   });
 
+  it('never offers a published hot release without a signature (published before releases were always signed)', async () => {
+    const admin = await operatorToken(signing, 'root-published-unsigned', 'super_admin');
+    const offered = await dataOf<AppVersion>(signing.app.inject({ method: 'GET', url: '/api/common/app_version' }));
+    expect(offered).toMatchObject({ hot_version_code: 30001 });
+    const bundle = storedZip([{ name: 'index.html', content: '<!doctype html><title>published unsigned</title>' }]);
+    const id = await releaseHot(signing, admin, 30031, bundle);
+    expect(await dataOf<AppVersion>(signing.app.inject({ method: 'GET', url: '/api/common/app_version' }))).toMatchObject({
+      hot_version_code: 30031,
+    });
+    await signing.testDatabase.database.sql.executeSql(`update app_releases set signature = null where id = '${id}'`);
+    // Every app refuses it: the newest signed one is offered instead, as before it was published.
+    expect(await dataOf<AppVersion>(signing.app.inject({ method: 'GET', url: '/api/common/app_version' }))).toEqual(offered);
+  });
+
   it('the demo publishes no hot release on a server without the key (demo-seed.test.ts checks the signed one)', async () => {
     const before = await unsigned.services.releases.list();
     const demo = (t: TestApp) =>
