@@ -90,8 +90,9 @@ export class ReleasesService {
     );
     const full = eligible.find((release) => release.kind === 'full');
     const versionCode = full?.versionCode ?? APP_VERSION_CODE;
-    // A hot bundle older than the newest full package was built for an older shell: never offered.
-    const hot = eligible.find((release) => release.kind === 'hot' && release.versionCode > versionCode);
+    // A hot bundle older than the newest full package was built for an older shell: never offered;
+    // nor one without a signature (published before decision 057), which every app refuses.
+    const hot = eligible.find((release) => release.kind === 'hot' && release.signature && release.versionCode > versionCode);
     return {
       version: hot?.versionName ?? full?.versionName ?? APP_VERSION,
       version_code: versionCode,
