@@ -8,6 +8,7 @@ import { launchScriptPlugin } from './build/launch-script';
 import { firstPaintHead } from './build/first-paint-head';
 import { firstTabGraph } from './build/first-tab-graph';
 import { localeTexts } from './build/locale-texts';
+import { releaseKey } from './build/release-key';
 import { serviceWorker } from './build/service-worker-plugin';
 import { uiKitRender } from './build/ui-kit-render';
 
@@ -17,6 +18,8 @@ import { uiKitRender } from './build/ui-kit-render';
 export default defineConfig({
   base: './',
   plugins: [
+    // First: a build with an unusable release key stops before anything is written (decision 057).
+    releaseKey(),
     react(),
     compactIcons(),
     uiKitRender(),

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { accountExtendedPublicKey, startDevChain } from '../../devchain/devchain.mjs';
 import { startMailCatcher } from '../../server/test/support/mail-catcher';
+import { RELEASE_TEST_SIGNING_KEY } from '../../server/test/support/release-test-key';
 import { E2E_BASE_URL, E2E_PORT } from './server';
 import { freshCode } from './totp';
 
@@ -137,6 +138,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     TRUST_PROXY: '127.0.0.1',
     // earn.spec advances the platform day through POST /api/test/clock (never on a real server).
     TEST_CLOCK_CONTROL: 'true',
+    // Hot bundles are signed with the committed test key, which the member app built without a real
+    // key trusts in its browser test double only (decision 057); it is accepted here because
+    // TEST_CLOCK_CONTROL marks this a test server.
+    RELEASE_SIGNING_KEY: RELEASE_TEST_SIGNING_KEY,
     NODE_ENV: 'production',
   };
   // The server creates the first operator and prints its one-time password.

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { AdminReleases, AppVersion } from '@custos/contract';
+import { createPublicKey, sign, verify } from 'node:crypto';
+import { hotBundleSignedMessage, RELEASE_TEST_PUBLIC_KEY, type AdminReleases, type AppVersion } from '@custos/contract';
 import en from '../../web/src/app/i18n/locales/en.json' with { type: 'json' };
 import { storedZip } from '../../server/src/lib/stored-zip';
+import { RELEASE_TEST_SIGNING_KEY } from '../../server/test/support/release-test-key';
 import { collectErrors, prepareStorage } from '../support/app';
 import { openConsolePage } from '../support/console';
 import { expect, test } from '../support/fixtures';
@@ -12,7 +14,8 @@ import { withPlatformLock } from '../support/locks';
  * console and publishes it; app_version offers it; the member app prompts, downloads and checks
  * it, and after a restart runs it and reports it healthy. In the browser the native layer is the
  * documented test double (localStorage `custos.updater` = `browser-double`), which speaks the
- * live-update plugin's interface over fetch.
+ * live-update plugin's interface over fetch. The bundle is signed with the committed test key, and
+ * the app (built without a real key) checks it before downloading (decision 057).
  */
 
 const DOUBLE_STATE_KEY = 'custos.updater.double';
@@ -78,12 +81,52 @@ test('a hot bundle released in the console is offered, downloaded, checked and a
       hot_package_sha256: sha256,
       hot_package_size: bundle.length,
     });
+    // Signed by the server's release key (the committed test key here, decision 057), which is what
+    // the app checks before it downloads anything.
+    const testKey = createPublicKey({
+      key: { kty: 'OKP', crv: 'Ed25519', x: Buffer.from(RELEASE_TEST_PUBLIC_KEY, 'base64').toString('base64url') },
+      format: 'jwk',
+    });
+    expect(
+      verify(
+        null,
+        Buffer.from(hotBundleSignedMessage(versionCode, sha256)),
+        testKey,
+        Buffer.from(config.data.hot_package_signature ?? '', 'base64'),
+      ),
+    ).toBe(true);
 
-    // ── The member app with the native layer's browser double: prompt, download, check, ready for the next start. ──
     await prepareStorage(page, { credential: member.token, locale: 'en' });
     await page.addInitScript(() => localStorage.setItem('custos.updater', 'browser-double'));
-    const downloaded = page.waitForResponse((response) => new URL(response.url()).pathname === config.data.hot_package_url);
+
+    // ── Offered with the release key's signature of another version: refused, nothing downloaded. ──
+    const forged = sign(null, Buffer.from(hotBundleSignedMessage(versionCode + 1, sha256)), RELEASE_TEST_SIGNING_KEY).toString(
+      'base64',
+    );
+    await page.route('**/api/common/app_version', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: AppVersion };
+      await route.fulfill({ response, json: { ...body, data: { ...body.data, hot_package_signature: forged } } });
+    });
+    const bundleRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (new URL(sent.url()).pathname === config.data.hot_package_url) bundleRequests.push(sent.url());
+    });
     await page.goto('/#/pages/index/index');
+    await page.getByRole('button', { name: en.appUpdate.updateNow }).click();
+    await expect(page.getByText(en.appUpdate.downloadFailed)).toBeVisible();
+    const refused = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? 'null') as DoubleState | null,
+      DOUBLE_STATE_KEY,
+    );
+    expect(refused?.bundles ?? []).toEqual([]);
+    expect(refused?.next ?? null).toBeNull();
+    expect(bundleRequests).toEqual([]);
+    await page.unroute('**/api/common/app_version');
+
+    // ── The member app with the native layer's browser double: prompt, download, check, ready for the next start. ──
+    const downloaded = page.waitForResponse((response) => new URL(response.url()).pathname === config.data.hot_package_url);
+    await page.reload();
     await expect(page.getByText(en.appUpdate.newVersion)).toBeVisible();
     await page.getByRole('button', { name: en.appUpdate.updateNow }).click();
     const download = await downloaded;

@@ -1,8 +1,8 @@
-import { createPrivateKey, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PLATFORM_TIME_ZONE } from '@custos/contract';
+import { DEFAULT_PLATFORM_TIME_ZONE, RELEASE_TEST_PUBLIC_KEY } from '@custos/contract';
 import { DEFAULT_QUOTE_FEED_HOSTS } from './modules/quotes/binance-ticker.js';
 import { trustedProxyEntryProblem, type TrustedProxies } from './http/trusted-proxy.js';
 
@@ -120,7 +120,8 @@ const envSchema = z.object({
   /**
    * The release key (decision 053): an Ed25519 private key, PKCS#8 PEM (or its base64 DER), that
    * signs hot bundles at the release step. Never stored in the database; its public half ships in
-   * the app. Without it releases are made unsigned (and the console shows so).
+   * the app. Without it no hot bundle can be released (decision 057). The committed test key is
+   * refused in production unless TEST_CLOCK_CONTROL marks a test server (the e2e run).
    */
   RELEASE_SIGNING_KEY: z
     .string()
@@ -265,6 +266,12 @@ function defaultStorageDir(dataDir: string, env: 'development' | 'production' | 
   return path.join(path.dirname(path.resolve(dataDir)), 'storage');
 }
 
+/** Whether `key` is the committed release test key (decision 057), whose private half is public. */
+export function isReleaseTestKey(key: KeyObject): boolean {
+  const jwk = createPublicKey(key).export({ format: 'jwk' });
+  return typeof jwk.x === 'string' && Buffer.from(jwk.x, 'base64url').toString('base64') === RELEASE_TEST_PUBLIC_KEY;
+}
+
 /** Reads and checks the environment; a bad value stops start-up with one line naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
@@ -273,6 +280,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`invalid configuration: ${problems}`);
   }
   const value = parsed.data;
+  if (
+    value.RELEASE_SIGNING_KEY &&
+    value.NODE_ENV === 'production' &&
+    !value.TEST_CLOCK_CONTROL &&
+    isReleaseTestKey(value.RELEASE_SIGNING_KEY)
+  ) {
+    // Anyone can sign with it: a real server signing with it would vouch for nothing.
+    throw new ConfigError('invalid configuration: RELEASE_SIGNING_KEY is the committed test key; give the real release key');
+  }
   return {
     env: value.NODE_ENV,
     host: value.HOST,

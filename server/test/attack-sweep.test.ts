@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LANG_HEADER_BY_LOCALE, LOCALES } from '@custos/contract';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
 import { loginMember, operatorCode, registerMember } from './support/members.js';
 import {
@@ -358,6 +359,7 @@ describe('attack sweep over the OpenAPI document', () => {
   }, 120_000);
 
   it("answers member A about member B's ids exactly as about ids that do not exist, reading and changing nothing", async () => {
+    const balances = await trackBalances(t, { a: members.a.accountId, b: members.b.accountId });
     // B's own ids: every id B's reads show that A's reads do not (plans and products are everyone's).
     const before = await snapshotOf(members.b.token, members.b.accountId);
     const seenByA = uuidsIn(await snapshotOf(members.a.token, members.a.accountId));
@@ -424,6 +426,8 @@ describe('attack sweep over the OpenAPI document', () => {
     expect(pastValidation).toBe(idFieldCount);
     expect(leaks).toEqual([]);
     expect(after).toBe(before);
+    // Nor did any account move, A's, B's or the platform's.
+    await balances.expectChanges({});
   }, 120_000);
 
   it('answers every malformed request with a localised envelope below 500, within 5 s, and stays healthy', async () => {
@@ -431,6 +435,7 @@ describe('attack sweep over the OpenAPI document', () => {
     const nonEnvelopes: string[] = [];
     const notLocalised: string[] = [];
     const slow: string[] = [];
+    const balances = await trackBalances(t, { a: members.a.accountId, b: members.b.accountId });
     let count = 0;
     for (const operation of operations) {
       for (const probe of malformedProbes(operation)) {
@@ -477,5 +482,7 @@ describe('attack sweep over the OpenAPI document', () => {
     expect(count).toBeGreaterThan(3000);
     expect(health.json()).toMatchObject({ status: 'ok' });
     expect(config.json()).toMatchObject({ code: 200 });
+    // A malformed request moves no money.
+    await balances.expectChanges({});
   }, 240_000);
 });

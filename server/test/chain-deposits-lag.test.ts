@@ -8,6 +8,7 @@ import { queryRows } from '../src/db/client.js';
 import { tronMatchKey } from '../src/modules/chain/address-derivation.js';
 import type { DepositWatcher } from '../src/modules/chain/deposit-watcher.js';
 import { FakeTronGrid } from './support/fake-trongrid.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf } from './support/ledger.js';
 import { registerMember } from './support/members.js';
 import { RpcProxy } from './support/rpc-proxy.js';
@@ -82,6 +83,7 @@ afterAll(async () => {
 describe('a BEP20 node behind the head it reports', () => {
   it('moves the cursor past no block the node did not have, and credits the deposit once it does', async () => {
     const watcher = watcherOf('BEP20');
+    const balances = await trackBalances(t, { main: mainId });
     await watcher.scan();
     const address = (await addressOf('BEP20')) as `0x${string}`;
     await chain.mine(2);
@@ -111,12 +113,14 @@ describe('a BEP20 node behind the head it reports', () => {
     expect(await watcher.scanOnce()).toBeNull();
     expect(await cursorOf('BEP20')).toEqual(before);
     expect(await availableOf(t, mainId, 'USDT')).toBe('0.0000');
+    await balances.expectChanges({});
 
     // The node catches up: the deposit is read and credited (it has 6 confirmations by now).
     proxy.intercept = undefined;
     const result = await watcher.scan();
     expect(result.credited).toBe(1);
     expect(await availableOf(t, mainId, 'USDT')).toBe('25.0000');
+    await balances.expectChanges({ 'main:USDT:available': '25.0000', 'platform:deposits:USDT': '-25.0000' });
     const after = await cursorOf('BEP20');
     expect(BigInt(after.scanned)).toBe(head - 2n);
     expect(after.hash).toMatch(/^0x[0-9a-f]{64}$/);
@@ -130,6 +134,7 @@ describe("TronGrid's event index lagging its full node", () => {
 
   it('reads no block the index has not reached, so a deposit in it is credited once the index gets there', async () => {
     const watcher = watcherOf('TRC20');
+    const balances = await trackBalances(t, { main: mainId });
     const toHex = tronMatchKey(await addressOf('TRC20'))!;
     const [txId] = grid.mine(1, [{ fromHex: SENDER, toHex, value: 8n * TRX_USDT }]);
     // The full node goes 30 blocks further (with USDT moving in each) while the index stays 40 behind.
@@ -138,11 +143,14 @@ describe("TronGrid's event index lagging its full node", () => {
     await watcher.scan();
     await watcher.scan();
     expect(await availableOf(t, mainId, 'USDT')).toBe('25.0000');
+    await balances.expectChanges({});
 
     grid.indexLag = 0;
     await watcher.scan();
     await watcher.scan();
     expect(await availableOf(t, mainId, 'USDT')).toBe('33.0000');
+    // The 8 once; the sender's transfers to itself credit nobody.
+    await balances.expectChanges({ 'main:USDT:available': '8.0000', 'platform:deposits:USDT': '-8.0000' });
     const [row] = await queryRows<{ status: string }>(
       t.testDatabase.database.db,
       sql`select status from chain_deposits where tx_hash = ${txId!}`,

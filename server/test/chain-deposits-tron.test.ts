@@ -7,6 +7,7 @@ import { tronMatchKey } from '../src/modules/chain/address-derivation.js';
 import type { DepositWatcher } from '../src/modules/chain/deposit-watcher.js';
 import { tronAddressKey } from '../src/modules/chain/trongrid-source.js';
 import { FakeTronGrid } from './support/fake-trongrid.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -76,6 +77,7 @@ describe('TRC20 deposits through TronGrid', () => {
   });
 
   it('credits a deposit once at 3 confirmations, reading events page by page, with the API key', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     grid.pageSize = 2;
     // Five transfers in one block, two of them ours: paging must find both.
     const [, ours, , , alsoOurs] = grid.mine(1, [
@@ -91,19 +93,24 @@ describe('TRC20 deposits through TronGrid', () => {
     grid.mine(1);
     await watcher.scan();
     expect(await availableOf(t, mainId, 'USDT')).toBe('0.0000');
+    await balances.expectChanges({});
     grid.mine(1);
     await watcher.scan();
     expect(await depositOf(ours!)).toMatchObject({ status: 'credited', confirmations: 3 });
     expect(await availableOf(t, mainId, 'USDT')).toBe('10.6543');
+    // Both of ours (7.6543 rounded down from 7.654321, and 3), none of the other addresses' transfers.
+    await balances.expectChanges({ 'main:USDT:available': '10.6543', 'platform:deposits:USDT': '-10.6543' });
     grid.mine(3);
     await watcher.scan();
     await watcher.scan();
     expect(await availableOf(t, mainId, 'USDT')).toBe('10.6543');
+    await balances.expectChanges({});
     expect([...grid.apiKeysSeen]).toEqual(['test-api-key']);
   });
 
   it('never credits a deposit whose block is replaced before its confirmations', async () => {
     const before = await availableOf(t, mainId, 'USDT');
+    const balances = await trackBalances(t, { main: mainId });
     const blockWithDeposit = grid.head + 1;
     const [txId] = grid.mine(1, [{ fromHex: SENDER, toHex, value: 4n * USDT }]);
     await watcher.scan();
@@ -116,19 +123,23 @@ describe('TRC20 deposits through TronGrid', () => {
     await watcher.scan();
     expect(await depositOf(txId!)).toMatchObject({ status: 'orphaned', confirmations: 0 });
     expect(await availableOf(t, mainId, 'USDT')).toBe(before);
+    await balances.expectChanges({});
   });
 
   it('records a deposit below the minimum and never credits it', async () => {
     const before = await availableOf(t, mainId, 'USDT');
+    const balances = await trackBalances(t, { main: mainId });
     const [txId] = grid.mine(1, [{ fromHex: SENDER, toHex, value: USDT - 1n }]);
     grid.mine(3);
     await watcher.scan();
     expect(await depositOf(txId!)).toMatchObject({ status: 'below_minimum', amount: '0.9999' });
     expect(await availableOf(t, mainId, 'USDT')).toBe(before);
+    await balances.expectChanges({});
   });
 
   it('loses and repeats nothing while TronGrid is down or answers garbage, and shows it to operators', async () => {
     const before = await availableOf(t, mainId, 'USDT');
+    const balances = await trackBalances(t, { main: mainId });
     const [txId] = grid.mine(1, [{ fromHex: SENDER, toHex, value: 2n * USDT }]);
     grid.mine(3);
     grid.failWith = 503;
@@ -138,6 +149,7 @@ describe('TRC20 deposits through TronGrid', () => {
     expect(await watcher.scanOnce()).toBeNull();
     grid.garbage = false;
     expect(await depositOf(txId!)).toBeUndefined();
+    await balances.expectChanges({});
 
     const watchers = await t.app.inject({
       method: 'GET',
@@ -156,7 +168,9 @@ describe('TRC20 deposits through TronGrid', () => {
     const credited = money.formatMoney(money.add(money.parseMoney(before), money.parseMoney('2')));
     expect(await depositOf(txId!)).toMatchObject({ amount: '2.0000' });
     expect(await availableOf(t, mainId, 'USDT')).toBe(credited);
+    await balances.expectChanges({ 'main:USDT:available': '2.0000', 'platform:deposits:USDT': '-2.0000' });
     await watcher.scan();
     expect(await availableOf(t, mainId, 'USDT')).toBe(credited);
+    await balances.expectChanges({});
   });
 });

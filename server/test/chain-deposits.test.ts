@@ -9,6 +9,7 @@ import type { ChainSource } from '../src/modules/chain/chain-source.js';
 import { DepositWatcher, tokenUnitsToMoney } from '../src/modules/chain/deposit-watcher.js';
 import { createLogger } from '../src/lib/logger.js';
 import { ChainRepository } from '../src/modules/chain/chain.repository.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -119,6 +120,7 @@ describe('the BEP20 watcher', () => {
   });
 
   it('records a deposit at first sight and credits it once, at 3 confirmations', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     const txHash = await chain.mint(address, 10n * USDT + 123_456_789n * 10n ** 9n); // 10.123456789 USDT
     await watcher.scan();
     expect(await depositOf(txHash)).toMatchObject({ status: 'confirming', confirmations: 1, amount: '10.1234' });
@@ -128,11 +130,14 @@ describe('the BEP20 watcher', () => {
     await watcher.scan();
     expect(await depositOf(txHash)).toMatchObject({ status: 'confirming', confirmations: 2 });
     expect(await availableOf(t, mainId, 'USDT')).toBe('0.0000');
+    await balances.expectChanges({});
 
     await chain.mine(1);
     await watcher.scan();
     expect(await depositOf(txHash)).toMatchObject({ status: 'credited', confirmations: 3, requiredConfirmations: 3 });
     expect(await availableOf(t, mainId, 'USDT')).toBe('10.1234');
+    // The credit comes from the platform's deposits account, rounded down to 4 places on both sides.
+    await balances.expectChanges({ 'main:USDT:available': '10.1234', 'platform:deposits:USDT': '-10.1234' });
 
     // More blocks and more scans, by this watcher or a second one on the same database, move nothing.
     const second = new DepositWatcher(
@@ -148,6 +153,7 @@ describe('the BEP20 watcher', () => {
     // PGlite runs one transaction at a time: only this test's PostgreSQL run proves the race.
     await Promise.all([watcher.scan(), second.scan(), watcher.scan()]);
     expect(await availableOf(t, mainId, 'USDT')).toBe('10.1234');
+    await balances.expectChanges({});
     const log = await call<{ items: { type: string; amount: string }[] }>('/api/user/balance_log?asset=USDT');
     expect(log.body.data.items.filter((item) => item.type === 'recharge').map((item) => item.amount)).toEqual(['10.1234']);
     // The member hears of the credit once, live (decision 022), whichever watcher scanned.
@@ -161,6 +167,7 @@ describe('the BEP20 watcher', () => {
 
   it('never credits a deposit whose block is reorganised away before its confirmations', async () => {
     const before = await availableOf(t, mainId, 'USDT');
+    const balances = await trackBalances(t, { main: mainId });
     const snapshot = await chain.snapshot();
     const txHash = await chain.mint(address, 5n * USDT);
     await watcher.scan();
@@ -175,19 +182,23 @@ describe('the BEP20 watcher', () => {
     await watcher.scan();
     expect(await depositOf(txHash)).toMatchObject({ status: 'orphaned' });
     expect(await availableOf(t, mainId, 'USDT')).toBe(before);
+    await balances.expectChanges({});
   });
 
   it('shows a deposit below the minimum and never credits it', async () => {
     const before = await availableOf(t, mainId, 'USDT');
+    const balances = await trackBalances(t, { main: mainId });
     const txHash = await chain.mint(address, USDT / 2n);
     await chain.mine(4);
     await watcher.scan();
     expect(await depositOf(txHash)).toMatchObject({ status: 'below_minimum', amount: '0.5000', creditedAt: null });
     expect(await availableOf(t, mainId, 'USDT')).toBe(before);
+    await balances.expectChanges({});
   });
 
   it('loses and repeats nothing when the RPC stops mid-scan, and shows the failure to operators', async () => {
     const before = await availableOf(t, mainId, 'USDT');
+    const balances = await trackBalances(t, { main: mainId });
     const txHash = await chain.mint(address, 2n * USDT);
     await chain.mine(3);
 
@@ -220,6 +231,7 @@ describe('the BEP20 watcher', () => {
     }
     expect(await depositOf(txHash)).toBeUndefined();
     expect(await availableOf(t, mainId, 'USDT')).toBe(before);
+    await balances.expectChanges({});
     expect(watcher.nextDelayMs()).toBeGreaterThan(1000);
 
     const watchers = await t.app.inject({
@@ -235,8 +247,10 @@ describe('the BEP20 watcher', () => {
     await watcher.scan();
     expect(await depositOf(txHash)).toMatchObject({ status: 'credited' });
     expect(await availableOf(t, mainId, 'USDT')).toBe(addMoney(before, '2.0000'));
+    await balances.expectChanges({ 'main:USDT:available': '2.0000', 'platform:deposits:USDT': '-2.0000' });
     await watcher.scan();
     expect(await availableOf(t, mainId, 'USDT')).toBe(addMoney(before, '2.0000'));
+    await balances.expectChanges({});
   });
 
   it('lets operators find deposits by member e-mail and status', async () => {

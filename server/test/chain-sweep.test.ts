@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { money } from '@custos/contract';
 import {
@@ -12,6 +12,8 @@ import {
 import { queryRows } from '../src/db/client.js';
 import { ChainRepository } from '../src/modules/chain/chain.repository.js';
 import { sweepBep20, type SweepOptions } from '../src/modules/chain/sweep.js';
+import { trackBalances, type BalanceTracker } from './support/balances.js';
+import { accountIdOf } from './support/ledger.js';
 import { registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -23,6 +25,7 @@ let chain: DevChain;
 let t: TestApp;
 let rich: `0x${string}`;
 let small: `0x${string}`;
+let names: Record<string, string>;
 const lines: string[] = [];
 
 function options(overrides: Partial<SweepOptions> = {}): SweepOptions {
@@ -59,8 +62,11 @@ beforeAll(async () => {
     BSC_DEPOSIT_XPUB: accountExtendedPublicKey(1),
     BSC_START_BLOCK: '0',
   });
-  rich = await addressOf(await registerMember(t, 'sweep-rich@example.com'));
-  small = await addressOf(await registerMember(t, 'sweep-small@example.com'));
+  const richToken = await registerMember(t, 'sweep-rich@example.com');
+  const smallToken = await registerMember(t, 'sweep-small@example.com');
+  rich = await addressOf(richToken);
+  small = await addressOf(smallToken);
+  names = { rich: await accountIdOf(t, richToken), small: await accountIdOf(t, smallToken) };
   await chain.mint(rich, 30n * USDT);
   await chain.mint(small, 5n * USDT);
 }, 120_000);
@@ -70,7 +76,20 @@ afterAll(async () => {
   await chain?.stop();
 });
 
+/**
+ * A sweep moves custody between the platform's own addresses: the members were (or will be) credited
+ * by the deposit watcher, so no ledger account may change, whether the sweep is refused, planned or sent.
+ */
+let balances: BalanceTracker;
+
 describe('sweeping deposit addresses', () => {
+  beforeEach(async () => {
+    balances = await trackBalances(t, names);
+  });
+  afterEach(async () => {
+    await balances.expectChanges({});
+  });
+
   it('refuses a mnemonic (or account) that does not make the stored addresses, before sending anything', async () => {
     const repository = new ChainRepository(t.testDatabase.database.db);
     await expect(sweepBep20(repository, options({ account: 0 }))).rejects.toThrow(/does not make deposit address/);

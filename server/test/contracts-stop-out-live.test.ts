@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALWAYS_OPEN_SESSIONS, money, type ContractOrder, type ContractPendingList } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { trackBalances } from './support/balances.js';
 import { applyQuote, contractProduct, memberCall } from './support/contracts.js';
 import { operatorToken } from './support/members.js';
 import { seedTraders } from './support/otc.js';
@@ -47,6 +48,7 @@ describe(`a stop-out by the watcher on ${testDatabaseKind()}`, () => {
     // The quote call (and, as decision 050 asks for a price with no independent reference, a second operator's approval).
     const quote = (bid: string, ask: string) => applyQuote(t, finance, productId, bid, ask);
     await quote('1.10000', '1.10020');
+    const balances = await trackBalances(t, { member: who!.accountId });
     const opened = await memberCall<ContractOrder>(t, 'POST', '/api/contracts/open', who!.token, {
       productId,
       side: 'buy',
@@ -57,6 +59,7 @@ describe(`a stop-out by the watcher on ${testDatabaseKind()}`, () => {
     expect(opened.code).toBe(200);
     // 0.20 × 100 000 × 1.10020 ÷ 100 = 220.04 held.
     expect(opened.data.margin).toBe('220.0400');
+    await balances.expectChanges({ 'member:USDT:available': '-220.0400', 'member:USDT:held': '220.0400' });
 
     // Bid 1.08990: (1.08990 − 1.10020) × 20 000 = −206; equity 14.04 → 6.38 % < 50 %.
     await quote('1.08990', '1.09000');
@@ -74,7 +77,13 @@ describe(`a stop-out by the watcher on ${testDatabaseKind()}`, () => {
     const closed = await memberCall<{ items: ContractOrder[] }>(t, 'GET', '/api/contracts/closed_list', who!.token);
     expect(closed.code).toBe(200);
     expect(closed.data.items.map((item) => [item.id, item.closeReason])).toEqual([[opened.data.id, 'stop_out']]);
-    const balances = await t.services.ledger.balancesOf([who!.accountId]);
-    expect(money.formatMoney(balances.get(`${who!.accountId}:USDT:available`) ?? money.ZERO)).toBe('794.0000');
+    const ledger = await t.services.ledger.balancesOf([who!.accountId]);
+    expect(money.formatMoney(ledger.get(`${who!.accountId}:USDT:available`) ?? money.ZERO)).toBe('794.0000');
+    // The margin is released; what is left of it after the 206 loss (14.04) comes back, the loss goes to the book.
+    await balances.expectChanges({
+      'member:USDT:available': '14.0400',
+      'member:USDT:held': '-220.0400',
+      'platform:contracts_book:USDT': '206.0000',
+    });
   });
 });

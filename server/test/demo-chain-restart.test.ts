@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { accountExtendedPublicKey, startDevChain, type DevChain } from '../../devchain/devchain.mjs';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf } from './support/ledger.js';
 import { registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -56,10 +57,12 @@ afterAll(async () => {
 
 describe('the demo chain restarted from block 0', () => {
   it('credits a deposit on the new chain once the watcher starts over, keeping the old chain’s credit', async () => {
+    const balances = await trackBalances(t, { member: accountId });
     await depositFromFreshKey(chain, 40n * USDT);
     await chain.mine(30);
     await scanToHead();
     expect(await availableOf(t, accountId, 'USDT')).toBe('40.0000');
+    await balances.expectChanges({ 'member:USDT:available': '40.0000', 'platform:deposits:USDT': '-40.0000' });
 
     // The same port, a new chain: its head is far below the old cursor, and its block hashes differ.
     const port = Number(new URL(chain.rpcUrl).port);
@@ -70,6 +73,8 @@ describe('the demo chain restarted from block 0', () => {
     await chain.mine(3);
     await scanToHead();
     expect(await availableOf(t, accountId, 'USDT')).toBe('65.0000');
+    // Only the new chain's 25: the old chain's 40 is neither taken back nor credited again.
+    await balances.expectChanges({ 'member:USDT:available': '25.0000', 'platform:deposits:USDT': '-25.0000' });
     const statuses = await t.services.chain.watcherStatuses();
     expect(statuses.find((status) => status.network === 'BEP20')).toMatchObject({ lastError: null, consecutiveFailures: 0 });
   });

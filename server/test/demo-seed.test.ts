@@ -15,6 +15,7 @@ import { createLogger } from '../src/lib/logger.js';
 import { formatLogLine } from '../src/lib/log-format.js';
 import { AppError } from '../src/http/app-error.js';
 import { loginMember, loginOperator, operatorCode } from './support/members.js';
+import { RELEASE_TEST_SIGNING_KEY } from './support/release-test-key.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -64,7 +65,8 @@ async function teamOf(email: string): Promise<{ info: TeamInfo; members: TeamMem
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { demo: true, clock });
+  // The release key, as a demo with in-app updates needs (decision 057); the committed test one here.
+  t = await createTestApp({ RELEASE_SIGNING_KEY: RELEASE_TEST_SIGNING_KEY }, { demo: true, clock });
   await seedDemo(t.services, { demo: true });
 });
 afterAll(async () => {
@@ -301,6 +303,7 @@ describe('terminal log format', () => {
   it('publishes the demo hot release 1.0.20 to every member (decision 037)', async () => {
     const version = await t.services.releases.appVersion(null);
     expect(version).toMatchObject({ version: '1.0.20', hot_version_code: 10020 });
+    expect(version.hot_package_signature).toMatch(/^[A-Za-z0-9+/]{86}==$/);
     expect(version.release_notes).toContain('Demo release');
     expect(version.hot_package_url).toMatch(/^\/api\/common\/app_package\/[0-9a-f-]{36}\.zip$/);
     expect((await t.services.releases.list()).items).toHaveLength(1);

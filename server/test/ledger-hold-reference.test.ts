@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money } from '@custos/contract';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund } from './support/ledger.js';
 import { registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -32,6 +33,7 @@ function hold(ownerAccountId: string, asset: 'USDT' | 'RAB', amount: string, ref
 
 describe('hold() under an existing reference', () => {
   it('returns the same hold for the same owner, asset and amount, and refuses any other', async () => {
+    const balances = await trackBalances(t, { alice, bob });
     const first = await hold(alice, 'USDT', '20', 'r1');
     expect((await hold(alice, 'USDT', '20.0000', 'r1')).id).toBe(first.id);
 
@@ -46,14 +48,18 @@ describe('hold() under an existing reference', () => {
     expect(await availableOf(t, alice, 'USDT')).toBe('80.0000');
     expect(await availableOf(t, bob, 'USDT')).toBe('100.0000');
     expect((await t.services.ledger.verify()).clean).toBe(true);
+    // The one hold, once.
+    await balances.expectChanges({ 'alice:USDT:available': '-20.0000', 'alice:USDT:held': '20.0000' });
   });
 
   it('refuses a mismatch also once the hold was released', async () => {
+    const balances = await trackBalances(t, { alice, bob });
     await hold(bob, 'USDT', '10', 'r2');
     await t.services.ledger.transaction((tx) =>
       t.services.ledger.releaseHold(tx, { referenceType: 'test_hold_ref', referenceId: 'r2' }),
     );
     await expect(hold(bob, 'USDT', '30', 'r2')).rejects.toMatchObject({ code: 409 });
     expect(await availableOf(t, bob, 'USDT')).toBe('100.0000');
+    await balances.expectChanges({});
   });
 });

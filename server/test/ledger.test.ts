@@ -5,6 +5,7 @@ import { money } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { AppError } from '../src/http/app-error.js';
 import { LedgerInvariantError } from '../src/modules/ledger/ledger.service.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund } from './support/ledger.js';
 import { registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -61,6 +62,7 @@ async function entryCount(): Promise<number> {
 describe('posting entries', () => {
   it('moves money in one balanced entry, records the balance after each posting, and replays a retried key', async () => {
     await fund(t, alice, 'USDT', '100.0000');
+    const balances = await trackBalances(t, { alice, bob });
     const first = await move('ledger-test-1', alice, bob, '30.1234');
     expect(first.duplicate).toBe(false);
     expect(await availableOf(t, alice, 'USDT')).toBe('69.8766');
@@ -69,6 +71,8 @@ describe('posting entries', () => {
     const again = await move('ledger-test-1', alice, bob, '30.1234');
     expect(again).toEqual({ entryId: first.entryId, duplicate: true });
     expect(await availableOf(t, alice, 'USDT')).toBe('69.8766');
+    // Moved once, although posted twice.
+    await balances.expectChanges({ 'alice:USDT:available': '-30.1234', 'bob:USDT:available': '30.1234' });
 
     const rows = await queryRows<{ amount: string; balance_after: string; record_type: string }>(
       db(),
@@ -83,15 +87,22 @@ describe('posting entries', () => {
 
   it('refuses an overdraft with 409 and writes nothing', async () => {
     const before = await entryCount();
+    const balances = await trackBalances(t, { alice, bob });
     const attempt = move('ledger-test-overdraft', bob, alice, '30.1235');
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: 409, messageKey: 'ledger.insufficient_balance' });
     expect(await entryCount()).toBe(before);
     expect(await availableOf(t, bob, 'USDT')).toBe('30.1234');
+    await balances.expectChanges({});
     // The key was not used up: the same key can post once the money is there.
     await fund(t, bob, 'USDT', '0.0001');
     expect((await move('ledger-test-overdraft', bob, alice, '30.1235')).duplicate).toBe(false);
     expect(await availableOf(t, bob, 'USDT')).toBe('0.0000');
+    await balances.expectChanges({
+      'alice:USDT:available': '30.1235',
+      'bob:USDT:available': '-30.1234',
+      'platform:adjustments:USDT': '-0.0001',
+    });
   });
 
   it('refuses entries that could never be valid before touching the database', async () => {
@@ -190,6 +201,7 @@ describe('holds', () => {
   it('holds, then captures to a platform account or releases back, each once', async () => {
     await fund(t, alice, 'USDT', '50.0000');
     const start = m(await availableOf(t, alice, 'USDT'));
+    const balances = await trackBalances(t, { alice, bob });
     const ledger = t.services.ledger;
     const hold = await ledger.transaction((tx) =>
       ledger.hold(tx, {
@@ -214,6 +226,7 @@ describe('holds', () => {
     );
     expect(again.id).toBe(hold.id);
     expect(await availableOf(t, alice, 'USDT')).toBe(money.formatMoney(money.subtract(start, m('20'))));
+    await balances.expectChanges({ 'alice:USDT:available': '-20.0000', 'alice:USDT:held': '20.0000' });
 
     const capture = () =>
       ledger.transaction((tx) =>
@@ -233,6 +246,8 @@ describe('holds', () => {
     await expect(
       ledger.transaction((tx) => ledger.releaseHold(tx, { referenceType: 'test_withdrawal', referenceId: 'w1' })),
     ).rejects.toMatchObject({ code: 409 });
+    // Captured once; the refused release moved nothing back.
+    await balances.expectChanges({ 'alice:USDT:held': '-20.0000', 'platform:withdrawals:USDT': '20.0000' });
 
     await ledger.transaction((tx) =>
       ledger.hold(tx, {
@@ -251,9 +266,12 @@ describe('holds', () => {
     );
     expect(held!.balance).toBe('0.0000');
     expect((await ledger.verify()).clean).toBe(true);
+    // Held and released: back where it was.
+    await balances.expectChanges({});
   });
 
   it('refuses to hold more than is available', async () => {
+    const balances = await trackBalances(t, { alice, bob });
     const ledger = t.services.ledger;
     await expect(
       ledger.transaction((tx) =>
@@ -266,6 +284,7 @@ describe('holds', () => {
         }),
       ),
     ).rejects.toMatchObject({ code: 409, messageKey: 'ledger.insufficient_balance' });
+    await balances.expectChanges({});
   });
 });
 
@@ -284,6 +303,7 @@ describe('batches of entries and holds (postMany, settleHolds)', () => {
     const carol = await accountIdOf(t, await registerMember(t, 'ledger-carol@example.com'));
     const dave = await accountIdOf(t, await registerMember(t, 'ledger-dave@example.com'));
     await fund(t, carol, 'USDT', '10.0000');
+    const balances = await trackBalances(t, { carol, dave });
     const ledger = t.services.ledger;
     const first = await ledger.transaction((tx) =>
       ledger.postMany(tx, [
@@ -317,6 +337,8 @@ describe('batches of entries and holds (postMany, settleHolds)', () => {
     expect(again.map((entry) => entry.duplicate)).toEqual([true, false]);
     expect(again[0]!.entryId).toBe(first[1]!.entryId);
     expect(await availableOf(t, carol, 'USDT')).toBe('6.0000');
+    // 1 + 2.5 − 0.5 + 1 from Carol to Dave, the replayed 2.5 once.
+    await balances.expectChanges({ 'carol:USDT:available': '-4.0000', 'dave:USDT:available': '4.0000' });
 
     // One entry of the batch overdraws: nothing of the batch is written.
     const before = await entryCount();
@@ -333,6 +355,7 @@ describe('batches of entries and holds (postMany, settleHolds)', () => {
     expect(await entryCount()).toBe(before);
     expect(await availableOf(t, carol, 'USDT')).toBe('6.0000');
     expect((await ledger.verify()).clean).toBe(true);
+    await balances.expectChanges({});
   });
 
   it('posts a batch across more accounts than a filter lists inline: ten members and a platform account', async () => {
@@ -341,6 +364,10 @@ describe('batches of entries and holds (postMany, settleHolds)', () => {
     const payees: string[] = [];
     for (let index = 0; index < 10; index += 1)
       payees.push(await accountIdOf(t, await registerMember(t, `ledger-wide-${index}@example.com`)));
+    const balances = await trackBalances(t, {
+      payer,
+      ...Object.fromEntries(payees.map((payee, index) => [`payee${index}`, payee])),
+    });
     const ledger = t.services.ledger;
     const fees = { platformCode: 'fees' as const, asset: 'USDT' as const };
     const feesBefore = await queryRows<{ balance: string }>(
@@ -370,11 +397,17 @@ describe('batches of entries and holds (postMany, settleHolds)', () => {
     );
     expect(money.subtract(m(feesAfter[0]!.balance), m(feesBefore[0]?.balance ?? '0'))).toBe(m('5.0000'));
     expect((await ledger.verify()).clean).toBe(true);
+    await balances.expectChanges({
+      'payer:USDT:available': '-15.0000',
+      ...Object.fromEntries(payees.map((_, index) => [`payee${index}:USDT:available`, '1.0000'])),
+      'platform:fees:USDT': '5.0000',
+    });
   });
 
   it('releases and captures many holds with further entries in one batch, each once', async () => {
     const erin = await accountIdOf(t, await registerMember(t, 'ledger-erin@example.com'));
     await fund(t, erin, 'USDT', '100.0000');
+    const balances = await trackBalances(t, { erin });
     const ledger = t.services.ledger;
     for (const id of ['h1', 'h2']) {
       await ledger.transaction((tx) =>
@@ -382,6 +415,7 @@ describe('batches of entries and holds (postMany, settleHolds)', () => {
       );
     }
     expect(await availableOf(t, erin, 'USDT')).toBe('80.0000');
+    await balances.expectChanges({ 'erin:USDT:available': '-20.0000', 'erin:USDT:held': '20.0000' });
     const fees = { platformCode: 'fees' as const, asset: 'USDT' as const };
     const settle = () =>
       ledger.transaction((tx) =>
@@ -428,6 +462,12 @@ describe('batches of entries and holds (postMany, settleHolds)', () => {
     const again = await settle();
     expect(again).toEqual(first.map((entry) => ({ ...entry, duplicate: true })));
     expect(await availableOf(t, erin, 'USDT')).toBe('98.5000');
+    // Settled once: 10 released and 7.5 of the capture back, 2.5 to fees, 1 from fees.
+    await balances.expectChanges({
+      'erin:USDT:available': '18.5000',
+      'erin:USDT:held': '-20.0000',
+      'platform:fees:USDT': '1.5000',
+    });
     // The other way: refused.
     await expect(
       ledger.transaction((tx) =>
@@ -437,5 +477,6 @@ describe('batches of entries and holds (postMany, settleHolds)', () => {
       ),
     ).rejects.toMatchObject({ code: 409 });
     expect((await ledger.verify()).clean).toBe(true);
+    await balances.expectChanges({});
   });
 });

@@ -5,11 +5,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { money, OTC_SETTINGS_DEFAULTS, type OtcListingDetail, type OtcOrder, type OtcOrderDetail } from '@custos/contract';
+import {
+  money,
+  OTC_SETTINGS_DEFAULTS,
+  type Money,
+  type OtcListingDetail,
+  type OtcOrder,
+  type OtcOrderDetail,
+} from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { LedgerRepository } from '../src/modules/ledger/ledger.repository.js';
 import { LedgerService } from '../src/modules/ledger/ledger.service.js';
 import { OtcRepository } from '../src/modules/otc/otc.repository.js';
+import { trackBalances, type BalanceTracker } from './support/balances.js';
 import { listingBody, seedTraders, TRADE_PASSWORD, type Trader } from './support/otc.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -23,6 +31,7 @@ let server: ChildProcess | undefined;
 let baseUrl = '';
 let sellers: Trader[];
 let buyers: Trader[];
+let balances: BalanceTracker;
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -81,6 +90,10 @@ beforeAll(async () => {
   const ledger = new LedgerService(db, new LedgerRepository(db));
   sellers = await seedTraders(db, ledger, 'crash-seller', 4, '100000');
   buyers = await seedTraders(db, ledger, 'crash-buyer', 12, '1000');
+  balances = await trackBalances(
+    { testDatabase: database },
+    Object.fromEntries([...sellers, ...buyers].map((trader, index) => [`trader${index}`, trader.accountId])),
+  );
   // Room for a long burst: many cancellations and open orders per taker.
   await db.execute(
     sql`insert into platform_settings (key, value)
@@ -281,6 +294,31 @@ describe('a crash during an OTC burst', () => {
       await checkEscrow();
       await expectAcknowledged();
       await expectTotals();
+
+      // Every account, exactly: with every order finished and every listing revoked nothing is held;
+      // each buyer has what they bought, each seller paid what was sold plus the 0.1 % maker fee
+      // (rounded up to 4 places), and the fees account has those fees.
+      const completed = await queryRows<{ buyer: string; listing: string; amount: string }>(
+        database.database.db,
+        sql`select buyer_account_id::text as buyer, listing_id::text as listing, amount::text as amount
+            from otc_orders where state = 'completed'`,
+      );
+      const label = new Map([...sellers, ...buyers].map((trader, index) => [trader.accountId, `trader${index}`]));
+      const sellerOf = new Map(listings.map((listing, index) => [listing, sellers[index]!.accountId]));
+      const changes = new Map<string, Money>();
+      const addTo = (key: string, units: Money) => changes.set(key, money.add(changes.get(key) ?? money.ZERO, units));
+      for (const order of completed) {
+        const amount = money.parseMoney(order.amount);
+        const fee = money.multiply(amount, '0.001', 'up');
+        addTo(`${label.get(order.buyer)}:USDT:available`, amount);
+        addTo(`${label.get(sellerOf.get(order.listing)!)}:USDT:available`, money.negate(money.add(amount, fee)));
+        addTo('platform:fees:USDT', fee);
+      }
+      await balances.expectChanges(
+        Object.fromEntries(
+          [...changes].filter(([, units]) => units !== money.ZERO).map(([key, units]) => [key, money.formatMoney(units)]),
+        ),
+      );
     },
   );
 });

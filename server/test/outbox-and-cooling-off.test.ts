@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { WithdrawIndex, WithdrawMethod, WithdrawSettings } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { newTotpSecret } from '../src/lib/totp.js';
+import { trackBalances, type BalanceTracker } from './support/balances.js';
 import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
 import { createOperator, latestCodeFor, loginOperator, operatorCode, operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -40,19 +41,28 @@ async function auditOf(action: string) {
   );
 }
 
-/** A member with a trading password, 1000 USDT, a saved BEP20 address, ready to withdraw. */
-async function readyMember(email: string): Promise<{ token: string; id: string; method: WithdrawMethod }> {
+/**
+ * A member with a trading password, 1000 USDT, a saved BEP20 address, ready to withdraw, and a
+ * balance tracker started after the funding.
+ */
+async function readyMember(
+  email: string,
+): Promise<{ token: string; id: string; method: WithdrawMethod; balances: BalanceTracker }> {
   const token = await registerMember(t, email);
   await setTradePassword(t, token);
-  await fund(t, await accountIdOf(t, token), 'USDT', '1000');
+  const accountId = await accountIdOf(t, token);
+  await fund(t, accountId, 'USDT', '1000');
   const method = await call<WithdrawMethod>('POST', '/api/withdraw/add_chain', token, {
     network: 'BEP20',
     address: '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed',
   });
   expect(method.body.code).toBe(200);
   const [row] = await queryRows<{ id: string }>(t.testDatabase.database.db, sql`select id from members where email = ${email}`);
-  return { token, id: row!.id, method: method.body.data };
+  return { token, id: row!.id, method: method.body.data, balances: await trackBalances(t, { member: accountId }) };
 }
+
+/** What an accepted 100 request changes: held, nothing reaching a platform account. */
+const HELD = { 'member:USDT:available': '-100.0000', 'member:USDT:held': '100.0000' };
 
 function withdraw(member: { token: string; method: WithdrawMethod }, lang = 'EN') {
   return call<{ status: string }>(
@@ -162,6 +172,7 @@ describe('withdrawals after a security reset', () => {
   it('wait 24 hours after support resets the authenticator, told in the member’s language; then go through', async () => {
     const member = await readyMember('cool-authenticator@example.com');
     expect((await withdraw(member)).body.data.status).toBe('pending');
+    await member.balances.expectChanges(HELD);
     await t.testDatabase.database.db.execute(sql`update members set totp_secret = ${newTotpSecret()} where id = ${member.id}`);
 
     const reset = await call('POST', `/api/admin/members/${member.id}/reset_authenticator`, support);
@@ -182,9 +193,11 @@ describe('withdrawals after a security reset', () => {
     );
     const index = await call<WithdrawIndex>('GET', '/api/withdraw/index', member.token);
     expect(index.body.data.coolingOffUntil).toBe('2026-11-20T02:00:00.000Z');
+    await member.balances.expectChanges({});
 
     now = new Date(THURSDAY_MORNING.getTime() + 24 * HOUR_MS);
     expect((await withdraw(member)).body.data.status).toBe('pending');
+    await member.balances.expectChanges(HELD);
     expect((await call<WithdrawIndex>('GET', '/api/withdraw/index', member.token)).body.data.coolingOffUntil).toBeNull();
   });
 
@@ -220,8 +233,10 @@ describe('withdrawals after a security reset', () => {
     const refused = (await withdraw(member)).body;
     expect(refused.code).toBe(409);
     expect(refused.message).toContain('paused for 24 hours');
+    await member.balances.expectChanges({});
     now = new Date(THURSDAY_MORNING.getTime() + 25 * HOUR_MS);
     expect((await withdraw(member)).body.data.status).toBe('pending');
+    await member.balances.expectChanges(HELD);
   });
 
   it('follow the operator’s setting, whose changes are audited; 0 turns the wait off', async () => {
@@ -246,9 +261,11 @@ describe('withdrawals after a security reset', () => {
     expect(
       (await call('PUT', '/api/admin/withdraw/settings', finance, { ...settings, securityCoolingOffHours: 721 })).body.code,
     ).toBe(400);
+    await member.balances.expectChanges({});
 
     await call('PUT', '/api/admin/withdraw/settings', finance, { ...settings, securityCoolingOffHours: 0 });
     expect((await withdraw(member)).body.data.status).toBe('pending');
+    await member.balances.expectChanges(HELD);
     await call('PUT', '/api/admin/withdraw/settings', finance, settings);
   });
 });

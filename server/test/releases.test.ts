@@ -7,6 +7,7 @@ import { storedZip } from '../src/lib/stored-zip.js';
 import { simplePdf } from '../src/lib/simple-pdf.js';
 import { rolloutBucket } from '../src/modules/releases/releases.service.js';
 import { operatorToken, registerMember } from './support/members.js';
+import { RELEASE_TEST_SIGNING_KEY } from './support/release-test-key.js';
 import { dataOf, operatorCall } from './support/console-calls.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -18,7 +19,8 @@ let finance: string;
 let member: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Hot releases need the release key (decision 057); release-signing.test.ts covers the signatures.
+  t = await createTestApp({ RELEASE_SIGNING_KEY: RELEASE_TEST_SIGNING_KEY });
   admin = await operatorToken(t, 'root-releases', 'super_admin');
   finance = await operatorToken(t, 'finance-releases', 'finance');
   member = await registerMember(t, 'releases-member@example.com');
@@ -117,8 +119,8 @@ describe('app releases', () => {
       release_notes: 'notes 10020',
       hot_package_sha256: sha256(bundle),
       hot_package_size: bundle.length,
-      // No release key in this app: made unsigned (release-signing.test.ts signs).
-      hot_package_signature: '',
+      // Signed by the release key (release-signing.test.ts checks what the signature covers).
+      hot_package_signature: expect.stringMatching(/^[A-Za-z0-9+/]{86}==$/) as unknown,
     });
     expect(await appVersion(member)).toEqual(answered);
     expect(await actionsOn(draft.packageId)).toEqual(['releases.package_uploaded']);

@@ -9,6 +9,7 @@ import { queryRows } from '../src/db/client.js';
 import { createLogger } from '../src/lib/logger.js';
 import { HostingRepository } from '../src/modules/hosting/hosting.repository.js';
 import { SettlementService } from '../src/modules/hosting/settlement.service.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
 import { registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -26,6 +27,12 @@ const DAY_MS = 86_400_000;
 let now = new Date('2026-11-23T02:00:00Z');
 const clock = { now: () => now };
 let t: TestApp;
+let accountId: string;
+
+/** The 1000 in 30-day custody earns 0.12 % a day: 1.2000 a day from the interest account, and nothing else. */
+function interestOf(amount: string): Record<string, string> {
+  return { 'member:USDT:available': amount, 'platform:interest:USDT': `-${amount}` };
+}
 
 /** A settlement instance of its own (as another server would be), with a last step that waits for `gate`. */
 function gatedInstance(gate: Promise<void>, reached: () => void, outcome: 'fail' | 'pass'): SettlementService {
@@ -68,7 +75,7 @@ async function runOf(day: string) {
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
   const token = await registerMember(t, 'two-instances@example.com');
-  const accountId = await accountIdOf(t, token);
+  accountId = await accountIdOf(t, token);
   await setTradePassword(t, token);
   await fund(t, accountId, 'USDT', '1000');
   const plan = (await t.app.inject({ method: 'GET', url: '/api/hosting/config', headers: { authorization: token } }))
@@ -90,6 +97,7 @@ afterAll(async () => {
 
 describe('two instances settling one day', () => {
   it('a run that fails after another instance completed the day leaves it completed', async () => {
+    const balances = await trackBalances(t, { member: accountId });
     const a = barrier();
     const failing = gatedInstance(a.gate, a.reached, 'fail');
     now = new Date('2026-11-27T02:00:00Z');
@@ -100,12 +108,16 @@ describe('two instances settling one day', () => {
     a.open();
     await expect(first).rejects.toThrow(/lost its connection/);
     expect(await runOf('2026-11-26')).toEqual({ status: 'completed', error: null });
+    // 11-26's interest once, although two instances ran the day.
+    await balances.expectChanges(interestOf('1.2000'));
     // And the next day may run.
     now = new Date('2026-11-28T02:00:00Z');
     expect((await t.services.settlement.settleDue()).map((run) => run.day)).toEqual(['2026-11-27']);
+    await balances.expectChanges(interestOf('1.2000'));
   });
 
   it('a superseded attempt that fails leaves the current one running, which then completes the day', async () => {
+    const balances = await trackBalances(t, { member: accountId });
     const a = barrier();
     const b = barrier();
     const superseded = gatedInstance(a.gate, a.reached, 'fail');
@@ -121,6 +133,8 @@ describe('two instances settling one day', () => {
     b.open();
     expect(await second).toMatchObject({ status: 'completed', ordersAccrued: 1 });
     expect(await runOf('2026-11-28')).toEqual({ status: 'completed', error: null });
+    // 11-28's interest once: paid by whichever attempt got there first, never by both.
+    await balances.expectChanges(interestOf('1.2000'));
   });
 });
 
@@ -161,6 +175,7 @@ describe('npm run settle', () => {
   });
 
   it('refuses a day that has not ended and a day out of order, with one line, recording nothing', async () => {
+    const balances = await trackBalances({ testDatabase: database });
     const future = await settle('--day', '2099-01-01');
     expect(future).toMatchObject({ code: 1, stdout: '', stderr: 'settle: That day has not ended yet\n' });
     const skipping = await settle('--day', platformDay(-2));
@@ -170,6 +185,7 @@ describe('npm run settle', () => {
       stderr: `settle: Days are settled in order: settle ${platformDay(-4)} first\n`,
     });
     expect(await days()).toEqual([]);
+    await balances.expectChanges({});
 
     // Without --day it settles every ended day from the first, oldest first.
     const due = await settle();
@@ -182,5 +198,7 @@ describe('npm run settle', () => {
         .map((line) => line.slice(0, 10)),
     ).toEqual(expected);
     expect(await days()).toEqual(expected);
+    // Nobody holds custody: the pool of 10 is shared with no one, so the rewards account pays nothing.
+    await balances.expectChanges({});
   }, 240_000);
 });

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HostingPlan } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -91,6 +92,10 @@ afterAll(async () => {
 
 describe('moving a member while custody and registrations go on (PostgreSQL)', () => {
   it('keeps every figure equal to a full recompute through 6 moves, each racing four custody orders and a registration', async () => {
+    const balances = await trackBalances(
+      t,
+      Object.fromEntries(['r', 'a', 'b', 'c', 'f'].map((name) => [name, accounts.get(name)!])),
+    );
     for (let round = 0; round < 6; round += 1) {
       const target = round % 2 === 0 ? 'mv-f@example.com' : 'mv-a@example.com';
       const [moved] = await Promise.all([
@@ -110,11 +115,23 @@ describe('moving a member while custody and registrations go on (PostgreSQL)', (
     expect(await node('a')).toEqual({ team_performance: '2400.0000', team_count: 8, valid_team_count: 2 });
     expect(await node('f')).toEqual({ team_performance: '0.0000', team_count: 0, valid_team_count: 0 });
     expect(await node('b')).toEqual({ team_performance: '1500.0000', team_count: 7, valid_team_count: 1 });
+    // Only the 24 custody orders moved money, each from the member's cash into their custody; a move pays nobody.
+    await balances.expectChanges({
+      'a:USDT:available': '-600.0000',
+      'a:USDT:custody': '600.0000',
+      'b:USDT:available': '-900.0000',
+      'b:USDT:custody': '900.0000',
+      'c:USDT:available': '-1500.0000',
+      'c:USDT:custody': '1500.0000',
+      'f:USDT:available': '-3000.0000',
+      'f:USDT:custody': '3000.0000',
+    });
   });
 
   it("gives a member who joins while their inviter's subtree is being moved the depth after the move", async () => {
     // B (with C below) sits under A: R 0, A 1, B 2, C 3. The move puts B straight under R (C at 2), and is
     // held open while D registers under C; D's node must say 3 (the depth after the move), not 4.
+    const balances = await trackBalances(t);
     const mover = new pg.Client({ connectionString: t.testDatabase.url });
     await mover.connect();
     try {
@@ -143,6 +160,7 @@ describe('moving a member while custody and registrations go on (PostgreSQL)', (
       );
       expect(depths).toEqual({ depth: 3, closure_depth: 3 });
       expect(await t.services.team.differences()).toEqual([]);
+      await balances.expectChanges({});
     } finally {
       await mover.end();
     }

@@ -10,6 +10,7 @@ import type {
   TeamRepair,
 } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -134,6 +135,7 @@ afterAll(async () => {
 
 describe('moving a member to another inviter', () => {
   it('refuses a cycle, the member itself, the same inviter, a sub-account, an unknown inviter and a role without the right, changing nothing', async () => {
+    const balances = await trackBalances(t);
     const cycle = await move(accounts.get('a')!, 'ops-d@example.com');
     expect(cycle.body).toMatchObject({
       code: 400,
@@ -161,9 +163,11 @@ describe('moving a member to another inviter', () => {
     // Nothing changed: A's team is B, the chain, D and E.
     expect(figures((await team('a')).self)).toEqual(['1000.0000', '1700.0000', 2, 33, 2]);
     expect(await t.services.team.differences()).toEqual([]);
+    await balances.expectChanges({});
   });
 
   it('moves B with its 31 members below under F: closure, depths and both sides’ figures in one transaction', async () => {
+    const balances = await trackBalances(t, { d: accounts.get('d')! });
     const before = await team('d');
     expect(before.upline.map((node) => node.email).slice(-3)).toEqual([
       'ops-b@example.com',
@@ -205,9 +209,14 @@ describe('moving a member to another inviter', () => {
     );
     expect(inviter!.inviter).toBe(accounts.get('f'));
 
+    // A move pays and takes nobody anything.
+    await balances.expectChanges({});
+
     // Custody after the move moves the new upline's figures, and the figures stay consistent.
     await fund(t, accounts.get('d')!, 'USDT', '200');
+    await balances.reset();
     await open('d', '200');
+    await balances.expectChanges({ 'd:USDT:available': '-200.0000', 'd:USDT:custody': '200.0000' });
     expect(figures((await team('f')).self)).toEqual(['500.0000', '1600.0000', 2, 33, 2]);
     expect(figures((await team('a')).self)).toEqual(['1000.0000', '300.0000', 1, 1, 0]);
     expect(await t.services.team.differences()).toEqual([]);
@@ -219,6 +228,7 @@ describe('moving a member to another inviter', () => {
     expect(figures((await team('f')).self)).toEqual(['500.0000', '600.0000', 2, 11, 1]);
     expect(figures((await team('a')).self)).toEqual(['1000.0000', '1300.0000', 1, 23, 1]);
     expect(await t.services.team.differences()).toEqual([]);
+    await balances.expectChanges({});
 
     const audit = await queryRows<{ target_id: string; before: unknown; after: unknown }>(
       t.testDatabase.database.db,

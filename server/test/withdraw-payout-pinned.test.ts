@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { AdminWithdrawal, WithdrawMethod, Withdrawal } from '@custos/contract';
 import { accountExtendedPublicKey, startDevChain, type DevChain } from '../../devchain/devchain.mjs';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { RpcProxy } from './support/rpc-proxy.js';
@@ -96,6 +97,7 @@ describe('giving up a BEP20 payout only on pinned, deep evidence', () => {
   it('refunds after a cancel only once the cancel has the payout confirmations, not at one', async () => {
     await chain.setAutomine(false);
     try {
+      const balances = await trackBalances(t, { main: mainId });
       const withdrawal = await request('40');
       expect((await operator('approve', withdrawal.id)).data.status).toBe('processing');
       await markFailed(withdrawal.id);
@@ -109,15 +111,19 @@ describe('giving up a BEP20 payout only on pinned, deep evidence', () => {
       expect(await operator('retry', withdrawal.id)).toMatchObject({ code: 409 });
       expect(await availableOf(t, mainId, 'USDT')).toBe(available);
       expect((await statusOf(withdrawal.id)).status).toBe('failed');
+      // At one confirmation of the cancel the 40 is still held.
+      await balances.expectChanges({ 'main:USDT:available': '-40.0000', 'main:USDT:held': '40.0000' });
 
       await chain.mine(2);
       expect((await operator('refund', withdrawal.id, { reason: 'Cancelled' })).data.status).toBe('refunded');
+      await balances.expectChanges({ 'main:USDT:available': '40.0000', 'main:USDT:held': '-40.0000' });
     } finally {
       await chain.setAutomine(true);
     }
   });
 
   it('neither refunds nor signs anew a paid payout when a node out of step has no receipt for it', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     const withdrawal = await request('50');
     const approved = await operator('approve', withdrawal.id);
     expect(approved.data.status).toBe('processing');
@@ -145,10 +151,17 @@ describe('giving up a BEP20 payout only on pinned, deep evidence', () => {
     expect(await availableOf(t, mainId, 'USDT')).toBe(available);
     expect(await statusOf(withdrawal.id)).toEqual({ status: 'failed', tx_hash: approved.data.txHash });
     expect(await chain.balanceOf(recipient)).toBe(paidBefore);
+    // Neither refunded nor captured while the node is out of step: the 50 stays held.
+    await balances.expectChanges({ 'main:USDT:available': '-50.0000', 'main:USDT:held': '50.0000' });
 
     // With the node in step the tracker completes it: paid once.
     expect(await t.services.withdraw.trackPayouts()).toMatchObject({ completed: 1 });
     expect((await statusOf(withdrawal.id)).status).toBe('success');
     expect((await t.services.ledger.verify()).clean).toBe(true);
+    await balances.expectChanges({
+      'main:USDT:held': '-50.0000',
+      'platform:withdrawals:USDT': '49.0000',
+      'platform:fees:USDT': '1.0000',
+    });
   });
 });

@@ -5,6 +5,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { AdminWithdrawal, WithdrawMethod, Withdrawal } from '@custos/contract';
 import { accountExtendedPublicKey, startDevChain, type DevChain } from '../../devchain/devchain.mjs';
 import { queryRows } from '../src/db/client.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -23,6 +24,7 @@ const recipient = privateKeyToAddress(generatePrivateKey());
 let chain: DevChain;
 let t: TestApp;
 let token: string;
+let mainId: string;
 let finance: string;
 let method: WithdrawMethod;
 
@@ -52,7 +54,8 @@ beforeAll(async () => {
   token = await registerMember(t, 'tracker@example.com');
   await setTradePassword(t, token);
   method = (await post<WithdrawMethod>('/api/withdraw/add_chain', { network: 'BEP20', address: recipient }, token)).data;
-  await fund(t, await accountIdOf(t, token), 'USDT', '1000');
+  mainId = await accountIdOf(t, token);
+  await fund(t, mainId, 'USDT', '1000');
   finance = await operatorToken(t, 'tracker-finance', 'finance');
   await chain.mint(privateKeyToAddress(hotWalletKey), 10_000n * USDT);
   await chain.sendNative(privateKeyToAddress(hotWalletKey), 10n ** 18n);
@@ -77,6 +80,7 @@ async function request(amount: string): Promise<Withdrawal> {
 
 describe('the payout tracker with many parked failures', () => {
   it(`completes a new payout although ${PARKED} older failed payouts wait for an operator`, async () => {
+    const balances = await trackBalances(t, { main: mainId });
     const template = await request('10');
     // Failed payouts an operator has not dealt with yet, all older than the new one; their
     // transactions were never mined (the tracker finds no receipt and leaves them failed).
@@ -96,6 +100,12 @@ describe('the payout tracker with many parked failures', () => {
     const [row] = await queryRows<{ status: string }>(db(), sql`select status from withdrawals where id = ${template.id}::uuid`);
     expect(row!.status).toBe('success');
     expect(await chain.balanceOf(recipient)).toBe(9n * USDT);
+    // Only the new payout moves money (the parked rows have no holds, and none of them is captured).
+    await balances.expectChanges({
+      'main:USDT:available': '-10.0000',
+      'platform:withdrawals:USDT': '9.0000',
+      'platform:fees:USDT': '1.0000',
+    });
   });
 
   it('looks at every parked failure in turn, least recently looked at first', async () => {
@@ -108,7 +118,10 @@ describe('the payout tracker with many parked failures', () => {
       )[0]!.n;
     // The first run looked at 100 rows at most (the new payout and 99 parked ones).
     expect(await unseen()).toBe(PARKED - 99);
+    const balances = await trackBalances(t, { main: mainId });
     await t.services.withdraw.trackPayouts();
     expect(await unseen()).toBe(0);
+    // Looking at a failed payout with no receipt moves nothing.
+    await balances.expectChanges({});
   });
 });

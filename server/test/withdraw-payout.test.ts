@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { money, type AdminWithdrawal, type WithdrawMethod, type Withdrawal } from '@custos/contract';
 import { accountExtendedPublicKey, startDevChain, type DevChain } from '../../devchain/devchain.mjs';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -128,8 +129,10 @@ describe('BEP20 payouts from the hot wallet', () => {
   });
 
   it('marks a payout that cannot be broadcast as failed and keeps the hold; no refund while its nonce is open', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     const withdrawal = await request('100');
     firstId = withdrawal.id;
+    await balances.expectChanges({ 'main:USDT:available': '-100.0000', 'main:USDT:held': '100.0000' });
     const approved = await operator('approve', withdrawal.id);
     expect(approved.data).toMatchObject({ status: 'failed' });
     expect(approved.data.payoutError).toMatch(/funds|gas/i);
@@ -142,12 +145,16 @@ describe('BEP20 payouts from the hot wallet', () => {
     expect(refused).toMatchObject({ code: 409 });
     expect(refused.message).toMatch(/cancel transaction could not be sent/);
     expect(await availableOf(t, mainId, 'USDT')).toBe('900.0000');
+    // Neither the failed broadcast nor the refused refund moves anything: the 100 stays held.
+    await balances.expectChanges({});
   });
 
   it('retries a failed payout with the same transaction, and completes it only after 3 confirmations', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     const withdrawal = await request('250.5');
     const failed = await operator('approve', withdrawal.id);
     expect(failed.data.status).toBe('failed');
+    await balances.expectChanges({ 'main:USDT:available': '-250.5000', 'main:USDT:held': '250.5000' });
     const signedHash = failed.data.txHash;
 
     await chain.sendNative(hotWalletAddress, 10n ** 18n); // gas arrives
@@ -156,19 +163,29 @@ describe('BEP20 payouts from the hot wallet', () => {
     const cancelling = await operator('refund', firstId, { reason: 'Paid by bank instead' });
     expect(cancelling).toMatchObject({ code: 409 });
     expect(cancelling.message).toMatch(/cancel transaction .* was sent/);
+    await balances.expectChanges({});
     await chain.mine(2);
     const refunded = await operator('refund', firstId, { reason: 'Paid by bank instead' });
     expect(refunded.data).toMatchObject({ status: 'refunded', reason: 'Paid by bank instead' });
     expect(await availableOf(t, mainId, 'USDT')).toBe('749.5000');
+    // The first payout's 100 goes back from held to available; nothing reaches a platform account.
+    await balances.expectChanges({ 'main:USDT:available': '100.0000', 'main:USDT:held': '-100.0000' });
 
     const retried = await operator('retry', withdrawal.id);
     expect(retried.data).toMatchObject({ status: 'processing', txHash: signedHash, payoutError: null });
 
     // Mined at once (automine): one confirmation is not enough.
     expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 0, failed: 0 });
+    await balances.expectChanges({});
     await chain.mine(2);
     expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 1, failed: 0 });
     expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 0, failed: 0 });
+    // Completed once: the 250.5 held leaves the member, 249.5 to what was paid out, the 1 USDT fee to fees.
+    await balances.expectChanges({
+      'main:USDT:held': '-250.5000',
+      'platform:withdrawals:USDT': '249.5000',
+      'platform:fees:USDT': '1.0000',
+    });
 
     const detail = await call<Withdrawal>('GET', `/api/withdraw/detail?id=${withdrawal.id}`);
     expect(detail.body.data).toMatchObject({ status: 'success', amount: '250.5000', fee: '1.0000', received: '249.5000' });
@@ -178,26 +195,42 @@ describe('BEP20 payouts from the hot wallet', () => {
   });
 
   it('pays the next withdrawal straight away', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     const withdrawal = await request('11');
     const approved = await operator('approve', withdrawal.id);
     expect(approved.data).toMatchObject({ status: 'processing', payoutError: null });
+    await balances.expectChanges({ 'main:USDT:available': '-11.0000', 'main:USDT:held': '11.0000' });
     await chain.mine(3);
     await t.services.withdraw.trackPayouts();
     expect((await call<Withdrawal>('GET', `/api/withdraw/detail?id=${withdrawal.id}`)).body.data.status).toBe('success');
     expect(await chain.balanceOf(recipient)).toBe(2495n * 10n ** 17n + 10n * USDT);
+    await balances.expectChanges({
+      'main:USDT:held': '-11.0000',
+      'platform:withdrawals:USDT': '10.0000',
+      'platform:fees:USDT': '1.0000',
+    });
   });
 
   it('refuses to mark a hot-wallet payout paid by hand or to approve it twice', async () => {
+    const balances = await trackBalances(t, { main: mainId });
     const withdrawal = await request('20');
     await operator('approve', withdrawal.id);
     expect((await operator('mark_paid', withdrawal.id, { reference: '0xabc' })).code).toBe(409);
     expect((await operator('approve', withdrawal.id)).code).toBe(409);
+    // The refused mark-paid and second approval leave the 20 held, nothing captured.
+    await balances.expectChanges({ 'main:USDT:available': '-20.0000', 'main:USDT:held': '20.0000' });
     await chain.mine(3);
     await t.services.withdraw.trackPayouts();
+    await balances.expectChanges({
+      'main:USDT:held': '-20.0000',
+      'platform:withdrawals:USDT': '19.0000',
+      'platform:fees:USDT': '1.0000',
+    });
   });
   it('a payout that looked failed but was mined is completed by the tracker, and cannot be refunded', async () => {
     await chain.setAutomine(false);
     try {
+      const balances = await trackBalances(t, { main: mainId });
       const withdrawal = await request('30');
       const approved = await operator('approve', withdrawal.id);
       expect(approved.data.status).toBe('processing');
@@ -205,8 +238,15 @@ describe('BEP20 payouts from the hot wallet', () => {
       await chain.mine(3);
       const refused = await operator('refund', withdrawal.id, { reason: 'try' });
       expect(refused).toMatchObject({ code: 409 });
+      // The mined payout is not refunded: the 30 stays held.
+      await balances.expectChanges({ 'main:USDT:available': '-30.0000', 'main:USDT:held': '30.0000' });
       expect(await t.services.withdraw.trackPayouts()).toMatchObject({ completed: 1 });
       expect((await call<Withdrawal>('GET', `/api/withdraw/detail?id=${withdrawal.id}`)).body.data.status).toBe('success');
+      await balances.expectChanges({
+        'main:USDT:held': '-30.0000',
+        'platform:withdrawals:USDT': '29.0000',
+        'platform:fees:USDT': '1.0000',
+      });
     } finally {
       await chain.setAutomine(true);
     }
@@ -216,16 +256,19 @@ describe('BEP20 payouts from the hot wallet', () => {
     await chain.setAutomine(false);
     const before = await chain.balanceOf(recipient);
     try {
+      const balances = await trackBalances(t, { main: mainId });
       const withdrawal = await request('40');
       const approved = await operator('approve', withdrawal.id);
       expect(approved.data.status).toBe('processing');
       await markFailedAsIfTimedOut(withdrawal.id);
       const available = await availableOf(t, mainId, 'USDT');
+      await balances.expectChanges({ 'main:USDT:available': '-40.0000', 'main:USDT:held': '40.0000' });
 
       const pending = await operator('refund', withdrawal.id, { reason: 'Cancelled' });
       expect(pending).toMatchObject({ code: 409 });
       expect(pending.message).toMatch(/cancel transaction .* was sent/);
       expect(await availableOf(t, mainId, 'USDT')).toBe(available);
+      await balances.expectChanges({});
 
       await chain.mine(3);
       const refunded = await operator('refund', withdrawal.id, { reason: 'Cancelled' });
@@ -236,6 +279,8 @@ describe('BEP20 payouts from the hot wallet', () => {
       // The cancel took the nonce: the signed payout never paid.
       expect(await chain.balanceOf(recipient)).toBe(before);
       expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 0, failed: 0 });
+      // The whole 40 comes back; no fee is kept on a payout that never paid.
+      await balances.expectChanges({ 'main:USDT:available': '40.0000', 'main:USDT:held': '-40.0000' });
     } finally {
       await chain.setAutomine(true);
     }
@@ -245,6 +290,7 @@ describe('BEP20 payouts from the hot wallet', () => {
     await chain.setAutomine(false);
     const before = await chain.balanceOf(recipient);
     try {
+      const balances = await trackBalances(t, { main: mainId });
       const withdrawal = await request('12');
       const approved = await operator('approve', withdrawal.id);
       expect(approved.data.status).toBe('processing');
@@ -254,6 +300,7 @@ describe('BEP20 payouts from the hot wallet', () => {
       await chain.mine(3);
       // The tracker finds the node does not know it and sends the stored transaction again, unchanged.
       expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 0, failed: 0 });
+      await balances.expectChanges({ 'main:USDT:available': '-12.0000', 'main:USDT:held': '12.0000' });
       expect(await rpc('eth_getTransactionByHash', [signedHash])).toMatchObject({ hash: signedHash, blockNumber: null });
       await chain.mine(3);
       expect(await t.services.withdraw.trackPayouts()).toEqual({ completed: 1, failed: 0 });
@@ -266,6 +313,13 @@ describe('BEP20 payouts from the hot wallet', () => {
       // 12 less the 1 USDT fee arrives once; nothing else was sent.
       await chain.mine(3);
       expect(await chain.balanceOf(recipient)).toBe(before + 11n * USDT);
+      // Captured once although sent twice.
+      await t.services.withdraw.trackPayouts();
+      await balances.expectChanges({
+        'main:USDT:held': '-12.0000',
+        'platform:withdrawals:USDT': '11.0000',
+        'platform:fees:USDT': '1.0000',
+      });
     } finally {
       await chain.setAutomine(true);
     }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminWithdrawal, Network, WithdrawMethod, Withdrawal } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { trackBalances } from './support/balances.js';
 import { accountIdOf, availableOf, fund, setTradePassword } from './support/ledger.js';
 import { operatorToken, registerMember } from './support/members.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
@@ -77,6 +78,7 @@ afterAll(async () => {
 
 describe('marking chain withdrawals paid with a transaction hash', () => {
   it('treats 0x, bare and upper-case spellings of one hash as the same transaction', async () => {
+    const balances = await trackBalances(t, { member: accountId });
     const bep = await approved('BEP20', 2);
     const hex = 'ab'.repeat(32);
     expect((await markPaid(bep[0]!, hex.toUpperCase())).data).toMatchObject({ status: 'success', txHash: `0x${hex}` });
@@ -91,9 +93,17 @@ describe('marking chain withdrawals paid with a transaction hash', () => {
     expect((await markPaid(trc[1]!, tron.toUpperCase())).code).toBe(409);
     // The refused ones still wait, their holds untouched.
     expect(await availableOf(t, accountId, 'USDT')).toBe('920.0000');
+    // 4 × 20 requested; one per network paid (19 out, 1 fee each), the two refused still held.
+    await balances.expectChanges({
+      'member:USDT:available': '-80.0000',
+      'member:USDT:held': '40.0000',
+      'platform:withdrawals:USDT': '38.0000',
+      'platform:fees:USDT': '2.0000',
+    });
   });
 
   it('lets only one of 8 concurrent mark-paid calls with one hash through', { timeout: 60_000 }, async () => {
+    const balances = await trackBalances(t, { member: accountId });
     const ids = await approved('BEP20', 8);
     const hex = 'ef'.repeat(32);
     // Spelled differently on purpose: normalising happens before the index compares.
@@ -105,11 +115,19 @@ describe('marking chain withdrawals paid with a transaction hash', () => {
     // 2 + 2 + 8 requested at 20 each (12 × 20 = 240 held or paid).
     expect(await availableOf(t, accountId, 'USDT')).toBe('760.0000');
     expect((await t.services.ledger.verify()).clean).toBe(true);
+    // One of the 8 captured (19 out, 1 fee); the other 7 × 20 stay held.
+    await balances.expectChanges({
+      'member:USDT:available': '-160.0000',
+      'member:USDT:held': '140.0000',
+      'platform:withdrawals:USDT': '19.0000',
+      'platform:fees:USDT': '1.0000',
+    });
   });
 
   it('is backed by the database: a second withdrawal cannot store a hash another one holds', async () => {
     // The service's read-then-write is kept from racing today only because completing a payout locks
     // the platform account rows first; the unique index makes that independent of lock order.
+    const balances = await trackBalances(t, { member: accountId });
     const [first, second] = await approved('TRC20', 2);
     const db = t.testDatabase.database.db;
     const hash = '12'.repeat(32);
@@ -120,5 +138,6 @@ describe('marking chain withdrawals paid with a transaction hash', () => {
     );
     expect(refused).toMatch(/withdrawals_tx_hash/);
     await db.execute(sql`update withdrawals set tx_hash = null where id = ${first!}::uuid`);
+    await balances.expectChanges({ 'member:USDT:available': '-40.0000', 'member:USDT:held': '40.0000' });
   });
 });

@@ -35,5 +35,6 @@ export * from './api/help.js';
 export * from './api/documents.js';
 export * from './api/otc.js';
 export * from './api/releases.js';
+export * from './release-test-key.js';
 export * from './api/contracts.js';
 export * from './api/contract-manual-quotes.js';

@@ -33,10 +33,12 @@ function demoBundle(dist: string | undefined): Buffer {
 
 /**
  * Demo app release (decision 037): a hot bundle 1.0.20 uploaded, released and published to every
- * member through the console's own service calls (audited). Nothing is added when a release exists.
+ * member through the console's own service calls (audited). Nothing is added when a release exists,
+ * nor when the server has no release key: no app applies an unsigned bundle (decision 057).
  */
 export async function seedReleases(demo: DemoContext): Promise<void> {
   const { services, operatorId, origin } = demo;
+  if (!services.releases.signsHotBundles) return;
   if ((await services.releases.list()).items.length > 0) return;
   const content = demoBundle(demo.webDistDir);
   const sha256 = createHash('sha256').update(content).digest('hex');

@@ -90,8 +90,9 @@ export class ReleasesService {
     );
     const full = eligible.find((release) => release.kind === 'full');
     const versionCode = full?.versionCode ?? APP_VERSION_CODE;
-    // A hot bundle older than the newest full package was built for an older shell: never offered.
-    const hot = eligible.find((release) => release.kind === 'hot' && release.versionCode > versionCode);
+    // A hot bundle older than the newest full package was built for an older shell: never offered;
+    // nor one without a signature (published before decision 057), which every app refuses.
+    const hot = eligible.find((release) => release.kind === 'hot' && release.signature && release.versionCode > versionCode);
     return {
       version: hot?.versionName ?? full?.versionName ?? APP_VERSION,
       version_code: versionCode,
@@ -177,6 +178,11 @@ export class ReleasesService {
     });
   }
 
+  /** Whether hot releases can be made here: only with the release key (decision 057). */
+  get signsHotBundles(): boolean {
+    return this.signingKey !== undefined;
+  }
+
   /** A draft release of an uploaded package; its version code must exceed every earlier release's (audited). */
   async create(
     operatorId: string,
@@ -190,10 +196,12 @@ export class ReleasesService {
       if (await this.repository.packageUsed(tx, pkg.id)) throw AppError.conflict('release.package_used');
       const current = Math.max(APP_VERSION_CODE, (await this.repository.highestVersionCode(tx)) ?? 0);
       if (input.versionCode <= current) throw AppError.badRequest('release.version_not_higher', { current: String(current) });
-      // The release step signs a hot bundle's SHA-256 and version with the release key (decision 053).
+      // The release step signs a hot bundle's SHA-256 and version with the release key (decision 053);
+      // without a key there is no hot release at all, as no app applies an unsigned bundle (decision 057).
+      if (pkg.kind === 'hot' && !this.signingKey) throw AppError.conflict('release.signing_key_missing');
       const signature =
-        pkg.kind === 'hot' && this.signingKey
-          ? sign(null, Buffer.from(hotBundleSignedMessage(input.versionCode, pkg.sha256)), this.signingKey).toString('base64')
+        pkg.kind === 'hot'
+          ? sign(null, Buffer.from(hotBundleSignedMessage(input.versionCode, pkg.sha256)), this.signingKey!).toString('base64')
           : null;
       const id = await this.repository.insertRelease(tx, { ...input, kind: pkg.kind, createdBy: operatorId, signature });
       await this.audit.record(
@@ -219,6 +227,8 @@ export class ReleasesService {
       const before = await this.repository.lockRelease(tx, id);
       if (!before) throw AppError.notFound();
       if (before.status === 'rolled_back') throw AppError.conflict('release.rolled_back');
+      // A draft made unsigned before decision 057 would be offered to apps that all refuse it.
+      if (before.kind === 'hot' && !before.signature) throw AppError.conflict('release.unsigned');
       const publishedAt = before.publishedAt ?? this.clock.now();
       await this.repository.update(tx, id, { status: 'published', rolloutPercent, publishedAt });
       await this.audit.record(

@@ -25,7 +25,16 @@ export function AppUpdate() {
         }),
       progress: (received, total) => setProgress({ received, total }),
       finished: () => setProgress(null),
-      failed: (reason) => showToast(t(reason === 'download' ? 'appUpdate.downloadFailed' : 'appUpdate.installFailed')),
+      failed: (reason) =>
+        showToast(
+          t(
+            reason === 'download'
+              ? 'appUpdate.downloadFailed'
+              : reason === 'install'
+                ? 'appUpdate.installFailed'
+                : 'appUpdate.storeOnly',
+          ),
+        ),
       restartPrompt: async (kind) => {
         if (kind === 'message') {
           showToast(t('appUpdate.appliedOnRestart'));

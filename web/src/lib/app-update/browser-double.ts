@@ -113,6 +113,7 @@ export function browserDouble(options: BrowserDoubleOptions): UpdaterPort & { st
 
   return {
     platform: 'web',
+    testDouble: true,
     async nativeVersionCode() {
       return options.nativeVersionCode;
     },

@@ -1,4 +1,4 @@
-import { hotBundleSignedMessage } from '@custos/contract';
+import { hotBundleSignedMessage, RELEASE_TEST_PUBLIC_KEY } from '@custos/contract';
 
 /*
  * The hot bundle's signature (decision 053): the release key's Ed25519 signature of the bundle's
@@ -16,6 +16,17 @@ function bytesOfBase64(text: string): Uint8Array<ArrayBuffer> | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The key hot bundles are checked against (decision 057): the one built in (VITE_RELEASE_PUBLIC_KEY)
+ * on every update layer. A build without one trusts no key on the real (Android) layer, so it
+ * applies no hot bundle at all; only the browser test double, which never runs a bundle's code,
+ * trusts the committed test key there, so the e2e run checks real signatures.
+ */
+export function trustedReleaseKey(builtIn: string, layer: { testDouble?: boolean }): string {
+  if (builtIn !== '') return builtIn;
+  return layer.testDouble === true ? RELEASE_TEST_PUBLIC_KEY : '';
 }
 
 /** Whether `signatureBase64` is the release key's (`publicKeyBase64`: its raw 32 bytes) for this bundle. */

@@ -20,7 +20,10 @@ export function setUpdateUi(next: UpdateUi | null): void {
   ui = next;
 }
 
-/** The release key's public half (decision 053), built in: VITE_RELEASE_PUBLIC_KEY at build time. */
+/**
+ * The release key's public half (decisions 053, 057), built in: VITE_RELEASE_PUBLIC_KEY at build time
+ * ('' when the build had none: then the app applies no hot bundle, web/vite.config.ts).
+ */
 const RELEASE_PUBLIC_KEY: string = (import.meta.env.VITE_RELEASE_PUBLIC_KEY as string | undefined) ?? '';
 
 /**
@@ -34,8 +37,8 @@ export async function checkForUpdate(): Promise<UpdateOutcome | null> {
   // The flow and the version call load only where there is a native update layer: a plain
   // browser never needs them, so they are not part of its first screen (decision 039).
   running ??= Promise.all([import('./update-flow'), import('../../api/get-app-version')])
-    .then(async ([{ runUpdate }, { getAppVersion }]) =>
-      runUpdate(await getAppVersion(), native, shownBy, { releasePublicKey: RELEASE_PUBLIC_KEY }),
+    .then(async ([{ runUpdate, trustedReleaseKey }, { getAppVersion }]) =>
+      runUpdate(await getAppVersion(), native, shownBy, { releasePublicKey: trustedReleaseKey(RELEASE_PUBLIC_KEY, native) }),
     )
     .finally(() => {
       running = null;

@@ -1,6 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_VERSION_CODE, REQUEST_TIMEOUT_MS, hotBundleSignedMessage, type AppVersion } from '@custos/contract';
-import { hotBundleSignatureValid } from './bundle-signature';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  APP_VERSION_CODE,
+  RELEASE_TEST_PUBLIC_KEY,
+  REQUEST_TIMEOUT_MS,
+  hotBundleSignedMessage,
+  type AppVersion,
+} from '@custos/contract';
+import { hotBundleSignatureValid, trustedReleaseKey } from './bundle-signature';
 import { APK_CONTENT_TYPE, megabytes, packageType, runUpdate, type UpdateUi } from './update-flow';
 import { BUILTIN_BUNDLE_ID, type BundleInfo, type ProgressStatus, type UpdaterPort } from './updater-port';
 
@@ -36,12 +42,38 @@ const fullNewer = versionConfig({
   package_sha256: APK_SHA,
   package_size: 20 * MB,
 });
-const hotNewer = versionConfig({
+const unsignedHotNewer = versionConfig({
   version: '1.0.20',
   hot_version_code: 10020,
   hot_package_url: '/api/common/app_package/h.zip',
   hot_package_sha256: ZIP_SHA,
   hot_package_size: 4 * MB,
+});
+
+const toBase64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
+/** A release key of this test run: its public half (base64, raw 32 bytes) and a signer of bundles. */
+async function releaseKey() {
+  const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
+  const publicKey = toBase64(await crypto.subtle.exportKey('raw', pair.publicKey));
+  const sign = async (versionCode: number, sha256: string) =>
+    toBase64(
+      await crypto.subtle.sign(
+        { name: 'Ed25519' },
+        pair.privateKey,
+        new TextEncoder().encode(hotBundleSignedMessage(versionCode, sha256)),
+      ),
+    );
+  return { publicKey, sign };
+}
+
+/** The app's release key in the flow's tests, and the hot bundle offered signed by it. */
+let appKey: Awaited<ReturnType<typeof releaseKey>>;
+let keyed: { releasePublicKey: string };
+let hotNewer: AppVersion;
+beforeAll(async () => {
+  appKey = await releaseKey();
+  keyed = { releasePublicKey: appKey.publicKey };
+  hotNewer = { ...unsignedHotNewer, hot_package_signature: await appKey.sign(10020, ZIP_SHA) };
 });
 
 interface Behaviour {
@@ -159,19 +191,19 @@ describe('the update flow', () => {
   it('neither newer: nothing is asked or downloaded', async () => {
     const { port, calls } = fakePort();
     const { ui, shown } = recordingUi();
-    expect(await runUpdate(versionConfig(), port, ui)).toBe('up_to_date');
+    expect(await runUpdate(versionConfig(), port, ui, keyed)).toBe('up_to_date');
     // A hot bundle already running at the offered version counts as installed.
     const running = fakePort({
       runningBundle: { id: 'x', version: '10020', downloaded: '', checksum: ZIP_SHA, status: 'success' },
     });
-    expect(await runUpdate(hotNewer, running.port, ui)).toBe('up_to_date');
+    expect(await runUpdate(hotNewer, running.port, ui, keyed)).toBe('up_to_date');
     expect([...shown, ...calls, ...running.calls]).toEqual([]);
   });
 
   it('hot newer: asks, downloads with progress in MB, checks the checksum, sets it for the next start, offers a restart', async () => {
     const { port, calls } = fakePort();
     const { ui, shown } = recordingUi();
-    expect(await runUpdate(hotNewer, port, ui)).toBe('hot_ready');
+    expect(await runUpdate(hotNewer, port, ui, keyed)).toBe('hot_ready');
     expect(shown).toEqual(['confirm', 'progress 0.0/4.0 MB', 'progress 2.0/4.0 MB', 'finished', 'restart alert']);
     expect(calls).toEqual([
       `updater.download https://custos.example/api/common/app_package/h.zip 10020 ${ZIP_SHA}`,
@@ -183,7 +215,7 @@ describe('the update flow', () => {
   it('declined: nothing is downloaded', async () => {
     const { port, calls } = fakePort();
     const { ui, shown } = recordingUi({ confirm: false });
-    expect(await runUpdate(hotNewer, port, ui)).toBe('declined');
+    expect(await runUpdate(hotNewer, port, ui, keyed)).toBe('declined');
     expect(shown).toEqual(['confirm']);
     expect(calls).toEqual([]);
   });
@@ -191,7 +223,7 @@ describe('the update flow', () => {
   it('full newer on Android: downloads the APK (MB progress, 60 s time-outs), checks it, opens the installer, then the restart alert', async () => {
     const { port, calls } = fakePort();
     const { ui, shown } = recordingUi({ restart: false });
-    expect(await runUpdate(fullNewer, port, ui)).toBe('full_installed');
+    expect(await runUpdate(fullNewer, port, ui, keyed)).toBe('full_installed');
     expect(shown).toEqual(['confirm', 'progress 0.0/20.0 MB', 'progress 5.0/20.0 MB', 'finished', 'restart alert']);
     expect(calls).toEqual([
       `transfer.download https://custos.example/api/common/app_package/f.apk → file:///cache/custos-10030.apk timeout ${REQUEST_TIMEOUT_MS}`,
@@ -202,14 +234,14 @@ describe('the update flow', () => {
   it('full newer elsewhere than Android, or a package of another type: the link opens externally', async () => {
     const ios = fakePort({ platform: 'ios' });
     const { ui, shown } = recordingUi();
-    expect(await runUpdate(fullNewer, ios.port, ui)).toBe('opened_externally');
+    expect(await runUpdate(fullNewer, ios.port, ui, keyed)).toBe('opened_externally');
     expect(ios.calls).toEqual(['external https://custos.example/api/common/app_package/f.apk']);
 
     const android = fakePort();
     const store = { ...fullNewer, package_url: 'https://play.example/store/apps/custos' };
-    expect(await runUpdate(store, android.port, ui)).toBe('opened_externally');
+    expect(await runUpdate(store, android.port, ui, keyed)).toBe('opened_externally');
     const hotElsewhere = { ...hotNewer, hot_package_url: '/downloads/custos.wgt' };
-    expect(await runUpdate(hotElsewhere, android.port, ui)).toBe('opened_externally');
+    expect(await runUpdate(hotElsewhere, android.port, ui, keyed)).toBe('opened_externally');
     expect(android.calls).toEqual([
       'external https://play.example/store/apps/custos',
       'external https://custos.example/downloads/custos.wgt',
@@ -220,19 +252,19 @@ describe('the update flow', () => {
   it('checksum mismatch: "download failed", nothing installed or set', async () => {
     const apk = fakePort({ fileSha256: 'c'.repeat(64) });
     const { ui, shown } = recordingUi();
-    expect(await runUpdate(fullNewer, apk.port, ui)).toBe('download_failed');
+    expect(await runUpdate(fullNewer, apk.port, ui, keyed)).toBe('download_failed');
     expect(apk.calls.some((call) => call.startsWith('opener.open'))).toBe(false);
 
     const bundle = fakePort({ bundleChecksum: 'c'.repeat(64) });
-    expect(await runUpdate(hotNewer, bundle.port, ui)).toBe('download_failed');
+    expect(await runUpdate(hotNewer, bundle.port, ui, keyed)).toBe('download_failed');
     expect(bundle.calls.some((call) => call.startsWith('updater.next'))).toBe(false);
     expect(shown.filter((entry) => entry.startsWith('failed'))).toEqual(['failed download', 'failed download']);
   });
 
   it('download failure: "download failed" for the APK and the hot bundle', async () => {
     const { ui, shown } = recordingUi();
-    expect(await runUpdate(fullNewer, fakePort({ download: 'fail' }).port, ui)).toBe('download_failed');
-    expect(await runUpdate(hotNewer, fakePort({ download: 'fail' }).port, ui)).toBe('download_failed');
+    expect(await runUpdate(fullNewer, fakePort({ download: 'fail' }).port, ui, keyed)).toBe('download_failed');
+    expect(await runUpdate(hotNewer, fakePort({ download: 'fail' }).port, ui, keyed)).toBe('download_failed');
     expect(shown.filter((entry) => entry.startsWith('failed') || entry === 'finished')).toEqual([
       'failed download',
       'finished',
@@ -243,8 +275,8 @@ describe('the update flow', () => {
 
   it('install failure: "installation failed" when the installer refuses the APK or the bundle cannot be set', async () => {
     const { ui, shown } = recordingUi();
-    expect(await runUpdate(fullNewer, fakePort({ installFails: true }).port, ui)).toBe('install_failed');
-    expect(await runUpdate(hotNewer, fakePort({ nextFails: true }).port, ui)).toBe('install_failed');
+    expect(await runUpdate(fullNewer, fakePort({ installFails: true }).port, ui, keyed)).toBe('install_failed');
+    expect(await runUpdate(hotNewer, fakePort({ nextFails: true }).port, ui, keyed)).toBe('install_failed');
     expect(shown.filter((entry) => entry.startsWith('failed') || entry.startsWith('restart'))).toEqual([
       'failed install',
       'failed install',
@@ -252,17 +284,20 @@ describe('the update flow', () => {
   });
 
   it('time-out: a download without progress for 60 s fails as "download failed"', async () => {
-    vi.useFakeTimers();
+    // Only the timers are faked: the signature is checked by WebCrypto, which answers on a real turn
+    // of the event loop, and the download (with its deadline) starts after that.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { port } = fakePort({ download: 'stall' });
     const { ui, shown } = recordingUi();
-    const outcome = runUpdate(hotNewer, port, ui);
+    const outcome = runUpdate(hotNewer, port, ui, keyed);
+    while (!shown.includes('progress 0.0/4.0 MB')) await new Promise((resolve) => setImmediate(resolve));
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
     expect(shown).not.toContain('failed download');
     await vi.advanceTimersByTimeAsync(1);
     expect(await outcome).toBe('download_failed');
     expect(shown.slice(-2)).toEqual(['failed download', 'finished']);
 
-    const apk = runUpdate(fullNewer, fakePort({ download: 'stall' }).port, ui);
+    const apk = runUpdate(fullNewer, fakePort({ download: 'stall' }).port, ui, keyed);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(await apk).toBe('download_failed');
   });
@@ -270,7 +305,7 @@ describe('the update flow', () => {
   it('on platforms without the restart alert the restart is a message', async () => {
     const { port, calls } = fakePort({ platform: 'web' });
     const { ui, shown } = recordingUi();
-    expect(await runUpdate(hotNewer, port, ui)).toBe('hot_ready');
+    expect(await runUpdate(hotNewer, port, ui, keyed)).toBe('hot_ready');
     expect(shown.at(-1)).toBe('restart message');
     expect(calls).not.toContain('updater.reload');
   });
@@ -283,27 +318,12 @@ describe('the update flow', () => {
   });
 });
 
-describe('signed hot bundles (decision 053)', () => {
-  const toBase64 = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(bytes)));
-  async function releaseKey() {
-    const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify']);
-    const publicKey = toBase64(await crypto.subtle.exportKey('raw', pair.publicKey));
-    const sign = async (versionCode: number, sha256: string) =>
-      toBase64(
-        await crypto.subtle.sign(
-          { name: 'Ed25519' },
-          pair.privateKey,
-          new TextEncoder().encode(hotBundleSignedMessage(versionCode, sha256)),
-        ),
-      );
-    return { publicKey, sign };
-  }
-
+describe('signed hot bundles (decisions 053, 057)', () => {
   it('applies a hot bundle signed by the release key', async () => {
     const key = await releaseKey();
     const { port, calls } = fakePort();
     const { ui } = recordingUi();
-    const signed = { ...hotNewer, hot_package_signature: await key.sign(10020, ZIP_SHA) };
+    const signed = { ...unsignedHotNewer, hot_package_signature: await key.sign(10020, ZIP_SHA) };
     expect(await runUpdate(signed, port, ui, { releasePublicKey: key.publicKey })).toBe('hot_ready');
     expect(calls).toContain('updater.next b1');
   });
@@ -322,7 +342,7 @@ describe('signed hot bundles (decision 053)', () => {
     for (const [label, signature] of cases) {
       const { port, calls } = fakePort();
       const { ui, shown } = recordingUi();
-      const config = { ...hotNewer, ...(signature === undefined ? {} : { hot_package_signature: signature }) };
+      const config = { ...unsignedHotNewer, ...(signature === undefined ? {} : { hot_package_signature: signature }) };
       expect(await runUpdate(config, port, ui, { releasePublicKey: key.publicKey }), label).toBe('signature_refused');
       expect(calls, label).toEqual([]);
       expect(shown, label).toEqual(['confirm', 'failed download']);
@@ -336,5 +356,36 @@ describe('signed hot bundles (decision 053)', () => {
     expect(await hotBundleSignatureValid(key.publicKey, 10020, ZIP_SHA.toUpperCase(), signature)).toBe(true);
     expect(await hotBundleSignatureValid(key.publicKey, 10019, ZIP_SHA, signature)).toBe(false);
     expect(await hotBundleSignatureValid('', 10020, ZIP_SHA, signature)).toBe(false);
+  });
+
+  it('an app built without a release key refuses every hot bundle, signed or not, unasked, and says updates come through the store', async () => {
+    const signedByAnyone = await releaseKey();
+    const offers: [string, AppVersion][] = [
+      ['unsigned', unsignedHotNewer],
+      ['signed', { ...unsignedHotNewer, hot_package_signature: await signedByAnyone.sign(10020, ZIP_SHA) }],
+      ['elsewhere', { ...unsignedHotNewer, hot_package_url: '/downloads/custos.wgt' }],
+    ];
+    for (const [label, config] of offers) {
+      for (const options of [{}, { releasePublicKey: '' }]) {
+        const { port, calls } = fakePort();
+        const { ui, shown } = recordingUi();
+        expect(await runUpdate(config, port, ui, options), label).toBe('store_only');
+        expect(calls, label).toEqual([]);
+        expect(shown, label).toEqual(['failed store']);
+      }
+    }
+    // A newer full package still updates it (Android checks the package's own signature).
+    const { port, calls } = fakePort();
+    expect(await runUpdate(fullNewer, port, recordingUi().ui)).toBe('full_installed');
+    expect(calls.some((call) => call.startsWith('opener.open'))).toBe(true);
+  });
+
+  it('trusts the key built in on every layer; without one, the test key on the browser test double only', () => {
+    const builtIn = 'A'.repeat(43) + '=';
+    expect(trustedReleaseKey(builtIn, { testDouble: false })).toBe(builtIn);
+    expect(trustedReleaseKey(builtIn, { testDouble: true })).toBe(builtIn);
+    expect(trustedReleaseKey('', { testDouble: false })).toBe('');
+    expect(trustedReleaseKey('', {})).toBe('');
+    expect(trustedReleaseKey('', { testDouble: true })).toBe(RELEASE_TEST_PUBLIC_KEY);
   });
 });

@@ -1,5 +1,7 @@
 import { REQUEST_TIMEOUT_MS, type AppVersion } from '@custos/contract';
 import { hotBundleSignatureValid } from './bundle-signature';
+
+export { trustedReleaseKey } from './bundle-signature';
 import { BUILTIN_BUNDLE_ID, type UpdaterPort } from './updater-port';
 
 /*
@@ -20,7 +22,9 @@ export type UpdateOutcome =
   | 'download_failed'
   | 'install_failed'
   /** The hot bundle is unsigned or not signed by the release key: never downloaded, never applied. */
-  | 'signature_refused';
+  | 'signature_refused'
+  /** The app has no release key to check hot bundles with: none is applied, updates come through the store. */
+  | 'store_only';
 
 /** What the flow shows; the screens implement it with the UI kit (AppUpdate.tsx), tests record it. */
 export interface UpdateUi {
@@ -30,7 +34,8 @@ export interface UpdateUi {
   progress(receivedMb: string, totalMb: string): void;
   /** The download ended (either way): progress is hidden. */
   finished(): void;
-  failed(reason: 'download' | 'install'): void;
+  /** 'store': this app takes no hot updates (built without a release key); updates come through the store. */
+  failed(reason: 'download' | 'install' | 'store'): void;
   /** 'alert' (Android): resolves true when the member chose to restart; 'message': shown, resolves false. */
   restartPrompt(kind: 'alert' | 'message'): Promise<boolean>;
 }
@@ -147,7 +152,6 @@ async function hotUpdate(
   // The signature covers the SHA-256 the plugin checks the bytes against: a valid signature of that
   // checksum means the applied bytes are the release step's (decision 053).
   if (
-    releasePublicKey !== '' &&
     !(await hotBundleSignatureValid(
       releasePublicKey,
       config.hot_version_code,
@@ -198,8 +202,8 @@ export async function runUpdate(
   options: {
     timeoutMs?: number;
     /**
-     * The release key's public half (base64 of its 32 bytes) built into the app: when set, a hot
-     * bundle is applied only with a valid signature.
+     * The release key's public half (base64 of its 32 bytes) the app trusts: a hot bundle is applied
+     * only with its valid signature, and without a key none is (decision 057).
      */
     releasePublicKey?: string;
   } = {},
@@ -209,8 +213,12 @@ export async function runUpdate(
   const fullNewer = config.version_code > installed.full && config.package_url !== '';
   const hotNewer = config.hot_version_code > installed.hot && config.hot_package_url !== '';
   if (!fullNewer && !hotNewer) return 'up_to_date';
+  const releasePublicKey = options.releasePublicKey ?? '';
+  if (!fullNewer && releasePublicKey === '') {
+    // Nothing to check a bundle with: not even asking, since the answer could only be a refusal.
+    ui.failed('store');
+    return 'store_only';
+  }
   if (!(await ui.confirm(config))) return 'declined';
-  return fullNewer
-    ? fullUpdate(config, port, ui, timeoutMs)
-    : hotUpdate(config, port, ui, timeoutMs, options.releasePublicKey ?? '');
+  return fullNewer ? fullUpdate(config, port, ui, timeoutMs) : hotUpdate(config, port, ui, timeoutMs, releasePublicKey);
 }

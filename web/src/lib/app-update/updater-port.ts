@@ -67,6 +67,8 @@ export interface FileOpenerPlugin {
 export interface UpdaterPort {
   /** Capacitor.getPlatform(): 'android', 'ios' or 'web'. */
   platform: string;
+  /** Set by the browser test double only: it stands in for the native layer and never runs a bundle's code. */
+  testDouble?: boolean;
   /** The installed native package's version code (@capacitor/app's App.getInfo().build). */
   nativeVersionCode(): Promise<number>;
   liveUpdate: LiveUpdatePlugin;

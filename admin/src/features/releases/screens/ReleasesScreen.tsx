@@ -207,11 +207,15 @@ export function ReleasesScreen() {
                   {release.sha256.slice(0, 12)}…
                 </Typography.Text>
                 {release.kind === 'hot' && (
-                  // Decision 053: the app applies only bundles signed with the release key.
+                  // Decisions 053, 057: apps apply only bundles signed with the release key.
                   <Tag
                     color={release.signed ? 'green' : 'red'}
                     data-testid="release-signature"
-                    title={release.signed ? 'Signed with the release key' : 'Not signed: apps with the release key refuse it'}
+                    title={
+                      release.signed
+                        ? 'Signed with the release key'
+                        : 'Not signed: every app refuses it, and it cannot be published'
+                    }
                   >
                     {release.signed ? 'Signed' : 'Unsigned'}
                   </Tag>

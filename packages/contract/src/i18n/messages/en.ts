@@ -370,6 +370,10 @@ export const en = {
   'release.package_used': 'This package already belongs to a release',
   'release.rolled_back': 'A rolled-back release cannot be published again; upload a new version',
   'release.not_published': 'Only a published release can be rolled back',
+  'release.signing_key_missing':
+    'The server has no release signing key (RELEASE_SIGNING_KEY): a hot-update bundle cannot be released unsigned',
+  'release.unsigned':
+    'This hot-update release is unsigned and cannot be published; release the bundle again with the signing key set',
   'field.packageId': 'package',
   'field.versionCode': 'version code',
   'field.versionName': 'version name',

@@ -367,6 +367,10 @@ export const ja: MessageCatalogue = {
   'release.package_used': 'このパッケージはすでにリリースに使われています',
   'release.rolled_back': 'ロールバックしたリリースは再公開できません。新しいバージョンをアップロードしてください',
   'release.not_published': 'ロールバックできるのは公開中のリリースだけです',
+  'release.signing_key_missing':
+    'サーバーにリリース署名鍵（RELEASE_SIGNING_KEY）が設定されていないため、ホットアップデートのバンドルを未署名のままリリースすることはできません',
+  'release.unsigned':
+    'このホットアップデートのリリースは未署名のため公開できません。署名鍵を設定してからバンドルをリリースし直してください',
   'field.packageId': 'パッケージ',
   'field.versionCode': 'バージョンコード',
   'field.versionName': 'バージョン名',

@@ -367,6 +367,9 @@ export const ko: MessageCatalogue = {
   'release.package_used': '이 패키지는 이미 다른 릴리스에 사용되었습니다',
   'release.rolled_back': '롤백한 릴리스는 다시 배포할 수 없습니다. 새 버전을 업로드해 주세요',
   'release.not_published': '배포 중인 릴리스만 롤백할 수 있습니다',
+  'release.signing_key_missing':
+    '서버에 릴리스 서명 키(RELEASE_SIGNING_KEY)가 없어 핫 업데이트 번들을 서명 없이 릴리스할 수 없습니다',
+  'release.unsigned': '이 핫 업데이트 릴리스는 서명되지 않아 배포할 수 없습니다. 서명 키를 설정한 뒤 번들을 다시 릴리스해 주세요',
   'field.packageId': '패키지',
   'field.versionCode': '버전 코드',
   'field.versionName': '버전 이름',

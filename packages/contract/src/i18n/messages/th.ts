@@ -363,6 +363,8 @@ export const th: MessageCatalogue = {
   'release.package_used': 'แพ็กเกจนี้ถูกใช้ในรุ่นเผยแพร่อื่นแล้ว',
   'release.rolled_back': 'รุ่นที่ย้อนกลับแล้วไม่สามารถเผยแพร่ซ้ำได้ กรุณาอัปโหลดเวอร์ชันใหม่',
   'release.not_published': 'ย้อนกลับได้เฉพาะรุ่นที่เผยแพร่อยู่เท่านั้น',
+  'release.signing_key_missing': 'เซิร์ฟเวอร์ไม่มีคีย์ลงนามรุ่น (RELEASE_SIGNING_KEY) จึงไม่สามารถออกชุดอัปเดตแบบ hot update ที่ไม่ได้ลงนามได้',
+  'release.unsigned': 'รุ่น hot update นี้ไม่ได้ลงนามจึงเผยแพร่ไม่ได้ กรุณาตั้งค่าคีย์ลงนามแล้วออกชุดอัปเดตใหม่อีกครั้ง',
   'field.packageId': 'แพ็กเกจ',
   'field.versionCode': 'รหัสเวอร์ชัน',
   'field.versionName': 'ชื่อเวอร์ชัน',

@@ -370,6 +370,10 @@ export const vi: MessageCatalogue = {
   'release.package_used': 'Gói này đã thuộc về một bản phát hành',
   'release.rolled_back': 'Bản phát hành đã thu hồi không thể phát hành lại; hãy tải lên phiên bản mới',
   'release.not_published': 'Chỉ có thể thu hồi bản phát hành đang phát hành',
+  'release.signing_key_missing':
+    'Máy chủ chưa có khóa ký bản phát hành (RELEASE_SIGNING_KEY): không thể phát hành gói cập nhật nóng khi chưa được ký',
+  'release.unsigned':
+    'Bản phát hành cập nhật nóng này chưa được ký nên không thể phát hành; hãy đặt khóa ký rồi phát hành lại gói',
   'field.packageId': 'gói',
   'field.versionCode': 'mã phiên bản',
   'field.versionName': 'tên phiên bản',

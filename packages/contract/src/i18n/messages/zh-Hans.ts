@@ -363,6 +363,8 @@ export const zhHans: MessageCatalogue = {
   'release.package_used': '该安装包已属于某个版本',
   'release.rolled_back': '已回滚的版本不能再次发布，请上传新版本',
   'release.not_published': '只有已发布的版本可以回滚',
+  'release.signing_key_missing': '服务器未配置发布签名密钥（RELEASE_SIGNING_KEY），热更新包不能未签名发布',
+  'release.unsigned': '该热更新版本未签名，不能发布；请配置签名密钥后重新发布该更新包',
   'field.packageId': '安装包',
   'field.versionCode': '版本号',
   'field.versionName': '版本名称',

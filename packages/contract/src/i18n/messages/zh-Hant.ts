@@ -363,6 +363,8 @@ export const zhHant: MessageCatalogue = {
   'release.package_used': '該安裝包已屬於某個版本',
   'release.rolled_back': '已回滾的版本不能再次發布，請上傳新版本',
   'release.not_published': '只有已發布的版本可以回滾',
+  'release.signing_key_missing': '伺服器未設定發布簽章金鑰（RELEASE_SIGNING_KEY），熱更新套件不能未簽章發布',
+  'release.unsigned': '此熱更新版本未簽章，不能發布；請設定簽章金鑰後重新發布該更新套件',
   'field.packageId': '安裝包',
   'field.versionCode': '版本號',
   'field.versionName': '版本名稱',
