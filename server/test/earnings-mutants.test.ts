@@ -87,43 +87,49 @@ describe('the AI dividend, as mutation testing found it unchecked', () => {
     expect((await set('2026-11-21', '100')).body.code).toBe(200);
     expect((await set('2026-11-21', '80')).body.code).toBe(200);
     expect((await set('2026-11-22', '40')).body.code).toBe(200);
+    expect((await set('2026-11-23', '20')).body.code).toBe(200);
     expect(await auditsOf(finance.id)).toEqual([
       audited('dividend.pool_set', '2026-11-21', null, { amount: '100' }),
       audited('dividend.pool_set', '2026-11-21', { amount: '100.0000' }, { amount: '80' }),
       audited('dividend.pool_set', '2026-11-22', null, { amount: '40' }),
+      audited('dividend.pool_set', '2026-11-23', null, { amount: '20' }),
     ]);
 
     const balances = await trackBalances(t, { edge: edge.accountId, more: more.accountId });
-    now = new Date('2026-11-23T02:00:00Z');
-    for (const day of ['2026-11-20', '2026-11-21', '2026-11-22']) await t.services.settlement.settle(day);
-    // Custody earns 0.12 % a day from 11-21: 500 → 0.6, 1500 → 1.8, on two days. The dividend is only shared.
+    now = new Date('2026-11-24T02:00:00Z');
+    for (const day of ['2026-11-20', '2026-11-21', '2026-11-22', '2026-11-23']) await t.services.settlement.settle(day);
+    // Custody earns 0.12 % a day from 11-21: 500 → 0.6, 1500 → 1.8, on three days. The dividend is only shared.
     await balances.expectChanges({
-      'edge:USDT:available': '1.2000',
-      'more:USDT:available': '3.6000',
-      'platform:interest:USDT': '-4.8000',
+      'edge:USDT:available': '1.8000',
+      'more:USDT:available': '5.4000',
+      'platform:interest:USDT': '-7.2000',
     });
 
-    // 500 of 2000 valid custody: 80 × ¼ = 20 on 11-21, 40 × ¼ = 10 on 11-22.
-    const info = (page: number) => call<AiInfo>(edge.token, 'GET', `/api/ai/info?page=${page}&pageSize=1`);
+    // 500 of 2000 valid custody: 80 × ¼ = 20 on 11-21, 40 × ¼ = 10 on 11-22, 20 × ¼ = 5 on 11-23.
+    // Pages of two (with pages of one, an offset of (page - 1) / pageSize would be the same).
+    const info = (page: number) => call<AiInfo>(edge.token, 'GET', `/api/ai/info?page=${page}&pageSize=2`);
     const first = (await info(1)).body.data;
-    expect(first).toMatchObject({ isValid: true, custodyBalance: '500.0000', claimable: '30.0000' });
+    expect(first).toMatchObject({ isValid: true, custodyBalance: '500.0000', claimable: '35.0000' });
     expect(first.records).toEqual({
-      items: [{ day: '2026-11-22', custody: '500.0000', amount: '10.0000', status: 'claimable', claimedAt: null }],
-      total: 2,
+      items: [
+        { day: '2026-11-23', custody: '500.0000', amount: '5.0000', status: 'claimable', claimedAt: null },
+        { day: '2026-11-22', custody: '500.0000', amount: '10.0000', status: 'claimable', claimedAt: null },
+      ],
+      total: 3,
       page: 1,
-      pageSize: 1,
+      pageSize: 2,
     });
     const second = (await info(2)).body.data.records;
-    expect(second.total).toBe(2);
+    expect(second.total).toBe(3);
     expect(second.items).toEqual([
       { day: '2026-11-21', custody: '500.0000', amount: '20.0000', status: 'claimable', claimedAt: null },
     ]);
 
     const claimed = await call(edge.token, 'POST', '/api/ai/receive');
-    expect(claimed.body.data).toEqual({ amount: '30.0000', days: 2 });
-    await balances.expectChanges({ 'edge:USDT:available': '30.0000', 'platform:rewards:USDT': '-30.0000' });
+    expect(claimed.body.data).toEqual({ amount: '35.0000', days: 3 });
+    await balances.expectChanges({ 'edge:USDT:available': '35.0000', 'platform:rewards:USDT': '-35.0000' });
     const after = (await info(1)).body.data.records.items[0]!;
-    expect(after).toMatchObject({ day: '2026-11-22', status: 'claimed' });
+    expect(after).toMatchObject({ day: '2026-11-23', status: 'claimed' });
     expect(after.claimedAt).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/));
 
     // A shared day's pool can no longer be removed either.
