@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { money, type ContractCloseResult, type ContractOrder } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
 import { ORDER_HOLD, SettlementMismatchError, resultWithin, settlementOf } from '../src/modules/contracts/settlement.js';
 import { EURUSD_SETTINGS, XAUUSD_SETTINGS, contractProduct, memberCall, setQuote } from './support/contracts.js';
 import { operatorToken } from './support/members.js';
@@ -214,6 +215,65 @@ describe('closing through the ledger', () => {
       'member:USDT:held': '-47.0040',
       'platform:contracts_book:USDT': '0.2500',
     });
+  });
+
+  /** A tick stored but not walked: the product's quote moves, and no walk or stop-out sweep runs on it. */
+  async function storeTick(productId: string, bid: string, ask: string): Promise<void> {
+    const repository = new ContractsRepository(t.testDatabase.database.db);
+    await t.testDatabase.database.db.transaction((tx) =>
+      repository.insertTicks(tx, [{ productId, bid, ask, observedAt: new Date() }], 'replay'),
+    );
+  }
+
+  /** An account with a EUR/USD buy and a winning gold sell, then EUR/USD gapped far beyond what it has (not walked). */
+  async function gappedAccount(prefix: string) {
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, prefix, 1, '1000');
+    const balances = await trackBalances(t, { member: who!.accountId });
+    const eur = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200 });
+    const gold = await open(who!, { productId: xauusd, side: 'sell', lots: '0.01', leverage: 50 });
+    expect([eur.data.margin, gold.data.margin]).toEqual(['54.2560', '47.0040']);
+    await balances.expectChanges({ 'member:USDT:available': '-101.2600', 'member:USDT:held': '101.2600' });
+    // The gold sell wins (2 350.20 − 2 340.25) × 1 = 9.95; EUR/USD at 0.98000 loses 1 051.2.
+    await setQuote(t, finance, xauusd, '2340.00', '2340.25');
+    await storeTick(eurusd, '0.98000', '0.98012');
+    return { who: who!, balances, eur: eur.data, gold: gold.data };
+  }
+
+  it('a member’s close beyond what the account has closes its other orders first, and stays the member’s close', async () => {
+    const { who, balances, eur, gold } = await gappedAccount('contracts-mutants-member-gap');
+    const closed = await close(who, eur.id);
+    expect(closed.code).toBe(200);
+    // 898.74 available + the gold order's 47.004 and 9.95 pay 955.694 of the 996.944 beyond the margin.
+    expect(closed.data.closed).toMatchObject({ id: eur.id, state: 'closed', closeReason: 'member', pnl: '-1009.9500' });
+    expect(closed.data.remaining).toBeNull();
+    expect(await orderState(gold.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '9.9500' });
+    await balances.expectChanges({
+      'member:USDT:available': '-898.7400',
+      'member:USDT:held': '-101.2600',
+      'platform:contracts_book:USDT': '1000.0000',
+    });
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+  });
+
+  it('an account’s stop-out counts the orders its loss closed besides the one it closed', async () => {
+    const { who, balances, eur, gold } = await gappedAccount('contracts-mutants-count');
+    const closedCount = await t.services.contracts.stopOutAccount(who.accountId, await t.services.settings.get('contracts'));
+    // The EUR/USD buy (the biggest loser), and the gold sell its loss closed.
+    expect(closedCount).toBe(2);
+    expect(await orderState(eur.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-1009.9500' });
+    expect(await orderState(gold.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '9.9500' });
+    await balances.expectChanges({
+      'member:USDT:available': '-898.7400',
+      'member:USDT:held': '-101.2600',
+      'platform:contracts_book:USDT': '1000.0000',
+    });
+    // Nothing is left to close.
+    expect(await t.services.contracts.stopOutAccount(who.accountId, await t.services.settings.get('contracts'))).toBe(0);
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
   });
 
   it('a partial close moves the part’s margin to its own hold in one entry, and tells the member of both rows', async () => {
