@@ -218,10 +218,10 @@ describe('closing through the ledger', () => {
   });
 
   /** A tick stored but not walked: the product's quote moves, and no walk or stop-out sweep runs on it. */
-  async function storeTick(productId: string, bid: string, ask: string): Promise<void> {
+  async function storeTick(productId: string, bid: string, ask: string, observedAt = new Date()): Promise<void> {
     const repository = new ContractsRepository(t.testDatabase.database.db);
     await t.testDatabase.database.db.transaction((tx) =>
-      repository.insertTicks(tx, [{ productId, bid, ask, observedAt: new Date() }], 'replay'),
+      repository.insertTicks(tx, [{ productId, bid, ask, observedAt }], 'replay'),
     );
   }
 
@@ -256,6 +256,32 @@ describe('closing through the ledger', () => {
     });
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
     await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+  });
+
+  it('covering a loss closes only the account’s orders that can trade now: one on a stale price stays open', async () => {
+    const { who, balances, eur, gold } = await gappedAccount('contracts-mutants-stale');
+    // Gold's last price is an hour old: stale, so the gold sell cannot be closed to pay for the EUR/USD loss.
+    await storeTick(xauusd, '2340.00', '2340.25', new Date(Date.now() - 3_600_000));
+    const closed = await close(who, eur.id);
+    expect(closed.code).toBe(200);
+    // Only the 898.74 available pays beyond the margin: −(54.256 + 898.74) = −952.996.
+    expect(closed.data.closed).toMatchObject({ id: eur.id, closeReason: 'member', pnl: '-952.9960' });
+    expect(await orderState(gold.id)).toEqual({ state: 'open', close_reason: null, pnl: null });
+    await balances.expectChanges({
+      'member:USDT:available': '-898.7400',
+      'member:USDT:held': '-54.2560',
+      'platform:contracts_book:USDT': '952.9960',
+    });
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+    // Back at its opening price, the gold sell closes at a loss of the spread, 0.25.
+    const last = await close(who, gold.id);
+    expect(last.data.closed).toMatchObject({ closeReason: 'member', pnl: '-0.2500' });
+    await balances.expectChanges({
+      'member:USDT:available': '46.7540',
+      'member:USDT:held': '-47.0040',
+      'platform:contracts_book:USDT': '0.2500',
+    });
   });
 
   it('an account’s stop-out counts the orders its loss closed besides the one it closed', async () => {
