@@ -76,7 +76,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(contractProductsResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.products()),
+    async (request) => ok(request.locale, await service.catalog.products()),
   );
   app.get(
     '/api/contracts/pending_info',
@@ -88,7 +88,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(contractPendingInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.pendingInfo(memberOf(request))),
+    async (request) => ok(request.locale, await service.trading.pendingInfo(memberOf(request))),
   );
   app.get(
     '/api/contracts/pending_list',
@@ -100,7 +100,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(contractPendingListResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.pendingList(memberOf(request))),
+    async (request) => ok(request.locale, await service.trading.pendingList(memberOf(request))),
   );
   app.get(
     '/api/contracts/closed_list',
@@ -115,7 +115,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { page, pageSize, productId } = request.query;
-      return ok(request.locale, await service.closedList(memberOf(request), productId, page, pageSize));
+      return ok(request.locale, await service.trading.closedList(memberOf(request), productId, page, pageSize));
     },
   );
   app.get(
@@ -129,7 +129,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(contractOrderInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.orderInfo(memberOf(request), request.query.id)),
+    async (request) => ok(request.locale, await service.trading.orderInfo(memberOf(request), request.query.id)),
   );
   app.post(
     '/api/contracts/open',
@@ -142,7 +142,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(contractOpenResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.open(memberOf(request), request.body)),
+    async (request) => ok(request.locale, await service.trading.open(memberOf(request), request.body)),
   );
   app.post(
     '/api/contracts/close',
@@ -155,7 +155,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(contractCloseResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.close(memberOf(request), request.body)),
+    async (request) => ok(request.locale, await service.trading.close(memberOf(request), request.body)),
   );
   app.post(
     '/api/contracts/set_targets',
@@ -168,7 +168,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(contractSetTargetsResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.setTargets(memberOf(request), request.body)),
+    async (request) => ok(request.locale, await service.trading.setTargets(memberOf(request), request.body)),
   );
   app.get(
     '/api/contracts/quotes',
@@ -218,7 +218,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
       ...reader,
       schema: { ...consoleSchema, summary: 'Contract settings', response: { 200: envelopeOf(adminContractSettingsResponse) } },
     },
-    async (request) => ok(request.locale, await service.adminSettings()),
+    async (request) => ok(request.locale, await service.admin.adminSettings()),
   );
   app.put(
     '/api/admin/contracts/settings',
@@ -231,7 +231,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminContractSettingsResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.updateSettings(actorOf(request), request.body)),
+    async (request) => ok(request.locale, await service.admin.updateSettings(actorOf(request), request.body)),
   );
   app.get(
     '/api/admin/contracts/products',
@@ -243,7 +243,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminContractProductsResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.adminProducts()),
+    async (request) => ok(request.locale, await service.admin.adminProducts()),
   );
   app.put(
     '/api/admin/contracts/products/:id',
@@ -257,7 +257,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(savedProductResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.updateProduct(actorOf(request), request.params.id, request.body)),
+    async (request) => ok(request.locale, await service.admin.updateProduct(actorOf(request), request.params.id, request.body)),
   );
   app.get(
     '/api/admin/contracts/book',
@@ -269,7 +269,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminContractBookResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.book()),
+    async (request) => ok(request.locale, await service.admin.book()),
   );
   app.get(
     '/api/admin/contracts/orders',
@@ -284,7 +284,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
-      return ok(request.locale, await service.adminOrders(filter, page, pageSize));
+      return ok(request.locale, await service.admin.adminOrders(filter, page, pageSize));
     },
   );
   app.get(
@@ -298,7 +298,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminContractOrderResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.adminOrder(request.params.id)),
+    async (request) => ok(request.locale, await service.admin.adminOrder(request.params.id)),
   );
   app.post(
     '/api/admin/contracts/orders/:id/close',
@@ -312,6 +312,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminContractCloseResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.adminClose(actorOf(request), request.params.id, request.body.reason)),
+    async (request) =>
+      ok(request.locale, await service.admin.adminClose(actorOf(request), request.params.id, request.body.reason)),
   );
 };

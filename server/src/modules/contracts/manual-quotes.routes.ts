@@ -17,7 +17,7 @@ import { ok } from '../../http/envelope.js';
 import { originOf } from '../../http/origin.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
-import type { OperatorActor } from './contracts.service.js';
+import type { OperatorActor } from './model.js';
 import type { ManualQuotesService } from './manual-quotes.service.js';
 
 const consoleSchema = { tags: ['console: contracts'], security: [{ operatorToken: [] }] };

@@ -10,9 +10,10 @@ import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { ContractsService, OperatorActor } from './contracts.service.js';
-import { quoteDeviationBps } from './manual-quote-rules.js';
 import type { ManualQuotesRepository, ProposalRow } from './manual-quotes.repository.js';
+import type { OperatorActor } from './model.js';
+import type { ContractsWatcherService } from './watcher.service.js';
+import { quoteDeviationBps } from './manual-quote-rules.js';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 /** `50000.50000000` → `50000.5`: a mid has no digits of its own. */
@@ -35,7 +36,8 @@ export class ManualQuotesService {
   constructor(
     private readonly db: Db,
     private readonly repository: ManualQuotesRepository,
-    private readonly contracts: ContractsService,
+    /** Stores and walks the manual ticks (the contracts watcher, or the module's `ContractsService`). */
+    private readonly contracts: Pick<ContractsWatcherService, 'manualQuote' | 'walkManualTick'>,
     private readonly settings: SettingsService,
     private readonly audit: AuditRepository,
     private readonly clock: Clock,
