@@ -391,4 +391,198 @@ describe('escrow, as mutation testing found it unchecked', () => {
     await call('POST', '/api/otc/revoke', maker.token, { listingId: listing.id });
     await balances.expectChanges({ 'maker:USDT:available': '50.0000', 'maker:USDT:held': '-50.0000' });
   });
+
+  it('a sell listing taken by two orders: the first release leaves it on the market, the last one ends it', async () => {
+    const [maker, taker] = await pair();
+    const names = { maker: maker.accountId, taker: taker.accountId };
+    const balances = await trackBalances(t, names);
+    const listing = (await call<OtcListingDetail>('POST', '/api/otc/post', maker.token, listingBody(maker))).data;
+    const orders: OtcOrderDetail[] = [];
+    for (const amount of ['60', '40']) {
+      orders.push(
+        (
+          await call<OtcOrderDetail>('POST', '/api/otc/buy', taker.token, {
+            listingId: listing.id,
+            amount,
+            idempotencyKey: randomUUID(),
+          })
+        ).data,
+      );
+    }
+    await balances.expectChanges({ 'maker:USDT:available': '-150.1000', 'maker:USDT:held': '150.1000' });
+    const release = (orderId: string) =>
+      call<OtcOrderDetail>('POST', '/api/otc/release', maker.token, { orderId, tradePassword: TRADE_PASSWORD });
+    expect((await release(orders[0]!.id)).data.state).toBe('completed');
+    await balances.expectChanges({
+      'maker:USDT:held': '-60.0600',
+      'taker:USDT:available': '60.0000',
+      'platform:fees:USDT': '0.0600',
+    });
+    // Nothing left to take, but an order is still open: the listing has not ended and keeps its deposit.
+    expect(await mine(maker, listing.id)).toMatchObject({
+      state: 'matching',
+      available: '0.0000',
+      completed: '60.0000',
+      openOrders: 1,
+      depositStatus: 'held',
+    });
+    expect((await listingEvents(maker, listing.id)).at(-1)).toEqual({ state: 'matching', available: '0.0000' });
+    expect((await release(orders[1]!.id)).data.state).toBe('completed');
+    await balances.expectChanges({
+      'maker:USDT:held': '-90.0400',
+      'maker:USDT:available': '50.0000',
+      'taker:USDT:available': '40.0000',
+      'platform:fees:USDT': '0.0400',
+    });
+    expect(await mine(maker, listing.id)).toMatchObject({ state: 'ended', completed: '100.0000', depositStatus: 'released' });
+  });
+
+  it('a sell listing taken whole and revoked with the order open: nothing to return, the order still settles', async () => {
+    const [maker, taker] = await pair();
+    const names = { maker: maker.accountId, taker: taker.accountId };
+    const balances = await trackBalances(t, names);
+    const listing = (await call<OtcListingDetail>('POST', '/api/otc/post', maker.token, listingBody(maker))).data;
+    const order = (
+      await call<OtcOrderDetail>('POST', '/api/otc/buy', taker.token, {
+        listingId: listing.id,
+        amount: '100',
+        idempotencyKey: randomUUID(),
+      })
+    ).data;
+    await balances.expectChanges({ 'maker:USDT:available': '-150.1000', 'maker:USDT:held': '150.1000' });
+    const revoked = await call<OtcListingDetail>('POST', '/api/otc/revoke', maker.token, { listingId: listing.id });
+    expect(revoked.data).toMatchObject({ state: 'cancelled', available: '0.0000', depositStatus: 'held' });
+    await balances.expectChanges({});
+    const cancelled = await call<OtcOrderDetail>('POST', '/api/otc/buyer_cancel', taker.token, { orderId: order.id });
+    expect(cancelled.data.state).toBe('cancelled');
+    // The listing is off the market: the order's escrow and then the deposit go back to the maker.
+    await balances.expectChanges({ 'maker:USDT:available': '150.1000', 'maker:USDT:held': '-150.1000' });
+    expect(await mine(maker, listing.id)).toMatchObject({ state: 'cancelled', available: '0.0000', depositStatus: 'released' });
+  });
+
+  it('a buy listing revoked with an order open, then the order cancelled: the listing takes nothing back', async () => {
+    const [maker, taker] = await pair();
+    const names = { maker: maker.accountId, taker: taker.accountId };
+    const balances = await trackBalances(t, names);
+    const listing = (
+      await call<OtcListingDetail>(
+        'POST',
+        '/api/otc/post',
+        maker.token,
+        listingBody(maker, { side: 'buy', quantity: '200', paymentMethodIds: [maker.alipayId] }),
+      )
+    ).data;
+    const order = (
+      await call<OtcOrderDetail>('POST', '/api/otc/sell', taker.token, {
+        listingId: listing.id,
+        amount: '100',
+        paymentMethodIds: [taker.alipayId],
+        tradePassword: TRADE_PASSWORD,
+        idempotencyKey: randomUUID(),
+      })
+    ).data;
+    await call('POST', '/api/otc/revoke', maker.token, { listingId: listing.id });
+    await balances.expectChanges({
+      'maker:USDT:available': '-50.0000',
+      'maker:USDT:held': '50.0000',
+      'taker:USDT:available': '-100.0000',
+      'taker:USDT:held': '100.0000',
+    });
+    const cancelled = await call<OtcOrderDetail>('POST', '/api/otc/cancel', taker.token, { orderId: order.id });
+    expect(cancelled.data).toMatchObject({ state: 'cancelled', cancelReason: 'seller_cancelled' });
+    await balances.expectChanges({
+      'taker:USDT:available': '100.0000',
+      'taker:USDT:held': '-100.0000',
+      'maker:USDT:available': '50.0000',
+      'maker:USDT:held': '-50.0000',
+    });
+    expect(await mine(maker, listing.id)).toMatchObject({ state: 'cancelled', available: '0.0000', depositStatus: 'released' });
+  });
+});
+
+describe('the timers, as mutation testing found them unchecked', () => {
+  async function orderSteps(memberId: string, orderId: string): Promise<string[]> {
+    const rows = await queryRows<{ step: string }>(
+      t.testDatabase.database.db,
+      sql`select payload->>'step' as step from member_events
+          where member_id = ${memberId}::uuid and kind = 'otc.order' and payload->>'orderId' = ${orderId} order by id`,
+    );
+    return rows.map((row) => row.step);
+  }
+  const cancelsToday = async (trader: Trader) =>
+    (await call<{ me: { cancelsToday: number } }>('GET', '/api/otc/info', trader.token)).data.me.cancelsToday;
+
+  it('a run expires what is due and marks what is overdue, once; a payment timeout counts only against a buyer-taker', async () => {
+    const [maker, buyer, seller] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'otc-mutants-timers', 3);
+    const names = { maker: maker!.accountId, buyer: buyer!.accountId, seller: seller!.accountId };
+    const sellListing = (
+      await call<OtcListingDetail>('POST', '/api/otc/post', maker!.token, listingBody(maker!, { paymentWindowMinutes: 10 }))
+    ).data;
+    const buyListing = (
+      await call<OtcListingDetail>(
+        'POST',
+        '/api/otc/post',
+        maker!.token,
+        listingBody(maker!, { side: 'buy', quantity: '200', paymentMethodIds: [maker!.alipayId], paymentWindowMinutes: 10 }),
+      )
+    ).data;
+    const balances = await trackBalances(t, names);
+    const take = (listingId: string, amount: string) =>
+      call<OtcOrderDetail>('POST', '/api/otc/buy', buyer!.token, { listingId, amount, idempotencyKey: randomUUID() });
+    const unpaid = (await take(sellListing.id, '20')).data;
+    const paid = (await take(sellListing.id, '30')).data;
+    const sold = (
+      await call<OtcOrderDetail>('POST', '/api/otc/sell', seller!.token, {
+        listingId: buyListing.id,
+        amount: '50',
+        paymentMethodIds: [seller!.alipayId],
+        tradePassword: TRADE_PASSWORD,
+        idempotencyKey: randomUUID(),
+      })
+    ).data;
+    expect((await call('POST', '/api/otc/confirm_pay', buyer!.token, { orderId: paid.id })).code).toBe(200);
+    await balances.expectChanges({ 'seller:USDT:available': '-50.0000', 'seller:USDT:held': '50.0000' });
+    expect(await t.services.otc.runTimers()).toEqual({ expired: 0, overdue: 0 });
+
+    nowMs += 16 * 60_000;
+    expect(await t.services.otc.runTimers()).toEqual({ expired: 2, overdue: 1 });
+    // The sell listing's 20.02 goes back to its listing (no balance moves); the seller-taker's 50 is released.
+    await balances.expectChanges({ 'seller:USDT:available': '50.0000', 'seller:USDT:held': '-50.0000' });
+    expect(await t.services.otc.runTimers()).toEqual({ expired: 0, overdue: 0 });
+    expect(await t.services.otc.expire(randomUUID())).toBe(false);
+    expect(await t.services.otc.markOverdue(randomUUID())).toBe(false);
+    expect(await t.services.otc.markOverdue(paid.id)).toBe(false);
+    await balances.expectChanges({});
+
+    expect(await cancelsToday(buyer!)).toBe(1);
+    expect(await cancelsToday(seller!)).toBe(0);
+    const overdue = (await call<OtcOrderDetail>('GET', `/api/otc/order_info?id=${paid.id}`, buyer!.token)).data;
+    expect(overdue.state).toBe('paid');
+    expect(trailOf(overdue.trail)).toEqual([
+      { step: 'created', actor: 'buyer', note: null },
+      { step: 'paid', actor: 'buyer', note: null },
+      { step: 'release_overdue', actor: 'system', note: null },
+    ]);
+    for (const member of [buyer!, maker!]) {
+      expect(await orderSteps(member.memberId, paid.id)).toEqual(['created', 'paid', 'release_overdue']);
+      expect(await orderSteps(member.memberId, unpaid.id)).toEqual(['created', 'cancelled']);
+    }
+    expect((await call<OtcOrderDetail>('GET', `/api/otc/order_info?id=${sold.id}`, seller!.token)).data).toMatchObject({
+      state: 'cancelled',
+      cancelReason: 'payment_timeout',
+    });
+
+    expect(
+      (await call<OtcOrderDetail>('POST', '/api/otc/release', maker!.token, { orderId: paid.id, tradePassword: TRADE_PASSWORD }))
+        .data.state,
+    ).toBe('completed');
+    await balances.expectChanges({
+      'maker:USDT:held': '-30.0300',
+      'buyer:USDT:available': '30.0000',
+      'platform:fees:USDT': '0.0300',
+    });
+    for (const listing of [sellListing, buyListing])
+      await call('POST', '/api/otc/revoke', maker!.token, { listingId: listing.id });
+    await balances.expectChanges({ 'maker:USDT:available': '170.0700', 'maker:USDT:held': '-170.0700' });
+  });
 });
