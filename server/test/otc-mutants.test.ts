@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OtcListingDetail, OtcOrderDetail } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { trackBalances } from './support/balances.js';
+import type { OperatorActor } from '../src/modules/otc/otc.service.js';
+import { operatorToken } from './support/members.js';
 import { listingBody, seedTraders, TRADE_PASSWORD, type Trader } from './support/otc.js';
 import { createTestApp, type TestApp } from './support/test-app.js';
 
@@ -584,5 +586,47 @@ describe('the timers, as mutation testing found them unchecked', () => {
     for (const listing of [sellListing, buyListing])
       await call('POST', '/api/otc/revoke', maker!.token, { listingId: listing.id });
     await balances.expectChanges({ 'maker:USDT:available': '170.0700', 'maker:USDT:held': '-170.0700' });
+  });
+});
+
+describe('who may trade, as mutation testing found it unchecked', () => {
+  it('nothing is posted or taken while OTC trading is closed, and a suspension names its end', async () => {
+    const [maker, taker] = await pair();
+    const balances = await trackBalances(t, { maker: maker.accountId, taker: taker.accountId });
+    const listing = (await call<OtcListingDetail>('POST', '/api/otc/post', maker.token, listingBody(maker))).data;
+    await balances.reset();
+    await operatorToken(t, `otc-mutants-op${seq}`, 'support');
+    const [operator] = await queryRows<{ id: string }>(
+      t.testDatabase.database.db,
+      sql`select id::text as id from operators limit 1`,
+    );
+    const actor = { operatorId: operator!.id, origin: { ip: '127.0.0.1', requestId: 'otc-mutants' } } as OperatorActor;
+    const settings = await t.services.otc.getSettings();
+    await t.services.otc.updateSettings(actor, { ...settings, enabled: false });
+    try {
+      const closed = { code: 409, message: 'OTC trading is closed at the moment' };
+      expect(await call('POST', '/api/otc/post', maker.token, listingBody(maker))).toMatchObject(closed);
+      expect(
+        await call('POST', '/api/otc/buy', taker.token, { listingId: listing.id, amount: '10', idempotencyKey: randomUUID() }),
+      ).toMatchObject(closed);
+    } finally {
+      await t.services.otc.updateSettings(actor, settings);
+    }
+    await balances.expectChanges({});
+
+    const until = new Date(nowMs + 3 * 86_400_000);
+    await t.testDatabase.database.db.execute(
+      sql`insert into otc_suspensions (member_id, until, reason, created_by) values (${taker.memberId}::uuid, ${until}, 'test', ${operator!.id}::uuid)`,
+    );
+    const refused = await call('POST', '/api/otc/buy', taker.token, {
+      listingId: listing.id,
+      amount: '10',
+      idempotencyKey: randomUUID(),
+    });
+    expect(refused.code).toBe(403);
+    expect(refused.message).toBe(`Your OTC trading is suspended until ${until.toISOString()}`);
+    await balances.expectChanges({});
+    await call('POST', '/api/otc/revoke', maker.token, { listingId: listing.id });
+    await balances.expectChanges({ 'maker:USDT:available': '150.1000', 'maker:USDT:held': '-150.1000' });
   });
 });
