@@ -17,7 +17,15 @@ interface Run {
 function startServer(env: NodeJS.ProcessEnv, args: string[] = []): Run {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      STORAGE_DIR: storageDir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -39,13 +47,18 @@ async function waitForOutput(run: Run, pattern: RegExp, timeoutMs = 30_000): Pro
 
 let t: TestDatabase | undefined;
 let dataDir: string | undefined;
+// The demo stores its pictures and documents: in a folder of this test, never beside the source tree
+// (on PostgreSQL no data folder is given, and the default storage folder is beside ./data).
+let storageDir: string;
 beforeAll(async () => {
+  storageDir = mkdtempSync(path.join(tmpdir(), 'custos-start-storage-'));
   if (testDatabaseKind() === 'postgres') t = await createTestDatabase({ migrate: false });
   else dataDir = mkdtempSync(path.join(tmpdir(), 'custos-start-'));
 });
 afterAll(async () => {
   await t?.dispose();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  rmSync(storageDir, { recursive: true, force: true });
 });
 
 describe(`server process on ${testDatabaseKind()}`, () => {
