@@ -1,9 +1,7 @@
 import {
   compareDecimal,
-  contractClosePrice,
   contractLotsProblem,
   contractMarketOpen,
-  contractPnl,
   contractSum,
   type AdminContractBook,
   type AdminContractOrder,
@@ -144,19 +142,8 @@ export class ContractsConsoleService {
       (order.side === 'buy' ? entry.long : entry.short).push(order.lots);
       entry.margins.push(order.margin);
       entry.results.push(order.swap);
-      const { quote, conversion } = this.pricing.liveFor(order, live);
-      if (quote && conversion) {
-        entry.results.push(
-          contractPnl({
-            side: order.side,
-            lots: order.lots,
-            contractSize: order.contract_size,
-            openPrice: order.open_price,
-            closePrice: contractClosePrice(order.side, quote),
-            conversion,
-          }),
-        );
-      }
+      const pnl = this.pricing.livePnl(order, live);
+      if (pnl !== null) entry.results.push(pnl);
     }
     const exposure: ContractExposure[] = [...byProduct.entries()].map(([productId, entry]) => {
       const longLots = lots2(contractSum(entry.long));

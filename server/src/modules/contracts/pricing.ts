@@ -96,6 +96,23 @@ export class ContractsPricing {
     return entry;
   }
 
+  /** An open order's P&L at its product's live quote, or null when the product has no live quote or conversion. */
+  livePnl(
+    row: Pick<OrderRow, 'side' | 'symbol' | 'product_id' | 'lots' | 'contract_size' | 'open_price'>,
+    live: LiveLookup,
+  ): string | null {
+    const { quote, conversion } = this.liveFor(row, live);
+    if (!quote || !conversion) return null;
+    return contractPnl({
+      side: row.side,
+      lots: row.lots,
+      contractSize: row.contract_size,
+      openPrice: row.open_price,
+      closePrice: contractClosePrice(row.side, quote),
+      conversion,
+    });
+  }
+
   /**
    * Locked open orders priced at their products' last quotes (P&L, swap, whether the product can
    * trade now), for the stop-out and for closing an account's orders to cover a loss.

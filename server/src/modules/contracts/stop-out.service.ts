@@ -2,7 +2,6 @@ import {
   contractBelowStopOut,
   contractClosePrice,
   contractMarginLevel,
-  contractPnl,
   contractStopOutOrder,
   contractSum,
   type ContractSettings,
@@ -94,19 +93,8 @@ export class ContractsStopOutService {
       byAccount.set(order.account_id, entry);
       entry.margins.push(order.margin);
       entry.results.push(order.swap);
-      const { quote, conversion } = this.pricing.liveFor(order, live);
-      if (quote && conversion) {
-        entry.results.push(
-          contractPnl({
-            side: order.side,
-            lots: order.lots,
-            contractSize: order.contract_size,
-            openPrice: order.open_price,
-            closePrice: contractClosePrice(order.side, quote),
-            conversion,
-          }),
-        );
-      }
+      const pnl = this.pricing.livePnl(order, live);
+      if (pnl !== null) entry.results.push(pnl);
     }
     return [...byAccount.entries()].map(([accountId, entry]) => {
       const usedMargin = contractSum(entry.margins);
