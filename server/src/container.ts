@@ -87,8 +87,7 @@ import { OperatorEventsService } from './modules/notifications/operator-events.s
 import { SupportChatRepository } from './modules/support-chat/support-chat.repository.js';
 import { SupportChatService } from './modules/support-chat/support-chat.service.js';
 import { OPERATOR_PERMISSIONS } from '@custos/contract';
-import { ContractsRepository } from './modules/contracts/contracts.repository.js';
-import { ContractsService } from './modules/contracts/contracts.service.js';
+import { ContractsService, contractsRepositories } from './modules/contracts/contracts.service.js';
 import { ContractQuoteStream } from './modules/contracts/quote-stream.js';
 import { ManualQuotesRepository } from './modules/contracts/manual-quotes.repository.js';
 import { ManualQuotesService } from './modules/contracts/manual-quotes.service.js';
@@ -296,13 +295,13 @@ export function createServices(
     clock,
     logger,
   );
-  const contracts = new ContractsService(db, new ContractsRepository(db), ledger, settings, audit, memberEvents, {
+  const contracts = new ContractsService(db, contractsRepositories(db), ledger, settings, audit, memberEvents, {
     timeZone: config.platformTimeZone,
     clock,
     logger,
   });
   // The ticker's bid and ask become contract ticks (decision 034).
-  quotes.onFeedQuotes((feedQuotes) => contracts.ingestFeed(feedQuotes));
+  quotes.onFeedQuotes((feedQuotes) => contracts.watcher.ingestFeed(feedQuotes));
   return {
     settings,
     common: new CommonService(settings, config.platformTimeZone, clock),
@@ -366,7 +365,7 @@ export function createServices(
     releases: new ReleasesService(db, new ReleasesRepository(db), audit, clock, files, config.releaseSigningKey),
     storage: { files, downloads: new DownloadSlots(config.storage.downloadsPerAddress) },
     contracts,
-    contractManualQuotes: new ManualQuotesService(db, new ManualQuotesRepository(), contracts, settings, audit, clock),
-    contractQuotes: new ContractQuoteStream(contracts, logger, new MemberEventsRepository(db)),
+    contractManualQuotes: new ManualQuotesService(db, new ManualQuotesRepository(), contracts.watcher, settings, audit, clock),
+    contractQuotes: new ContractQuoteStream(contracts.catalog, logger, new MemberEventsRepository(db)),
   };
 }

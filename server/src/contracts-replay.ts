@@ -29,8 +29,8 @@ async function main(): Promise<number> {
     process.on('SIGTERM', stop);
     await replay.start();
     await replay.done();
-    await services.contracts.watchAll();
-    await services.contracts.stop();
+    await services.contracts.watcher.watchAll();
+    await services.contracts.watcher.stop();
     process.stdout.write(`contracts replay: ${replay.ingested} ticks replayed\n`);
     return 0;
   } finally {

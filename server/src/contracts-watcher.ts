@@ -25,18 +25,18 @@ async function main(): Promise<void> {
     const database = await openDatabase(config.database, { genericPlans: true });
     const services = createServices(database, config, logger);
     const sweep = new IntervalTask(
-      () => services.contracts.watchAll(),
+      () => services.contracts.watcher.watchAll(),
       SWEEP_INTERVAL_MS,
       (error) => logger.warn({ err: error }, 'contracts watcher sweep failed'),
     );
     port.on('message', (request: WatcherRequest) => {
       if (request.type === 'walk') {
-        for (const productId of request.productIds) services.contracts.kick(productId);
+        for (const productId of request.productIds) services.contracts.watcher.kick(productId);
         return;
       }
       void (async () => {
         await sweep.stop();
-        await services.contracts.stop();
+        await services.contracts.watcher.stop();
         await database.close();
         reply({ type: 'stopped' });
         port.close();

@@ -105,10 +105,10 @@ async function main(): Promise<void> {
       fail(error instanceof Error ? error.message : String(error));
     }
     const thread = watcherThread;
-    services.contracts.useWalker((productIds) => thread.walk(productIds));
+    services.contracts.watcher.useWalker((productIds) => thread.walk(productIds));
   }
   const contractsWatch = new IntervalTask(
-    () => services.contracts.watchAll(),
+    () => services.contracts.watcher.watchAll(),
     1000,
     (error) => app.log.warn({ err: error }, 'contracts watcher sweep failed'),
   );
@@ -151,7 +151,7 @@ async function main(): Promise<void> {
       await contractsReplay?.stop();
       await contractsWatch.stop();
       await watcherThread?.stop();
-      await services.contracts.stop();
+      await services.contracts.watcher.stop();
       await demoChain?.stop();
       await jobs.stop(config.shutdownGraceMs);
       await services.mail.flush();

@@ -1,3 +1,5 @@
+import { ContractProductsRepository } from '../src/modules/contracts/products.repository.js';
+import { ContractTicksRepository } from '../src/modules/contracts/ticks.repository.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
@@ -11,7 +13,6 @@ import { queryRows } from '../src/db/client.js';
 import { loadConfig } from '../src/config.js';
 import { createServices, type Services } from '../src/container.js';
 import { createLogger } from '../src/lib/logger.js';
-import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
 import { trackBalances } from './support/balances.js';
 import { seedTraders, type Trader } from './support/otc.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -105,7 +106,7 @@ beforeAll(async () => {
   );
   productId = product!.id;
   await db.transaction((tx) =>
-    new ContractsRepository(db).upsertSettings(tx, productId, {
+    new ContractProductsRepository(db).upsertSettings(tx, productId, {
       digits: 5,
       contractSize: '100000',
       leverages: [100],
@@ -120,12 +121,12 @@ beforeAll(async () => {
       tradingEnabled: true,
     }),
   );
-  await services.contracts.ingestTicks([{ productId, bid: price(8500), ask: price(8510) }], 'manual');
-  await services.contracts.idle();
+  await services.contracts.watcher.ingestTicks([{ productId, bid: price(8500), ask: price(8510) }], 'manual');
+  await services.contracts.watcher.idle();
 }, 120_000);
 afterAll(async () => {
   server?.kill('SIGKILL');
-  await services.contracts.stop();
+  await services.contracts.watcher.stop();
   await database.dispose();
 });
 
@@ -140,7 +141,7 @@ describe('a restart during a price burst', () => {
         const spread = 20 + ((index * 25 + n) % 60);
         const tp = side === 'buy' ? 8500 + spread : 8510 - spread;
         const sl = side === 'buy' ? 8500 - spread - 15 : 8510 + spread + 15;
-        const order = await services.contracts.open(
+        const order = await services.contracts.trading.open(
           context,
           contractOpenRequest.parse({
             productId,
@@ -155,7 +156,7 @@ describe('a restart during a price burst', () => {
         orders.push({ id: order.id, who: index, margin: order.margin, side, tp, sl });
       }
     }
-    const repository = new ContractsRepository(database.database.db);
+    const repository = new ContractTicksRepository(database.database.db);
     const balances = await trackBalances({ testDatabase: database }, names());
     const [openTick] = await queryRows<{ id: string }>(database.database.db, sql`select max(id)::text as id from contract_ticks`);
 
@@ -312,7 +313,7 @@ describe('a restart during a price burst', () => {
       sql`select count(*)::int as count from journal_entries where kind in ('hold_release', 'hold_capture') and reference_type = 'contract_order'`,
     );
     expect(settlements!.count).toBe(fired);
-    expect(await services.contracts.marginProblems()).toEqual([]);
+    expect(await services.contracts.admin.marginProblems()).toEqual([]);
     expect((await services.ledger.verify()).problems).toEqual([]);
   });
 });

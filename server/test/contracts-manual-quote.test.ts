@@ -63,8 +63,8 @@ async function coinProduct(): Promise<string> {
 
 /** A feed tick (the quotes ticker's bid/ask), walked before this resolves. */
 async function feedTick(productId: string, bid: string, ask: string): Promise<void> {
-  await t.services.contracts.ingestTicks([{ productId, bid, ask }], 'feed');
-  await t.services.contracts.idle();
+  await t.services.contracts.watcher.ingestTicks([{ productId, bid, ask }], 'feed');
+  await t.services.contracts.watcher.idle();
 }
 
 function quote(operator: string, productId: string, bid: string, ask: string) {
@@ -136,8 +136,8 @@ beforeAll(async () => {
   traders = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'manual-quote', 8, '10000');
 }, 120_000);
 afterAll(async () => {
-  await t.services.contracts.stop();
-  expect(await t.services.contracts.marginProblems()).toEqual([]);
+  await t.services.contracts.watcher.stop();
+  expect(await t.services.contracts.admin.marginProblems()).toEqual([]);
   await t.close();
 });
 
@@ -170,7 +170,7 @@ describe(`one operator's manual quote on ${testDatabaseKind()}`, () => {
         proposedBy: 'manual-quote-alice',
       },
     });
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.idle();
     expect(await orderRow(opened.data.id)).toMatchObject({ state: 'open' });
     expect(await manualTicks(product)).toEqual([]);
     await balances.expectChanges({});
@@ -195,7 +195,7 @@ describe(`one operator's manual quote on ${testDatabaseKind()}`, () => {
       decisionNote: 'checked with the desk',
     });
     expect(approved.data.tickId).not.toBeNull();
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.idle();
     expect(await orderRow(opened.data.id)).toEqual({
       state: 'closed',
       close_reason: 'take_profit',
@@ -247,7 +247,7 @@ describe(`one operator's manual quote on ${testDatabaseKind()}`, () => {
     expect(own).toMatchObject({ code: 403, message: 'Another operator must approve a quote you proposed' });
     expect((await decide(alice, id, 'reject')).code).toBe(403);
     expect((await decide(carol, id, 'approve')).code).toBe(403);
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.idle();
     expect(await manualTicks(product)).toEqual([]);
     const listed = await consoleCall<{ items: ContractQuoteProposal[] }>(t, 'GET', '/api/admin/contracts/quote-proposals', carol);
     expect(listed.data.items.find((item) => item.id === id)).toMatchObject({ status: 'pending', decidedBy: null });
@@ -284,7 +284,7 @@ describe(`one operator's manual quote on ${testDatabaseKind()}`, () => {
     // 21 bps from the feed's mid (50 000.50): within the default 50.
     const applied = await quote(alice, product, '50100.00', '50101.00');
     expect(applied.data).toMatchObject({ outcome: 'applied', proposal: null });
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.idle();
     // The buy's take-profit at 50 050 (not the tick's 50 100): (50 050 − 50 001) × 0.10 = 4.9.
     expect(await orderRow(buy.data.id)).toEqual({
       state: 'closed',
@@ -343,7 +343,7 @@ describe(`one operator's manual quote on ${testDatabaseKind()}`, () => {
       outcome: 'proposed',
       proposal: { why: 'out_of_band', referenceMid: '50000.5', deviationBps: 101 },
     });
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.idle();
     expect(await manualTicks(product)).toEqual([
       { bid: '50250.00000000', ask: '50250.50000000', entered_by: ids.alice, approved_by: null },
     ]);
@@ -366,7 +366,7 @@ describe(`one operator's manual quote on ${testDatabaseKind()}`, () => {
       outcome: 'proposed',
       proposal: { why: 'no_reference', referenceMid: '50000.5', deviationBps: 3 },
     });
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.idle();
     expect(await manualTicks(product)).toEqual([
       { bid: '50000.00000000', ask: '50001.00000000', entered_by: ids.alice, approved_by: ids.bob },
       { bid: '50010.00000000', ask: '50011.00000000', entered_by: ids.alice, approved_by: null },

@@ -1,12 +1,12 @@
 // Tests that kill the mutants the contracts tests left alive (issue 31, docs/mutation/contracts.md).
 // The settlement's rules are pure: their answers are asserted whole, to the unit of money, so a
 // posting with the wrong sign, account, record type or key, or a boundary moved by one, fails here.
+import { ContractTicksRepository } from '../src/modules/contracts/ticks.repository.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { money, type ContractCloseResult, type ContractOrder } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
-import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
 import { ORDER_HOLD, SettlementMismatchError, resultWithin, settlementOf } from '../src/modules/contracts/settlement.js';
 import { EURUSD_SETTINGS, XAUUSD_SETTINGS, contractProduct, memberCall, setQuote } from './support/contracts.js';
 import { operatorToken } from './support/members.js';
@@ -176,12 +176,12 @@ describe('closing through the ledger', () => {
     await setQuote(t, finance, xauusd, '2350.20', '2350.45');
   }, 120_000);
   afterEach(async () => {
-    await t.services.contracts.idle();
-    expect(await t.services.contracts.marginProblems()).toEqual([]);
+    await t.services.contracts.watcher.idle();
+    expect(await t.services.contracts.admin.marginProblems()).toEqual([]);
     expect((await t.services.ledger.verify()).problems).toEqual([]);
   });
   afterAll(async () => {
-    await t.services.contracts.stop();
+    await t.services.contracts.watcher.stop();
     await t.close();
   });
 
@@ -197,8 +197,8 @@ describe('closing through the ledger', () => {
     // A gap to 0.99000: (0.99000 − 1.08512) × 10 000 = −951.2, of which 896.944 is beyond the margin:
     // exactly the 896.944 the account has. It pays it all; the gold order has no reason to close.
     await setQuote(t, finance, eurusd, '0.99000', '0.99012');
-    await t.services.contracts.stopOutSweep();
-    await t.services.contracts.idle();
+    await t.services.contracts.stopOut.stopOutSweep();
+    await t.services.contracts.watcher.idle();
     expect(await orderState(eur.data.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-951.2000' });
     expect(await orderState(gold.data.id)).toEqual({ state: 'open', close_reason: null, pnl: null });
     await balances.expectChanges({
@@ -219,7 +219,7 @@ describe('closing through the ledger', () => {
 
   /** A tick stored but not walked: the product's quote moves, and no walk or stop-out sweep runs on it. */
   async function storeTick(productId: string, bid: string, ask: string, observedAt = new Date()): Promise<void> {
-    const repository = new ContractsRepository(t.testDatabase.database.db);
+    const repository = new ContractTicksRepository(t.testDatabase.database.db);
     await t.testDatabase.database.db.transaction((tx) =>
       repository.insertTicks(tx, [{ productId, bid, ask, observedAt }], 'replay'),
     );
@@ -286,7 +286,10 @@ describe('closing through the ledger', () => {
 
   it('an account’s stop-out counts the orders its loss closed besides the one it closed', async () => {
     const { who, balances, eur, gold } = await gappedAccount('contracts-mutants-count');
-    const closedCount = await t.services.contracts.stopOutAccount(who.accountId, await t.services.settings.get('contracts'));
+    const closedCount = await t.services.contracts.stopOut.stopOutAccount(
+      who.accountId,
+      await t.services.settings.get('contracts'),
+    );
     // The EUR/USD buy (the biggest loser), and the gold sell its loss closed.
     expect(closedCount).toBe(2);
     expect(await orderState(eur.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-1009.9500' });
@@ -297,7 +300,7 @@ describe('closing through the ledger', () => {
       'platform:contracts_book:USDT': '1000.0000',
     });
     // Nothing is left to close.
-    expect(await t.services.contracts.stopOutAccount(who.accountId, await t.services.settings.get('contracts'))).toBe(0);
+    expect(await t.services.contracts.stopOut.stopOutAccount(who.accountId, await t.services.settings.get('contracts'))).toBe(0);
     await setQuote(t, finance, eurusd, '1.08500', '1.08512');
     await setQuote(t, finance, xauusd, '2350.20', '2350.45');
   });

@@ -4,8 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { money, type ContractCloseResult, type ContractOrder } from '@custos/contract';
 import { openPostgres, queryRows, type Database } from '../src/db/client.js';
 import { createLogger } from '../src/lib/logger.js';
-import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
-import { ContractsService } from '../src/modules/contracts/contracts.service.js';
+import { ContractsService, contractsRepositories } from '../src/modules/contracts/contracts.service.js';
 import { EURUSD_SETTINGS, contractProduct, memberCall, setQuote } from './support/contracts.js';
 import { operatorToken } from './support/members.js';
 import { seedTraders, type Trader } from './support/otc.js';
@@ -49,7 +48,7 @@ beforeAll(async () => {
   secondDatabase = await openPostgres(t.testDatabase.url!, 5, { genericPlans: true });
   second = new ContractsService(
     secondDatabase.db,
-    new ContractsRepository(secondDatabase.db),
+    contractsRepositories(secondDatabase.db),
     t.services.ledger,
     t.services.settings,
     t.services.audit,
@@ -58,14 +57,14 @@ beforeAll(async () => {
   );
 }, 120_000);
 afterEach(async () => {
-  await Promise.all([t.services.contracts.idle(), second.idle()]);
-  expect(await t.services.contracts.marginProblems()).toEqual([]);
+  await Promise.all([t.services.contracts.watcher.idle(), second.watcher.idle()]);
+  expect(await t.services.contracts.admin.marginProblems()).toEqual([]);
   expect((await t.services.ledger.verify()).problems).toEqual([]);
 });
 afterAll(async () => {
-  await second.stop();
+  await second.watcher.stop();
   await secondDatabase.close();
-  await t.services.contracts.stop();
+  await t.services.contracts.watcher.stop();
   await t.close();
 });
 
@@ -127,14 +126,14 @@ describe('closes racing the watchers of two instances', () => {
       (async () => {
         for (let index = 0; index < ticks.length; index += 2) {
           await Promise.all([
-            t.services.contracts.ingestTicks([ticks[index]!], 'replay'),
-            second.ingestTicks([ticks[index + 1]!], 'replay'),
+            t.services.contracts.watcher.ingestTicks([ticks[index]!], 'replay'),
+            second.watcher.ingestTicks([ticks[index + 1]!], 'replay'),
           ]);
         }
       })(),
     ]);
-    await Promise.all([t.services.contracts.idle(), second.idle()]);
-    await Promise.all([t.services.contracts.watchAll(), second.watchAll()]);
+    await Promise.all([t.services.contracts.watcher.idle(), second.watcher.idle()]);
+    await Promise.all([t.services.contracts.watcher.watchAll(), second.watcher.watchAll()]);
     const rows = await queryRows<{ id: string; state: string; close_reason: string }>(
       t.testDatabase.database.db,
       sql`select id::text as id, state, close_reason from contract_orders where id in ${sql`(${sql.join(
@@ -196,7 +195,7 @@ describe('a partial close racing a take-profit walk', () => {
     const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-race-part', 1);
     const opened = await open(who!, { side: 'buy', lots: '1.50', leverage: 100, takeProfit: '1.08700' });
     expect(opened.data.margin).toBe('1627.6800');
-    await Promise.all([t.services.contracts.idle(), second.idle()]);
+    await Promise.all([t.services.contracts.watcher.idle(), second.watcher.idle()]);
     const balances = await trackBalances(t, { member: who!.accountId });
     const lockWaits = async () => {
       const [row] = await queryRows<{ count: number }>(
@@ -230,7 +229,7 @@ describe('a partial close racing a take-profit walk', () => {
     });
     await waitForLockWaits(1);
     // A tick beyond the take-profit: the walk's statement (on the second instance) waits behind the close.
-    await second.ingestTicks([{ productId: eurusd, bid: '1.08711', ask: '1.08723' }], 'replay');
+    await second.watcher.ingestTicks([{ productId: eurusd, bid: '1.08711', ask: '1.08723' }], 'replay');
     await waitForLockWaits(2);
     release();
     await side;
@@ -238,8 +237,8 @@ describe('a partial close racing a take-profit walk', () => {
     expect(closed.code).toBe(200);
     // 1.49 lots at bid 1.08500: (1.08500 − 1.08512) × 149 000 = −17.88; its margin 1 627.68 × 1.49 ÷ 1.5 = 1 616.8288.
     expect(closed.data.closed).toMatchObject({ lots: '1.49', pnl: '-17.8800', margin: '1616.8288' });
-    await Promise.all([t.services.contracts.idle(), second.idle()]);
-    await Promise.all([t.services.contracts.watchAll(), second.watchAll()]);
+    await Promise.all([t.services.contracts.watcher.idle(), second.watcher.idle()]);
+    await Promise.all([t.services.contracts.watcher.watchAll(), second.watcher.watchAll()]);
     const [rest] = await queryRows<{ state: string; close_reason: string; lots: string; pnl: string }>(
       t.testDatabase.database.db,
       sql`select state, close_reason, lots::text as lots, pnl::text as pnl from contract_orders where id = ${opened.data.id}::uuid`,
@@ -299,20 +298,23 @@ describe('opens racing a fast tick stream', () => {
             return base + (phase < 12 ? phase - 6 : 18 - phase);
           });
           await Promise.all([
-            t.services.contracts.ingestTicks(
+            t.services.contracts.watcher.ingestTicks(
               [{ productId: eurusd, bid: price(points[0]!), ask: price(points[0]! + spreadPoints) }],
               'replay',
             ),
-            second.ingestTicks([{ productId: eurusd, bid: price(points[1]!), ask: price(points[1]! + spreadPoints) }], 'replay'),
+            second.watcher.ingestTicks(
+              [{ productId: eurusd, bid: price(points[1]!), ask: price(points[1]! + spreadPoints) }],
+              'replay',
+            ),
           ]);
           current = points[1]!;
         }
         streaming = false;
       };
       await Promise.all([stream(), ...traders.map((who, index) => opener(who, index))]);
-      await Promise.all([t.services.contracts.idle(), second.idle()]);
-      await Promise.all([t.services.contracts.watchAll(), second.watchAll()]);
-      await Promise.all([t.services.contracts.idle(), second.idle()]);
+      await Promise.all([t.services.contracts.watcher.idle(), second.watcher.idle()]);
+      await Promise.all([t.services.contracts.watcher.watchAll(), second.watcher.watchAll()]);
+      await Promise.all([t.services.contracts.watcher.idle(), second.watcher.idle()]);
 
       const ticks = await queryRows<{ id: string; bid: string; ask: string }>(
         t.testDatabase.database.db,

@@ -24,7 +24,7 @@ beforeAll(async () => {
   finance = await operatorToken(t, 'stop-out-live-finance', 'finance');
 }, 120_000);
 afterAll(async () => {
-  await t.services.contracts.stop();
+  await t.services.contracts.watcher.stop();
   await t.close();
 });
 
@@ -64,7 +64,7 @@ describe(`a stop-out by the watcher on ${testDatabaseKind()}`, () => {
     // Bid 1.08990: (1.08990 − 1.10020) × 20 000 = −206; equity 14.04 → 6.38 % < 50 %.
     await quote('1.08990', '1.09000');
     // The watcher's walk and the stop-out it asks for end by themselves (no sweep called here).
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.idle();
 
     const [row] = await queryRows<{ state: string; close_reason: string | null; pnl: string }>(
       t.testDatabase.database.db,

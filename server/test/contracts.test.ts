@@ -1,3 +1,5 @@
+import { ContractTicksRepository } from '../src/modules/contracts/ticks.repository.js';
+import { ContractOrdersRepository } from '../src/modules/contracts/orders.repository.js';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -12,8 +14,7 @@ import {
   type ContractProducts,
 } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
-import { ContractsRepository } from '../src/modules/contracts/contracts.repository.js';
-import { ContractsService } from '../src/modules/contracts/contracts.service.js';
+import { ContractsService, contractsRepositories } from '../src/modules/contracts/contracts.service.js';
 import { createLogger } from '../src/lib/logger.js';
 import {
   EURUSD_SETTINGS,
@@ -102,13 +103,13 @@ beforeAll(async () => {
   await setQuote(t, finance, gbpusd, '1.26500', '1.26515');
 }, 120_000);
 afterEach(async () => {
-  await t.services.contracts.idle();
+  await t.services.contracts.watcher.idle();
   // Every open order holds exactly its margin, and the ledger's invariants hold, after every test.
-  expect(await t.services.contracts.marginProblems()).toEqual([]);
+  expect(await t.services.contracts.admin.marginProblems()).toEqual([]);
   expect((await t.services.ledger.verify()).problems).toEqual([]);
 });
 afterAll(async () => {
-  await t.services.contracts.stop();
+  await t.services.contracts.watcher.stop();
   await t.close();
 });
 
@@ -329,12 +330,12 @@ describe('take-profit and stop-loss', () => {
     const at = clock.now();
     const price = (points: number) => `1.${String(points).padStart(5, '0')}`;
     for (let index = 0; index < 60; index += 1) {
-      await t.services.contracts.ingestTicks(
+      await t.services.contracts.watcher.ingestTicks(
         [{ productId: eurusd, bid: price(8550 + index), ask: price(8562 + index), observedAt: at }],
         'replay',
       );
     }
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.idle();
     // The buy's take-profit at the first bid ≥ 1.08600: (1.08600 − 1.08512) × 10 000 = 8.8.
     expect(await orderRow(buy.data.id)).toEqual({
       state: 'closed',
@@ -358,7 +359,7 @@ describe('take-profit and stop-loss', () => {
       'platform:contracts_book:USDT': '2.2000',
     });
     // Walking again (another instance, a repeated job) changes nothing.
-    await t.services.contracts.watchAll();
+    await t.services.contracts.watcher.watchAll();
     await balances.expectChanges({});
     const [entries] = await queryRows<{ count: number }>(
       t.testDatabase.database.db,
@@ -380,24 +381,24 @@ describe('take-profit and stop-loss', () => {
       const euro = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.08530' });
       expect([buy.code, sell.code, euro.code]).toEqual([200, 200, 200]);
       // A point short of each: 1.265299 → 1.26529 − 1 point; 1.265409 → 1.26541 + 2 points; 1.08529.
-      await t.services.contracts.ingestTicks(
+      await t.services.contracts.watcher.ingestTicks(
         [
           { productId: gbpusd, bid: '1.265299', ask: '1.265409' },
           { productId: eurusd, bid: '1.08529', ask: '1.08541' },
         ],
         'replay',
       );
-      await t.services.contracts.idle();
+      await t.services.contracts.watcher.idle();
       for (const order of [buy, sell, euro]) expect((await orderRow(order.data.id)).state).toBe('open');
       // Each reached exactly: 1.265300 → 1.26529; 1.265411 → 1.26542 + 2 points = 1.26544; 1.08530.
-      await t.services.contracts.ingestTicks(
+      await t.services.contracts.watcher.ingestTicks(
         [
           { productId: gbpusd, bid: '1.265300', ask: '1.265411' },
           { productId: eurusd, bid: '1.08530', ask: '1.08542' },
         ],
         'replay',
       );
-      await t.services.contracts.idle();
+      await t.services.contracts.watcher.idle();
       expect(await orderRow(buy.data.id)).toMatchObject({
         state: 'closed',
         close_reason: 'take_profit',
@@ -424,7 +425,7 @@ describe('take-profit and stop-loss', () => {
     const who = trader();
     const buy = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.08530' });
     // Ticks written straight to the table (the instance that took them stopped before walking them).
-    const repository = new ContractsRepository(t.testDatabase.database.db);
+    const repository = new ContractTicksRepository(t.testDatabase.database.db);
     await t.testDatabase.database.db.transaction(async (tx) => {
       await repository.insertTicks(
         tx,
@@ -438,15 +439,15 @@ describe('take-profit and stop-loss', () => {
     expect((await orderRow(buy.data.id)).state).toBe('open');
     const restarted = new ContractsService(
       t.testDatabase.database.db,
-      repository,
+      contractsRepositories(t.testDatabase.database.db),
       t.services.ledger,
       t.services.settings,
       t.services.audit,
       t.services.memberEvents,
       { timeZone: 'Asia/Shanghai', clock, logger: createLogger('silent') },
     );
-    await Promise.all([restarted.watchAll(), t.services.contracts.watchAll()]);
-    await restarted.stop();
+    await Promise.all([restarted.watcher.watchAll(), t.services.contracts.watcher.watchAll()]);
+    await restarted.watcher.stop();
     // Closed at the tick that reached it, although the price has since fallen back.
     expect(await orderRow(buy.data.id)).toEqual({
       state: 'closed',
@@ -463,7 +464,7 @@ describe('take-profit and stop-loss', () => {
     const buy = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100 });
     expect(buy.data.margin).toBe('108.5120');
     // Two ticks stored but not walked yet: one up to 1.08600, then back to 1.08400.
-    const repository = new ContractsRepository(t.testDatabase.database.db);
+    const repository = new ContractTicksRepository(t.testDatabase.database.db);
     await t.testDatabase.database.db.transaction(async (tx) => {
       await repository.insertTicks(
         tx,
@@ -480,8 +481,8 @@ describe('take-profit and stop-loss', () => {
       stopLoss: null,
     });
     expect(set.code).toBe(200);
-    await t.services.contracts.watchAll();
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.watchAll();
+    await t.services.contracts.watcher.idle();
     // The 1.08600 tick came before the take-profit existed: it does not close the order.
     expect((await orderRow(buy.data.id)).state).toBe('open');
     await setQuote(t, finance, eurusd, '1.08560', '1.08572');
@@ -500,14 +501,14 @@ describe('take-profit and stop-loss', () => {
     const who = trader();
     const before = await balances(who);
     const buy = await open(who, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 100, takeProfit: '1.08530' });
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.idle();
     // An instance whose ledger fails every settlement (a crash between the close and the settlement).
-    const repository = new ContractsRepository(t.testDatabase.database.db);
+    const repository = new ContractTicksRepository(t.testDatabase.database.db);
     const failingLedger = Object.create(t.services.ledger) as typeof t.services.ledger;
     failingLedger.settleHolds = () => Promise.reject(new Error('the ledger is unreachable'));
     const failing = new ContractsService(
       t.testDatabase.database.db,
-      repository,
+      contractsRepositories(t.testDatabase.database.db),
       failingLedger,
       t.services.settings,
       t.services.audit,
@@ -518,8 +519,8 @@ describe('take-profit and stop-loss', () => {
       repository.insertTicks(tx, [{ productId: eurusd, bid: '1.08531', ask: '1.08543', observedAt: clock.now() }], 'replay'),
     );
     // Its walk closes the order; its settlements fail (the sweep's own, or the one the walk started).
-    await failing.watchAll().catch((error: unknown) => expect(String(error)).toMatch('the ledger is unreachable'));
-    await failing.stop();
+    await failing.watcher.watchAll().catch((error: unknown) => expect(String(error)).toMatch('the ledger is unreachable'));
+    await failing.watcher.stop();
     const [pending] = await queryRows<{ state: string; awaiting_settlement: boolean }>(
       t.testDatabase.database.db,
       sql`select o.state, exists (select 1 from contract_settlements_due d where d.order_id = o.id) as awaiting_settlement
@@ -528,10 +529,10 @@ describe('take-profit and stop-loss', () => {
     expect(pending).toEqual({ state: 'closed', awaiting_settlement: true });
     // The margin is still held, as the checker expects of a close awaiting its settlement.
     expect((await balances(who)).held).toBe(buy.data.margin);
-    expect(await t.services.contracts.marginProblems()).toEqual([]);
+    expect(await t.services.contracts.admin.marginProblems()).toEqual([]);
 
-    await t.services.contracts.watchAll();
-    await t.services.contracts.watchAll();
+    await t.services.contracts.watcher.watchAll();
+    await t.services.contracts.watcher.watchAll();
     expect(await orderRow(buy.data.id)).toEqual({
       state: 'closed',
       close_reason: 'take_profit',
@@ -594,8 +595,8 @@ describe('swap', () => {
     nowMs += 86_400_000;
     try {
       // 0.1 × 100 000 × mid 1.26508 × −0.01 % = −1.26508 → −1.2651; a second run the same night charges nothing.
-      await t.services.contracts.chargeSwap();
-      await t.services.contracts.chargeSwap();
+      await t.services.contracts.swap.chargeSwap();
+      await t.services.contracts.swap.chargeSwap();
     } finally {
       nowMs -= 86_400_000;
     }
@@ -619,8 +620,8 @@ describe('stop-out', () => {
     expect([a.data.margin, b.data.margin, c.data.margin]).toEqual(['542.5600', '325.5360', '217.0000']);
     // Bid 1.07500: A −506, B −303.6, C +197.6; equity 1 085.096 − 612 = 473.096 → 43.59 % < 50 %.
     await setQuote(t, finance, eurusd, '1.07500', '1.07512');
-    await t.services.contracts.stopOutSweep();
-    await t.services.contracts.idle();
+    await t.services.contracts.stopOut.stopOutSweep();
+    await t.services.contracts.watcher.idle();
     expect(await orderRow(a.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-506.0000' });
     // Without A: 542.536 − 303.6 + 197.6 = 436.536 → 80.46 %: B and C stay.
     expect((await orderRow(b.data.id)).state).toBe('open');
@@ -667,7 +668,7 @@ describe('stop-out', () => {
       { productId: xauusd, side: 'buy' as const, closePrice: '2340.00', conversion: { op: 'mul' as const, rate: '1' } },
       { productId: xauusd, side: 'sell' as const, closePrice: '2340.25', conversion: { op: 'mul' as const, rate: '1' } },
     ];
-    const repository = new ContractsRepository(t.testDatabase.database.db);
+    const repository = new ContractOrdersRepository(t.testDatabase.database.db);
     const thresholds = levels.flatMap(({ level }) => [level - 0.01, level, level + 0.01, level + 0.5]);
     for (const threshold of thresholds) {
       const near = new Set(await repository.accountsNearStopOut(closes, threshold.toFixed(2)));
@@ -692,20 +693,28 @@ describe('stop-out', () => {
     await t.testDatabase.database.db.execute(sql`update contract_orders set swap = -200 where id = ${opened.data.id}::uuid`);
     const balances = await trackBalances(t, { member: who!.accountId });
     // Bid 1.08300: P&L −106. Without the swap the level would be 436.56 ÷ 542.56 = 80.46 %; with it 236.56 ÷ 542.56 = 43.60 %.
-    await t.services.settings.set('contracts', { ...(await t.services.contracts.adminSettings()), stopOutLevelPct: '0' }, null);
+    await t.services.settings.set(
+      'contracts',
+      { ...(await t.services.contracts.admin.adminSettings()), stopOutLevelPct: '0' },
+      null,
+    );
     await setQuote(t, finance, eurusd, '1.08300', '1.08312');
     const info = await memberCall<ContractPendingInfo>(t, 'GET', '/api/contracts/pending_info', who!.token);
     expect(info.data.marginLevel).toBe('43.60');
     const closes = [
       { productId: eurusd, side: 'buy' as const, closePrice: '1.08300', conversion: { op: 'mul' as const, rate: '1' } },
     ];
-    const repository = new ContractsRepository(t.testDatabase.database.db);
+    const repository = new ContractOrdersRepository(t.testDatabase.database.db);
     expect(await repository.accountsNearStopOut(closes, '43.61')).toContain(who!.accountId);
     expect(await repository.accountsNearStopOut(closes, '50.00')).toContain(who!.accountId);
     expect(await repository.accountsNearStopOut(closes, '43.00')).not.toContain(who!.accountId);
-    await t.services.settings.set('contracts', { ...(await t.services.contracts.adminSettings()), stopOutLevelPct: '50' }, null);
-    await t.services.contracts.stopOutSweep();
-    await t.services.contracts.idle();
+    await t.services.settings.set(
+      'contracts',
+      { ...(await t.services.contracts.admin.adminSettings()), stopOutLevelPct: '50' },
+      null,
+    );
+    await t.services.contracts.stopOut.stopOutSweep();
+    await t.services.contracts.watcher.idle();
     expect(await orderRow(opened.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-306.0000' });
     await balances.expectChanges({
       'member:USDT:available': '236.5600',
@@ -724,8 +733,8 @@ describe('stop-out', () => {
     await balances.expectChanges({ 'member:USDT:available': '-54.2560', 'member:USDT:held': '54.2560' });
     // A gap to 1.03000: a loss of 551.2 USDT, ten times the margin; the account has 945.744 more.
     await setQuote(t, finance, eurusd, '1.03000', '1.03012');
-    await t.services.contracts.stopOutSweep();
-    await t.services.contracts.idle();
+    await t.services.contracts.stopOut.stopOutSweep();
+    await t.services.contracts.watcher.idle();
     expect(await orderRow(opened.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '-551.2000' });
     await balances.expectChanges({
       'member:USDT:available': '-496.9440',
@@ -748,7 +757,7 @@ describe('cross margin: only the account is floored at zero (decision 049)', () 
       await balances.expectChanges({ 'member:USDT:available': '-2170.1200', 'member:USDT:held': '2170.1200' });
       // A 4 % fall: the buy loses 4 352 (four times its margin), the sell wins 4 328; the level stays ≈ 98.9 %.
       await setQuote(t, finance, eurusd, '1.04160', '1.04172');
-      await t.services.contracts.stopOutSweep();
+      await t.services.contracts.stopOut.stopOutSweep();
       expect((await orderRow(buy.data.id)).state).toBe('open');
       const closeBuy = async () => {
         const closed = await close(who!, buy.data.id);
@@ -796,8 +805,8 @@ describe('cross margin: only the account is floored at zero (decision 049)', () 
     // Gold falls (the sell wins (2 350.20 − 2 340.25) × 1 = 9.95), then EUR/USD gaps to 0.98000: a loss of 1 051.2.
     await setQuote(t, finance, xauusd, '2340.00', '2340.25');
     await setQuote(t, finance, eurusd, '0.98000', '0.98012');
-    await t.services.contracts.stopOutSweep();
-    await t.services.contracts.idle();
+    await t.services.contracts.stopOut.stopOutSweep();
+    await t.services.contracts.watcher.idle();
     // The account had 898.74 available + 9.95 + 47.004 from the gold order: 955.694 of the 996.944 beyond
     // the margin is paid, 41.25 is written off. The member ends at zero, never below.
     expect(await orderRow(gold.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '9.9500' });
@@ -826,9 +835,9 @@ describe('cross margin: only the account is floored at zero (decision 049)', () 
     // stop-loss fills at the gap's tick, 1.05000: (1.05000 − 1.08512) × 10 000 = −351.2, beyond the
     // margin (54.256) and the 198.74 available: the gold sell closes at market (+9.95, margin 47.004 back),
     // the account pays 54.256 + 255.694 = 309.95 and the remaining 41.25 is written off.
-    await t.services.contracts.ingestTicks([{ productId: eurusd, bid: '1.05000', ask: '1.05012' }], 'replay');
-    await t.services.contracts.watchAll();
-    await t.services.contracts.idle();
+    await t.services.contracts.watcher.ingestTicks([{ productId: eurusd, bid: '1.05000', ask: '1.05012' }], 'replay');
+    await t.services.contracts.watcher.watchAll();
+    await t.services.contracts.watcher.idle();
     expect(await orderRow(eur.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_loss', pnl: '-309.9500' });
     expect(await orderRow(gold.data.id)).toMatchObject({ state: 'closed', close_reason: 'stop_out', pnl: '9.9500' });
     await balances.expectChanges({

@@ -310,23 +310,23 @@ describe('terminal log format', () => {
   });
 
   it('gives the contract trader open and closed contract orders on the four forex products', async () => {
-    expect(await t.services.contracts.marginProblems()).toEqual([]);
+    expect(await t.services.contracts.admin.marginProblems()).toEqual([]);
     const found = await t.services.auth.memberByEmail(DEMO_CONTRACT_TRADER);
     const context = { sessionId: '', member: found!.member, account: found!.account };
-    const open = await t.services.contracts.pendingList(context);
+    const open = await t.services.contracts.trading.pendingList(context);
     expect(open.items.map((order) => [order.symbol, order.side, order.lots, order.openPrice])).toEqual([
       ['USD/JPY', 'buy', '0.20', '150.126'],
       ['XAU/USD', 'sell', '0.50', '2671.05'],
       ['EUR/USD', 'buy', '1.00', '1.08507'],
     ]);
-    const closed = await t.services.contracts.closedList(context, undefined, 1, 20);
+    const closed = await t.services.contracts.trading.closedList(context, undefined, 1, 20);
     expect(closed.items.map((order) => [order.symbol, order.lots, order.closeReason]).sort()).toEqual([
       ['EUR/USD', '0.20', 'member'],
       ['GBP/USD', '0.50', 'member'],
       ['USD/JPY', '0.10', 'member'],
       ['XAU/USD', '0.10', 'take_profit'],
     ]);
-    const products = await t.services.contracts.products();
+    const products = await t.services.contracts.catalog.products();
     expect(products.items.map((product) => [product.symbol, product.bid, product.ask, product.canOpen])).toEqual([
       ['XAU/USD', '2671.05', '2671.35', true],
       ['EUR/USD', '1.08493', '1.08507', true],

@@ -32,7 +32,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   for (const stream of opened) stream.close();
-  await t.services.contracts.stop();
+  await t.services.contracts.watcher.stop();
   await t.close();
 });
 

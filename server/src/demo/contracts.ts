@@ -76,7 +76,7 @@ export async function seedContracts(demo: DemoContext): Promise<void> {
   const { rootInviteCode } = await services.settings.get('registration');
   await demo.join(DEMO_CONTRACT_TRADER, rootInviteCode);
   await demo.creditOnce(DEMO_CONTRACT_TRADER, 'USDT', OPENING_USDT);
-  if ((await services.contracts.contractProductIds()).size > 0) return;
+  if ((await services.contracts.watcher.contractProductIds()).size > 0) return;
 
   const actor = { operatorId: financeOperatorId, origin };
   const { products } = await services.quotes.adminQuotes();
@@ -101,17 +101,17 @@ export async function seedContracts(demo: DemoContext): Promise<void> {
         await services.quotes.setManualPrice(financeOperatorId, id, product.dayAgo, origin, { ageMs: 25 * HOUR });
     }
     ids.set(product.symbol, id);
-    await services.contracts.updateProduct(actor, id, { ...product.settings, leverages: [...product.settings.leverages] });
+    await services.contracts.admin.updateProduct(actor, id, { ...product.settings, leverages: [...product.settings.leverages] });
   }
   const tick = async (which: 'tick' | 'moved', symbols: readonly string[]) => {
-    await services.contracts.ingestTicks(
+    await services.contracts.watcher.ingestTicks(
       DEMO_CONTRACT_PRODUCTS.filter((product) => symbols.includes(product.symbol)).map((product) => ({
         productId: ids.get(product.symbol)!,
         ...product[which],
       })),
       'replay',
     );
-    await services.contracts.idle();
+    await services.contracts.watcher.idle();
   };
   await tick(
     'tick',
@@ -120,12 +120,12 @@ export async function seedContracts(demo: DemoContext): Promise<void> {
 
   const kim = await demo.actAs(DEMO_CONTRACT_TRADER);
   const open = (symbol: string, body: Record<string, unknown>) =>
-    services.contracts.open(
+    services.contracts.trading.open(
       kim,
       contractOpenRequest.parse({ productId: ids.get(symbol), idempotencyKey: randomUUID(), ...body }),
     );
   const close = (orderId: string, lots?: string) =>
-    services.contracts.close(kim, { orderId, idempotencyKey: randomUUID(), ...(lots ? { lots } : {}) });
+    services.contracts.trading.close(kim, { orderId, idempotencyKey: randomUUID(), ...(lots ? { lots } : {}) });
 
   // Closed by hand at once: the spread is the loss.
   const gbp = await open('GBP/USD', { side: 'buy', lots: '0.50', leverage: 100 });

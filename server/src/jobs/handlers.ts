@@ -89,9 +89,9 @@ export function jobHandlers(services: Services): JobHandler[] {
       name: CONTRACTS_SWEEP_JOB,
       schedule: '* * * * *',
       async run() {
-        await services.contracts.watchAll();
-        await services.contracts.stopOutSweep();
-        await services.contracts.purgeTicks();
+        await services.contracts.watcher.watchAll();
+        await services.contracts.stopOut.stopOutSweep();
+        await services.contracts.swap.purgeTicks();
       },
     },
     {
@@ -99,7 +99,7 @@ export function jobHandlers(services: Services): JobHandler[] {
       name: CONTRACTS_SWAP_JOB,
       schedule: '7 * * * *',
       async run() {
-        await services.contracts.chargeSwap();
+        await services.contracts.swap.chargeSwap();
       },
     },
   ];

@@ -120,5 +120,5 @@ export async function applyQuote(t: TestApp, operator: string, productId: string
 /** An operator's bid/ask (approved by a second operator when it must be), walked by the watcher before this resolves. */
 export async function setQuote(t: TestApp, operator: string, productId: string, bid: string, ask: string): Promise<void> {
   await applyQuote(t, operator, productId, bid, ask);
-  await t.services.contracts.idle();
+  await t.services.contracts.watcher.idle();
 }

@@ -16,7 +16,8 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { ContractsRepository, OrderRow } from './contracts.repository.js';
+import type { ContractProductsRepository } from './products.repository.js';
+import type { ContractOrdersRepository, OrderRow } from './orders.repository.js';
 import { lots2, money4, orderView, productOf, settingsOf, type LiveLookup, type OperatorActor } from './model.js';
 import type { ContractsCloser } from './order-close.js';
 import type { ContractsPricing } from './pricing.js';
@@ -30,7 +31,8 @@ import type { ContractsStopOutService } from './stop-out.service.js';
 export class ContractsConsoleService {
   constructor(
     private readonly db: Db,
-    private readonly repository: ContractsRepository,
+    private readonly products: ContractProductsRepository,
+    private readonly orders: ContractOrdersRepository,
     private readonly settings: SettingsService,
     private readonly audit: AuditRepository,
     private readonly pricing: ContractsPricing,
@@ -66,7 +68,7 @@ export class ContractsConsoleService {
 
   async adminProducts(): Promise<{ items: AdminContractProduct[] }> {
     const settings = await this.settings.get('contracts');
-    const rows = await this.repository.allProducts(this.db, this.pricing.dayAgo(), { openOrders: true });
+    const rows = await this.products.allProducts(this.db, this.pricing.dayAgo(), { openOrders: true });
     return {
       items: rows.map((row) => {
         const product = productOf(row);
@@ -94,10 +96,10 @@ export class ContractsConsoleService {
       throw AppError.badRequest('contracts.lots_limits');
     }
     await this.db.transaction(async (tx) => {
-      const row = await this.repository.product(tx, productId, this.pricing.dayAgo());
+      const row = await this.products.product(tx, productId, this.pricing.dayAgo());
       if (!row) throw AppError.notFound('quotes.product_missing');
       if (row.source === 'exchange') throw AppError.badRequest('contracts.exchange_product');
-      await this.repository.upsertSettings(tx, productId, input);
+      await this.products.upsertSettings(tx, productId, input);
       await this.audit.record(
         {
           operatorId: actor.operatorId,
@@ -118,14 +120,12 @@ export class ContractsConsoleService {
   async book(): Promise<AdminContractBook> {
     const settings = await this.settings.get('contracts');
     const live = await this.pricing.liveContext(this.db);
-    const orders = await this.repository.allOpenOrders();
+    const orders = await this.orders.allOpenOrders();
     const byProduct = new Map<
       string,
       { symbol: string; count: number; long: string[]; short: string[]; results: string[]; margins: string[] }
     >();
-    for (const row of (await this.repository.allProducts(this.db, this.pricing.dayAgo())).filter(
-      (product) => product.configured,
-    )) {
+    for (const row of (await this.products.allProducts(this.db, this.pricing.dayAgo())).filter((product) => product.configured)) {
       byProduct.set(row.id, { symbol: row.symbol, count: 0, long: [], short: [], results: [], margins: [] });
     }
     for (const order of orders) {
@@ -175,7 +175,7 @@ export class ContractsConsoleService {
     return {
       exposure,
       membersAtRisk,
-      bookBalance: money4(await this.repository.bookBalance()),
+      bookBalance: money4(await this.orders.bookBalance()),
       totals: {
         openOrders: orders.length,
         marginHeld: contractSum(exposure.map((item) => item.marginHeld)),
@@ -193,20 +193,20 @@ export class ContractsConsoleService {
   }
 
   async adminOrders(filter: { state?: ContractOrderState; productId?: string; query?: string }, page: number, pageSize: number) {
-    const { rows, total } = await this.repository.adminOrders(filter, page, pageSize);
+    const { rows, total } = await this.orders.adminOrders(filter, page, pageSize);
     const live = await this.pricing.liveContext(this.db);
     return { items: rows.map((row) => this.adminView(row, live)), total, page, pageSize };
   }
 
   async adminOrder(id: string): Promise<AdminContractOrder> {
-    const row = await this.repository.order(this.db, id);
+    const row = await this.orders.order(this.db, id);
     if (!row) throw AppError.notFound();
     return this.adminView(row, await this.pricing.liveContext(this.db));
   }
 
   /** POST /api/admin/contracts/orders/:id/close: closes a member's order at market with a reason (audited). */
   async adminClose(actor: OperatorActor, id: string, reason: string): Promise<AdminContractOrder> {
-    const found = await this.repository.order(this.db, id);
+    const found = await this.orders.order(this.db, id);
     if (!found) throw AppError.notFound();
     if (found.state !== 'open') throw AppError.conflict('contracts.order_closed');
     const settings = await this.settings.get('contracts');
@@ -214,7 +214,7 @@ export class ContractsConsoleService {
     if (!product) throw AppError.conflict('contracts.product_unavailable');
     const quote = this.pricing.requireTradable(product, settings);
     await this.db.transaction(async (tx) => {
-      const order = await this.repository.order(tx, id, { lock: true });
+      const order = await this.orders.order(tx, id, { lock: true });
       if (!order || order.state !== 'open') throw AppError.conflict('contracts.order_closed');
       const closedId = await this.closer.settleClose(tx, order, order.lots, quote, 'operator', {
         note: reason,
@@ -222,7 +222,7 @@ export class ContractsConsoleService {
         settings,
       });
       if (!closedId) throw AppError.conflict('contracts.order_closed');
-      const closed = await this.repository.order(tx, closedId);
+      const closed = await this.orders.order(tx, closedId);
       await this.audit.record(
         {
           operatorId: actor.operatorId,
@@ -248,6 +248,6 @@ export class ContractsConsoleService {
 
   /** Problems between contract orders and their margin holds (empty when every open order holds exactly its margin). */
   async marginProblems(): Promise<{ id: string; problem: string }[]> {
-    return this.repository.marginProblems();
+    return this.orders.marginProblems();
   }
 }

@@ -37,7 +37,8 @@ import { memberOf, requireMember } from '../auth/member-session.js';
 import { requirePermission, sessionOf } from '../operators/operator.routes.js';
 import type { OperatorService } from '../operators/operator.service.js';
 import type { ContractQuoteStream } from './quote-stream.js';
-import type { ContractsService, OperatorActor } from './contracts.service.js';
+import type { ContractsService } from './contracts.service.js';
+import type { OperatorActor } from './model.js';
 
 const memberSecurity = [{ memberToken: [] }];
 const operatorSecurity = [{ operatorToken: [] }];

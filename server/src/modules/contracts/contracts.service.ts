@@ -1,35 +1,36 @@
-import type { z } from 'zod';
-import type {
-  ContractProductSettings,
-  ContractSettings,
-  ContractTickSource,
-  ContractOrderState,
-  contractCloseRequest,
-  contractOpenRequest,
-  contractSetTargetsRequest,
-} from '@custos/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuditRepository } from '../audit/audit.repository.js';
-import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MemberEventPublisher } from '../notifications/member-events.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import { ContractsConsoleService } from './console.service.js';
-import type { ContractsRepository } from './contracts.repository.js';
-import type { IncomingTick, OperatorActor } from './model.js';
 import { ContractsCloser } from './order-close.js';
+import { ContractOrdersRepository } from './orders.repository.js';
 import { ContractsPricing } from './pricing.js';
+import { ContractProductsRepository } from './products.repository.js';
 import { ContractsProductsService } from './products.service.js';
-import { ORDER_HOLD } from './settlement.js';
 import { ContractsStopOutService } from './stop-out.service.js';
 import { ContractsSwapService } from './swap.service.js';
+import { ContractTicksRepository } from './ticks.repository.js';
 import { ContractsTradingService } from './trading.service.js';
 import { ContractsWatcherService } from './watcher.service.js';
 
-export { ORDER_HOLD };
-export { conversionFor, type IncomingTick, type OperatorActor } from './model.js';
+/** Contracts' SQL, one repository per table family: products and settings, ticks and walks, orders. */
+export interface ContractsRepositories {
+  products: ContractProductsRepository;
+  ticks: ContractTicksRepository;
+  orders: ContractOrdersRepository;
+}
+
+export function contractsRepositories(db: Db): ContractsRepositories {
+  return {
+    products: new ContractProductsRepository(db),
+    ticks: new ContractTicksRepository(db),
+    orders: new ContractOrdersRepository(db),
+  };
+}
 
 /**
  * Contract (settlement) orders (issue 15, docs/decisions/034-contracts.md), wired from one unit per
@@ -37,8 +38,8 @@ export { conversionFor, type IncomingTick, type OperatorActor } from './model.js
  * closes, targets and lists), `watcher` (ticks, take-profit and stop-loss, and their settlement),
  * `stopOut` (margin levels and the stop-out), `swap` (the nightly jobs) and `admin` (the operator
  * console). The units share the read side (`ContractsPricing`) and the close that moves money
- * (`ContractsCloser`) and never import one another back. The methods below keep the module's one
- * entry point for the container, the jobs, the watcher thread and the replay.
+ * (`ContractsCloser`) and never import one another back. Callers reach the unit they need
+ * (`contracts.watcher.idle()`, `contracts.trading.open(…)`); this class only builds them.
  */
 export class ContractsService {
   readonly catalog: ContractsProductsService;
@@ -50,19 +51,21 @@ export class ContractsService {
 
   constructor(
     db: Db,
-    repository: ContractsRepository,
+    { products, ticks, orders }: ContractsRepositories,
     ledger: LedgerService,
     settings: SettingsService,
     audit: AuditRepository,
     memberEvents: MemberEventPublisher,
     options: { timeZone: string; clock: Clock; logger: FastifyBaseLogger },
   ) {
-    const pricing = new ContractsPricing(repository, options.clock);
-    const closer = new ContractsCloser(repository, ledger, memberEvents, pricing, options.timeZone);
-    this.stopOut = new ContractsStopOutService(db, repository, settings, pricing, closer, options.logger);
+    const pricing = new ContractsPricing(products, options.clock);
+    const closer = new ContractsCloser(orders, ledger, memberEvents, pricing, options.timeZone);
+    this.stopOut = new ContractsStopOutService(db, orders, settings, pricing, closer, options.logger);
     this.watcher = new ContractsWatcherService(
       db,
-      repository,
+      products,
+      ticks,
+      orders,
       ledger,
       settings,
       memberEvents,
@@ -72,10 +75,10 @@ export class ContractsService {
       options.logger,
     );
     const watcher = this.watcher;
-    this.catalog = new ContractsProductsService(db, repository, settings, pricing);
+    this.catalog = new ContractsProductsService(db, products, settings, pricing);
     this.trading = new ContractsTradingService(
       db,
-      repository,
+      orders,
       ledger,
       settings,
       pricing,
@@ -83,130 +86,7 @@ export class ContractsService {
       (productIds) => watcher.walkSoon(productIds),
       options.timeZone,
     );
-    this.swap = new ContractsSwapService(db, repository, pricing);
-    this.admin = new ContractsConsoleService(db, repository, settings, audit, pricing, closer, this.stopOut);
-  }
-
-  // ── The watcher: ticks, take-profit and stop-loss, settlement ──
-
-  contractProductIds() {
-    return this.watcher.contractProductIds();
-  }
-  ingestTicks(ticks: readonly IncomingTick[], source: ContractTickSource) {
-    return this.watcher.ingestTicks(ticks, source);
-  }
-  ingestFeed(quotes: Parameters<ContractsWatcherService['ingestFeed']>[0]) {
-    return this.watcher.ingestFeed(quotes);
-  }
-  manualQuote(tx: Tx, productId: string, quote: { bid: string; ask: string }) {
-    return this.watcher.manualQuote(tx, productId, quote);
-  }
-  walkManualTick(productId: string): void {
-    this.watcher.walkManualTick(productId);
-  }
-  useWalker(walker: ((productIds: string[]) => void) | null): void {
-    this.watcher.useWalker(walker);
-  }
-  kick(productId: string): void {
-    this.watcher.kick(productId);
-  }
-  idle(): Promise<void> {
-    return this.watcher.idle();
-  }
-  stop(): Promise<void> {
-    return this.watcher.stop();
-  }
-  watchAll(): Promise<void> {
-    return this.watcher.watchAll();
-  }
-  watchProduct(productId: string): Promise<number> {
-    return this.watcher.watchProduct(productId);
-  }
-  walkProducts(productIds: readonly string[]): Promise<number> {
-    return this.watcher.walkProducts(productIds);
-  }
-  settlePending(): Promise<number> {
-    return this.watcher.settlePending();
-  }
-
-  // ── Stop-out ──
-
-  requestStopOut(): void {
-    this.stopOut.request();
-  }
-  stopOutSweep(): Promise<number> {
-    return this.stopOut.stopOutSweep();
-  }
-  stopOutAccount(accountId: string, settings: ContractSettings): Promise<number> {
-    return this.stopOut.stopOutAccount(accountId, settings);
-  }
-
-  // ── Jobs ──
-
-  chargeSwap(): Promise<number> {
-    return this.swap.chargeSwap();
-  }
-  purgeTicks(): Promise<number> {
-    return this.swap.purgeTicks();
-  }
-
-  // ── Members ──
-
-  products() {
-    return this.catalog.products();
-  }
-  latestQuotes() {
-    return this.catalog.latestQuotes();
-  }
-  pendingList(context: MemberSessionContext) {
-    return this.trading.pendingList(context);
-  }
-  pendingInfo(context: MemberSessionContext) {
-    return this.trading.pendingInfo(context);
-  }
-  closedList(context: MemberSessionContext, productId: string | undefined, page: number, pageSize: number) {
-    return this.trading.closedList(context, productId, page, pageSize);
-  }
-  orderInfo(context: MemberSessionContext, id: string) {
-    return this.trading.orderInfo(context, id);
-  }
-  open(context: MemberSessionContext, body: z.output<typeof contractOpenRequest>) {
-    return this.trading.open(context, body);
-  }
-  close(context: MemberSessionContext, body: z.output<typeof contractCloseRequest>) {
-    return this.trading.close(context, body);
-  }
-  setTargets(context: MemberSessionContext, body: z.output<typeof contractSetTargetsRequest>) {
-    return this.trading.setTargets(context, body);
-  }
-
-  // ── Console ──
-
-  adminSettings() {
-    return this.admin.adminSettings();
-  }
-  updateSettings(actor: OperatorActor, next: ContractSettings) {
-    return this.admin.updateSettings(actor, next);
-  }
-  adminProducts() {
-    return this.admin.adminProducts();
-  }
-  updateProduct(actor: OperatorActor, productId: string, input: ContractProductSettings) {
-    return this.admin.updateProduct(actor, productId, input);
-  }
-  book() {
-    return this.admin.book();
-  }
-  adminOrders(filter: { state?: ContractOrderState; productId?: string; query?: string }, page: number, pageSize: number) {
-    return this.admin.adminOrders(filter, page, pageSize);
-  }
-  adminOrder(id: string) {
-    return this.admin.adminOrder(id);
-  }
-  adminClose(actor: OperatorActor, id: string, reason: string) {
-    return this.admin.adminClose(actor, id, reason);
-  }
-  marginProblems() {
-    return this.admin.marginProblems();
+    this.swap = new ContractsSwapService(db, products, ticks, orders, pricing);
+    this.admin = new ContractsConsoleService(db, products, orders, settings, audit, pricing, closer, this.stopOut);
   }
 }

@@ -13,7 +13,8 @@ import {
 } from '@custos/contract';
 import type { RequestOrigin } from '../../http/origin.js';
 import { localDate } from '../../lib/platform-time.js';
-import type { OrderRow, ProductRow } from './contracts.repository.js';
+import type { OrderRow } from './orders.repository.js';
+import type { ProductRow } from './products.repository.js';
 
 // What the contracts services share (decision 034): the shapes of products, quotes and prices, and
 // the pure rules that turn repository rows into them. Nothing here reads the database.

@@ -16,7 +16,7 @@ import type { Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { MemberEventPublisher } from '../notifications/member-events.service.js';
-import type { CloseFields, ContractsRepository, OrderRow } from './contracts.repository.js';
+import type { CloseFields, ContractOrdersRepository, OrderRow } from './orders.repository.js';
 import { conversionFor, currenciesOf, lots2, newOrderNo, type PriceBook, type Quote } from './model.js';
 import type { ContractsPricing } from './pricing.js';
 import { ORDER_HOLD, resultWithin, settlementOf } from './settlement.js';
@@ -41,7 +41,7 @@ export interface CloseExtra {
  */
 export class ContractsCloser {
   constructor(
-    private readonly repository: ContractsRepository,
+    private readonly orders: ContractOrdersRepository,
     private readonly ledger: LedgerService,
     private readonly memberEvents: MemberEventPublisher,
     private readonly pricing: ContractsPricing,
@@ -60,7 +60,7 @@ export class ContractsCloser {
     },
   ): Promise<void> {
     let orderNo = order.orderNo;
-    if (orderNo === null) orderNo = (await this.repository.order(tx, order.id))?.order_no ?? '';
+    if (orderNo === null) orderNo = (await this.orders.order(tx, order.id))?.order_no ?? '';
     await this.memberEvents.publish(tx, memberId, {
       kind: 'contracts.order',
       orderId: order.id,
@@ -124,7 +124,7 @@ export class ContractsCloser {
     };
     let closedId = order.id;
     if (full) {
-      if (!(await this.repository.closeOrder(tx, order.id, fields))) return null;
+      if (!(await this.orders.closeOrder(tx, order.id, fields))) return null;
     } else {
       closedId = randomUUID();
       const left = {
@@ -133,8 +133,8 @@ export class ContractsCloser {
         spreadCost: contractSum([order.spread_cost, `-${spreadCost}`]),
         swap: contractSum([order.swap, `-${swap}`]),
       };
-      if (!(await this.repository.shrinkOrder(tx, order.id, left))) return null;
-      await this.repository.insertOrder(tx, {
+      if (!(await this.orders.shrinkOrder(tx, order.id, left))) return null;
+      await this.orders.insertOrder(tx, {
         id: closedId,
         orderNo: newOrderNo(closedAt, this.timeZone),
         memberId: order.member_id,
@@ -165,7 +165,7 @@ export class ContractsCloser {
         idempotencyKey: `contracts:split:${closedId}`,
         recordType: 'contract_margin',
       });
-      if (!(await this.repository.closeOrder(tx, closedId, fields))) throw new Error(`closed part ${closedId} was not open`);
+      if (!(await this.orders.closeOrder(tx, closedId, fields))) throw new Error(`closed part ${closedId} was not open`);
     }
     await this.settleLedger(tx, order.account_id, closedId, margin, settled);
     await this.publishOrder(tx, order.member_id, {
@@ -211,7 +211,7 @@ export class ContractsCloser {
   ): Promise<string> {
     if (compareDecimal(result, `-${margin}`) >= 0) return result;
     const others = options.settings
-      ? (await this.repository.openOrdersOf(tx, order.account_id, { lock: true })).filter(
+      ? (await this.orders.openOrdersOf(tx, order.account_id, { lock: true })).filter(
           (other) => other.id !== order.id && !options.closedOut?.has(other.id),
         )
       : [];

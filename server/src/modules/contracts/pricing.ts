@@ -2,7 +2,8 @@ import { contractClosePrice, contractMarketOpen, contractMid, contractPnl, type 
 import type { Db, Tx } from '../../db/client.js';
 import { AppError } from '../../http/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { ContractsRepository, OrderRow } from './contracts.repository.js';
+import type { ContractProductsRepository } from './products.repository.js';
+import type { OrderRow } from './orders.repository.js';
 import {
   conversionFor,
   currenciesOf,
@@ -22,7 +23,7 @@ import {
  */
 export class ContractsPricing {
   constructor(
-    private readonly repository: ContractsRepository,
+    private readonly products: ContractProductsRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -35,7 +36,7 @@ export class ContractsPricing {
   }
 
   async priceBook(db: Db | Tx): Promise<PriceBook> {
-    const rows = await this.repository.lastPrices(db);
+    const rows = await this.products.lastPrices(db);
     const book: PriceBook = new Map();
     for (const row of rows) {
       const price = row.bid !== null && row.ask !== null ? contractMid(row.bid, row.ask, 8) : row.price;
@@ -59,7 +60,7 @@ export class ContractsPricing {
   }
 
   async loadProduct(db: Db | Tx, id: string): Promise<Product | null> {
-    const row = await this.repository.product(db, id, this.dayAgo());
+    const row = await this.products.product(db, id, this.dayAgo());
     return row ? productOf(row) : null;
   }
 
@@ -70,7 +71,7 @@ export class ContractsPricing {
 
   /** Each configured product's quote and conversion (`liveContext`), and the products themselves. */
   async liveProducts(db: Db | Tx): Promise<{ products: Product[]; live: LiveLookup }> {
-    const rows = await this.repository.allProducts(db, this.dayAgo());
+    const rows = await this.products.allProducts(db, this.dayAgo());
     const prices = await this.priceBook(db);
     const products = rows.map(productOf).filter((product): product is Product => product !== null);
     const byId = new Map<string, LiveFigures & { symbol: string }>();
@@ -118,7 +119,7 @@ export class ContractsPricing {
    * trade now), for the stop-out and for closing an account's orders to cover a loss.
    */
   async priceOrders(tx: Tx, orders: readonly OrderRow[], settings: ContractSettings, prices: PriceBook) {
-    const productRows = await this.repository.allProducts(tx, this.dayAgo());
+    const productRows = await this.products.allProducts(tx, this.dayAgo());
     const products = new Map(
       productRows
         .map(productOf)

@@ -9,7 +9,7 @@ import {
 } from '@custos/contract';
 import type { Db } from '../../db/client.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { ContractsRepository } from './contracts.repository.js';
+import type { ContractProductsRepository } from './products.repository.js';
 import { conversionFor, pointsBetween, productOf, type PriceBook, type Product, type Quote } from './model.js';
 import type { ContractsPricing } from './pricing.js';
 
@@ -17,7 +17,7 @@ import type { ContractsPricing } from './pricing.js';
 export class ContractsProductsService {
   constructor(
     private readonly db: Db,
-    private readonly repository: ContractsRepository,
+    private readonly repository: ContractProductsRepository,
     private readonly settings: SettingsService,
     private readonly pricing: ContractsPricing,
   ) {}

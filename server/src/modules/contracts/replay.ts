@@ -78,7 +78,7 @@ export class ContractsReplay {
 
   async start(): Promise<void> {
     const ticks = loadRecordedTicks(this.options.file);
-    const ids = await this.service.contractProductIds();
+    const ids = await this.service.watcher.contractProductIds();
     const playable = ticks.filter((tick) => ids.has(tick.symbol));
     if (playable.length === 0) {
       this.logger.warn('contracts replay: no recorded pair has contract settings');
@@ -126,7 +126,7 @@ export class ContractsReplay {
         if (this.stopped) break;
         const batch: RecordedTick[] = [];
         while (index < order.length && offsetOf(order[index]!) < first + windowMs) batch.push(order[index++]!);
-        await this.service.ingestTicks(
+        await this.service.watcher.ingestTicks(
           batch.map((tick) => ({ productId: ids.get(tick.symbol)!, bid: tick.bid, ask: tick.ask })),
           'replay',
         );

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { CoalescedRun } from '../../lib/coalesced-run.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { CloseQuote, ContractsRepository } from './contracts.repository.js';
+import type { CloseQuote, ContractOrdersRepository } from './orders.repository.js';
 import { yieldToLoop } from './model.js';
 import type { ContractsCloser } from './order-close.js';
 import type { ContractsPricing } from './pricing.js';
@@ -44,7 +44,7 @@ export class ContractsStopOutService {
 
   constructor(
     private readonly db: Db,
-    private readonly repository: ContractsRepository,
+    private readonly orders: ContractOrdersRepository,
     private readonly settings: SettingsService,
     private readonly pricing: ContractsPricing,
     private readonly closer: ContractsCloser,
@@ -79,7 +79,7 @@ export class ContractsStopOutService {
     }[]
   > {
     const live = await this.pricing.liveContext(this.db);
-    const orders = await this.repository.allOpenOrders();
+    const orders = await this.orders.allOpenOrders();
     const byAccount = new Map<string, { memberId: string; email: string; margins: string[]; results: string[] }>();
     for (const [index, order] of orders.entries()) {
       // Ten thousand orders price in tens of milliseconds: walks' answers go between the slices.
@@ -130,7 +130,7 @@ export class ContractsStopOutService {
       }
     }
     let closed = 0;
-    for (const accountId of await this.repository.accountsNearStopOut(closes, settings.stopOutLevelPct))
+    for (const accountId of await this.orders.accountsNearStopOut(closes, settings.stopOutLevelPct))
       closed += await this.stopOutAccount(accountId, settings);
     return closed;
   }
@@ -143,7 +143,7 @@ export class ContractsStopOutService {
    */
   async stopOutAccount(accountId: string, settings: ContractSettings): Promise<number> {
     return this.db.transaction(async (tx) => {
-      const orders = await this.repository.openOrdersOf(tx, accountId, { lock: true });
+      const orders = await this.orders.openOrdersOf(tx, accountId, { lock: true });
       const prices = await this.pricing.priceBook(tx);
       const figures = await this.pricing.priceOrders(tx, orders, settings, prices);
       const closedOut = new Set<string>();

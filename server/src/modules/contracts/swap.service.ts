@@ -1,6 +1,8 @@
 import { contractMid, contractSwap } from '@custos/contract';
 import type { Db } from '../../db/client.js';
-import type { ContractsRepository } from './contracts.repository.js';
+import type { ContractProductsRepository } from './products.repository.js';
+import type { ContractTicksRepository } from './ticks.repository.js';
+import type { ContractOrdersRepository } from './orders.repository.js';
 import { conversionFor, productOf } from './model.js';
 import type { ContractsPricing } from './pricing.js';
 
@@ -12,7 +14,9 @@ const SWAP_BATCH = 500;
 export class ContractsSwapService {
   constructor(
     private readonly db: Db,
-    private readonly repository: ContractsRepository,
+    private readonly products: ContractProductsRepository,
+    private readonly ticks: ContractTicksRepository,
+    private readonly orders: ContractOrdersRepository,
     private readonly pricing: ContractsPricing,
   ) {}
 
@@ -32,7 +36,7 @@ export class ContractsSwapService {
     const { at, day } = this.lastRollover();
     const prices = await this.pricing.priceBook(this.db);
     let charged = 0;
-    for (const row of await this.repository.allProducts(this.db, this.pricing.dayAgo())) {
+    for (const row of await this.products.allProducts(this.db, this.pricing.dayAgo())) {
       const product = productOf(row);
       if (!product?.settings.swapEnabled || !product.quote) continue;
       const mid = contractMid(product.quote.bid, product.quote.ask, product.settings.digits);
@@ -40,7 +44,7 @@ export class ContractsSwapService {
       if (!conversion) continue;
       for (;;) {
         const batch = await this.db.transaction(async (tx) => {
-          const due = await this.repository.swapDue(tx, product.id, day, at, SWAP_BATCH);
+          const due = await this.orders.swapDue(tx, product.id, day, at, SWAP_BATCH);
           for (const order of due) {
             const swap = contractSwap({
               lots: order.lots,
@@ -49,7 +53,7 @@ export class ContractsSwapService {
               dailyPct: order.side === 'buy' ? product.settings.swapLongPct : product.settings.swapShortPct,
               conversion,
             });
-            await this.repository.addSwap(tx, order.id, swap, day);
+            await this.orders.addSwap(tx, order.id, swap, day);
           }
           return due.length;
         });
@@ -62,6 +66,6 @@ export class ContractsSwapService {
 
   /** Removes walked ticks older than two days (the quotes history keeps the prices). */
   purgeTicks(): Promise<number> {
-    return this.repository.purgeTicks(new Date(this.pricing.now().getTime() - 2 * 86_400_000));
+    return this.ticks.purgeTicks(new Date(this.pricing.now().getTime() - 2 * 86_400_000));
   }
 }

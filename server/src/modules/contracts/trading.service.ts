@@ -28,7 +28,7 @@ import { fingerprint } from '../../lib/fingerprint.js';
 import type { MemberSessionContext } from '../auth/auth.service.js';
 import type { LedgerService } from '../ledger/ledger.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { ContractsRepository, OrderRow } from './contracts.repository.js';
+import type { ContractOrdersRepository, OrderRow } from './orders.repository.js';
 import { conversionFor, lots2, newOrderNo, orderView, type Product } from './model.js';
 import type { ContractsCloser } from './order-close.js';
 import type { ContractsPricing } from './pricing.js';
@@ -42,7 +42,7 @@ import { ORDER_HOLD } from './settlement.js';
 export class ContractsTradingService {
   constructor(
     private readonly db: Db,
-    private readonly repository: ContractsRepository,
+    private readonly orders: ContractOrdersRepository,
     private readonly ledger: LedgerService,
     private readonly settings: SettingsService,
     private readonly pricing: ContractsPricing,
@@ -54,7 +54,7 @@ export class ContractsTradingService {
 
   /** GET /api/contracts/pending_list */
   async pendingList(context: MemberSessionContext): Promise<ContractPendingList> {
-    const rows = await this.repository.openOrdersOf(this.db, context.account.id);
+    const rows = await this.orders.openOrdersOf(this.db, context.account.id);
     const live = await this.pricing.liveContext(this.db);
     return { items: rows.map((row) => orderView(row, this.pricing.liveFor(row, live))), asOf: this.pricing.now().toISOString() };
   }
@@ -62,7 +62,7 @@ export class ContractsTradingService {
   /** GET /api/contracts/pending_info */
   async pendingInfo(context: MemberSessionContext): Promise<ContractPendingInfo> {
     const settings = await this.settings.get('contracts');
-    const rows = await this.repository.openOrdersOf(this.db, context.account.id);
+    const rows = await this.orders.openOrdersOf(this.db, context.account.id);
     const live = await this.pricing.liveContext(this.db);
     const views = rows.map((row) => orderView(row, this.pricing.liveFor(row, live)));
     const balances = await this.ledger.balancesOf([context.account.id]);
@@ -86,13 +86,13 @@ export class ContractsTradingService {
 
   /** GET /api/contracts/closed_list */
   async closedList(context: MemberSessionContext, productId: string | undefined, page: number, pageSize: number) {
-    const { rows, total } = await this.repository.closedOf(context.account.id, productId, page, pageSize);
+    const { rows, total } = await this.orders.closedOf(context.account.id, productId, page, pageSize);
     return { items: rows.map((row) => orderView(row, null)), total, page, pageSize };
   }
 
   /** GET /api/contracts/order_info: one of the account's own orders (another's answers "not found"). */
   async orderInfo(context: MemberSessionContext, id: string): Promise<ContractOrder> {
-    const row = await this.repository.order(this.db, id);
+    const row = await this.orders.order(this.db, id);
     if (!row || row.account_id !== context.account.id) throw AppError.notFound();
     const live = row.state === 'open' ? this.pricing.liveFor(row, await this.pricing.liveContext(this.db)) : null;
     return orderView(row, live);
@@ -132,7 +132,7 @@ export class ContractsTradingService {
       if (row.request_hash !== requestHash) throw AppError.conflict('contracts.idempotency_mismatch');
       return this.orderInfo(context, row.id);
     };
-    const earlier = await this.repository.orderByClientKey(this.db, memberId, body.idempotencyKey);
+    const earlier = await this.orders.orderByClientKey(this.db, memberId, body.idempotencyKey);
     if (earlier) return replay(earlier);
 
     const settings = await this.settings.get('contracts');
@@ -186,16 +186,16 @@ export class ContractsTradingService {
           { ownerAccountId: accountId, asset: 'USDT', purpose: 'available' },
           { ownerAccountId: accountId, asset: 'USDT', purpose: 'held' },
         ]);
-        const winner = await this.repository.orderByClientKey(tx, memberId, body.idempotencyKey);
+        const winner = await this.orders.orderByClientKey(tx, memberId, body.idempotencyKey);
         if (winner) return;
-        const open = await this.repository.countOpen(tx, accountId);
+        const open = await this.orders.countOpen(tx, accountId);
         if (open >= settings.maxOpenOrders)
           throw AppError.conflict('contracts.too_many_open_orders', { count: settings.maxOpenOrders });
         const available = balanceOf({ ownerAccountId: accountId, asset: 'USDT', purpose: 'available' });
         if (available < money.parseMoney(margin)) {
           throw AppError.conflict('contracts.insufficient_margin', { required: margin, available: money.formatMoney(available) });
         }
-        await this.repository.insertOrder(tx, {
+        await this.orders.insertOrder(tx, {
           id,
           orderNo: newOrderNo(now, this.timeZone),
           memberId,
@@ -231,13 +231,13 @@ export class ContractsTradingService {
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const winner = await this.repository.orderByClientKey(this.db, memberId, body.idempotencyKey);
+      const winner = await this.orders.orderByClientKey(this.db, memberId, body.idempotencyKey);
       if (!winner) throw error;
       return replay(winner);
     }
     // The new order is checked at once against the ticks walked while it was being opened.
     this.walkSoon([product.id]);
-    const row = await this.repository.orderByClientKey(this.db, memberId, body.idempotencyKey);
+    const row = await this.orders.orderByClientKey(this.db, memberId, body.idempotencyKey);
     return replay(row!);
   }
 
@@ -268,14 +268,14 @@ export class ContractsTradingService {
       if (closed.close_hash !== closeHash) throw AppError.conflict('contracts.idempotency_mismatch');
       const live = await this.pricing.liveContext(this.db);
       const parentId = closed.parent_id ?? null;
-      const remainingRow = parentId ? await this.repository.order(this.db, parentId) : undefined;
+      const remainingRow = parentId ? await this.orders.order(this.db, parentId) : undefined;
       const remaining =
         remainingRow && remainingRow.state === 'open' ? orderView(remainingRow, this.pricing.liveFor(remainingRow, live)) : null;
       return { closed: orderView(closed, null), remaining };
     };
-    const earlier = await this.repository.orderByCloseKey(this.db, memberId, body.idempotencyKey);
+    const earlier = await this.orders.orderByCloseKey(this.db, memberId, body.idempotencyKey);
     if (earlier) return replay(earlier);
-    const found = await this.repository.order(this.db, body.orderId);
+    const found = await this.orders.order(this.db, body.orderId);
     if (!found || found.account_id !== context.account.id) throw AppError.notFound();
     if (found.state !== 'open') throw AppError.conflict('contracts.order_closed');
     const settings = await this.settings.get('contracts');
@@ -286,7 +286,7 @@ export class ContractsTradingService {
     let closedId: string;
     try {
       closedId = await this.db.transaction(async (tx) => {
-        const order = await this.repository.order(tx, body.orderId, { lock: true });
+        const order = await this.orders.order(tx, body.orderId, { lock: true });
         if (!order || order.state !== 'open') throw AppError.conflict('contracts.order_closed');
         const lots = this.checkCloseLots(order, product, body.lots);
         const id = await this.closer.settleClose(tx, order, lots, quote, 'member', {
@@ -300,17 +300,17 @@ export class ContractsTradingService {
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const winner = await this.repository.orderByCloseKey(this.db, memberId, body.idempotencyKey);
+      const winner = await this.orders.orderByCloseKey(this.db, memberId, body.idempotencyKey);
       if (!winner) throw error;
       return replay(winner);
     }
-    const closed = await this.repository.order(this.db, closedId);
+    const closed = await this.orders.order(this.db, closedId);
     return replay(closed!);
   }
 
   /** POST /api/contracts/set_targets */
   async setTargets(context: MemberSessionContext, body: z.output<typeof contractSetTargetsRequest>): Promise<ContractOrder> {
-    const found = await this.repository.order(this.db, body.orderId);
+    const found = await this.orders.order(this.db, body.orderId);
     if (!found || found.account_id !== context.account.id) throw AppError.notFound();
     if (found.state !== 'open') throw AppError.conflict('contracts.order_closed');
     const product = await this.pricing.loadProduct(this.db, found.product_id);
@@ -324,9 +324,9 @@ export class ContractsTradingService {
     const problem = contractTargetsProblem(found.side, product.quote, targets);
     if (problem) throw AppError.badRequest(`contracts.${problem}`);
     await this.db.transaction(async (tx) => {
-      const order = await this.repository.order(tx, body.orderId, { lock: true });
+      const order = await this.orders.order(tx, body.orderId, { lock: true });
       if (!order || order.state !== 'open') throw AppError.conflict('contracts.order_closed');
-      await this.repository.setTargets(tx, order.id, targets);
+      await this.orders.setTargets(tx, order.id, targets);
       await this.closer.publishOrder(tx, order.member_id, {
         id: order.id,
         orderNo: order.order_no,

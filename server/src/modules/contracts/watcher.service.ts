@@ -18,7 +18,9 @@ import { CoalescedRun } from '../../lib/coalesced-run.js';
 import type { EntrySpec, HoldSettlement, LedgerService } from '../ledger/ledger.service.js';
 import type { MemberEventPublisher } from '../notifications/member-events.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
-import type { CloseFields, ContractsRepository, OrderRow, TickRow } from './contracts.repository.js';
+import type { ContractProductsRepository } from './products.repository.js';
+import type { ContractTicksRepository, TickRow } from './ticks.repository.js';
+import type { CloseFields, ContractOrdersRepository, OrderRow } from './orders.repository.js';
 import { manualCloseAudits, triggeredClosePrice } from './manual-quote-rules.js';
 import { ManualQuotesRepository } from './manual-quotes.repository.js';
 import { conversionFor, currenciesOf, lots2, needsPriceBook, type IncomingTick, type PriceBook, type Quote } from './model.js';
@@ -57,7 +59,9 @@ export class ContractsWatcherService {
 
   constructor(
     private readonly db: Db,
-    private readonly repository: ContractsRepository,
+    private readonly products: ContractProductsRepository,
+    private readonly ticks: ContractTicksRepository,
+    private readonly orders: ContractOrdersRepository,
     private readonly ledger: LedgerService,
     private readonly settings: SettingsService,
     private readonly memberEvents: MemberEventPublisher,
@@ -69,7 +73,7 @@ export class ContractsWatcherService {
 
   /** Product ids by symbol, for the replay and the feed. */
   async contractProductIds(): Promise<Map<string, string>> {
-    const rows = await this.repository.allProducts(this.db, this.pricing.dayAgo());
+    const rows = await this.products.allProducts(this.db, this.pricing.dayAgo());
     return new Map(rows.filter((row) => row.configured).map((row) => [row.symbol, row.id]));
   }
 
@@ -93,7 +97,7 @@ export class ContractsWatcherService {
       mid: contractMid(tick.bid, tick.ask, 8),
       observedAt: tick.observedAt,
     }));
-    const stored = await this.repository.insertTicks(this.db, stamped, source, { mids, everyMs: MARKET_PRICE_EVERY_MS });
+    const stored = await this.ticks.insertTicks(this.db, stamped, source, { mids, everyMs: MARKET_PRICE_EVERY_MS });
     this.walkSoon([...new Set(stored.map((tick) => tick.productId))]);
     return stored;
   }
@@ -123,7 +127,7 @@ export class ContractsWatcherService {
   ): Promise<{ id: string; symbol: string } | null> {
     const observedAt = this.pricing.now();
     const mids = [{ productId, mid: contractMid(quote.bid, quote.ask, 8), observedAt }];
-    const [tick] = await this.repository.insertTicks(tx, [{ productId, bid: quote.bid, ask: quote.ask, observedAt }], 'manual', {
+    const [tick] = await this.ticks.insertTicks(tx, [{ productId, bid: quote.bid, ask: quote.ask, observedAt }], 'manual', {
       mids,
       everyMs: MARKET_PRICE_EVERY_MS,
     });
@@ -189,9 +193,9 @@ export class ContractsWatcherService {
 
   /** Every product with ticks not walked yet (the safety net after a restart, and on other instances). */
   async watchAll(): Promise<void> {
-    await this.walkProducts(await this.repository.productsBehind());
+    await this.walkProducts(await this.ticks.productsBehind());
     // Closes whose settlement a crash or a failure left behind (this instance's or another's).
-    if (await this.repository.settlementsDue()) await this.settlePending();
+    if (await this.orders.settlementsDue()) await this.settlePending();
   }
 
   /** Walks one product's new ticks (see `walkProducts`). */
@@ -213,7 +217,7 @@ export class ContractsWatcherService {
     let remaining = [...new Set(productIds)];
     while (remaining.length > 0) {
       const batch = await this.db.transaction(async (tx) => {
-        const walks = await this.repository.claimWalks(tx, remaining, WATCH_BATCH);
+        const walks = await this.ticks.claimWalks(tx, remaining, WATCH_BATCH);
         const triggered = walks.flatMap((walk) =>
           walk.pricing && walk.candidates.length > 0
             ? this.reachedBy(walk.pricing, walk.earlyTicks, walk.ticks, walk.candidates)
@@ -315,7 +319,7 @@ export class ContractsWatcherService {
       };
       return { id: order.id, lots: order.lots, margin: order.margin, fields };
     });
-    const closed = await this.repository.closeOrders(tx, closes, { awaitingSettlement: true });
+    const closed = await this.orders.closeOrders(tx, closes, { awaitingSettlement: true });
     if (manual.size > 0) await this.manualTicks.auditCloses(tx, manualCloseAudits(closes, closed, manual));
     return closed.length;
   }
@@ -336,12 +340,12 @@ export class ContractsWatcherService {
     const results = new Map(orders.map((order) => [order.id, order.pnl!]));
     if (beyondMargin.length > 0) {
       const accounts = [...new Set(beyondMargin.map((order) => order.account_id))].sort();
-      for (const accountId of accounts) await this.repository.openOrdersOf(tx, accountId, { lock: true });
+      for (const accountId of accounts) await this.orders.openOrdersOf(tx, accountId, { lock: true });
       const prices = await this.pricing.priceBook(tx);
       const closedOut = new Set<string>();
       for (const order of beyondMargin) {
         const result = await this.closer.coverLoss(tx, order, order.margin, order.pnl!, { prices, settings, closedOut });
-        if (result !== order.pnl) await this.repository.setSettledResult(tx, order.id, result);
+        if (result !== order.pnl) await this.orders.setSettledResult(tx, order.id, result);
         results.set(order.id, result);
       }
     }
@@ -382,7 +386,7 @@ export class ContractsWatcherService {
     let settled = 0;
     for (;;) {
       const batch = await this.db.transaction(async (tx) => {
-        const orders = await this.repository.claimSettlements(tx, SETTLE_BATCH);
+        const orders = await this.orders.claimSettlements(tx, SETTLE_BATCH);
         if (orders.length > 0) await this.settleClosed(tx, orders, settings);
         return orders.length;
       });
