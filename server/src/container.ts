@@ -81,6 +81,7 @@ import { BinanceTickerSource } from './modules/quotes/binance-ticker.js';
 import { QuotesRepository } from './modules/quotes/quotes.repository.js';
 import { QuotesService } from './modules/quotes/quotes.service.js';
 import { OperatorEventsRepository } from './modules/notifications/operator-events.repository.js';
+import { OtcArbitrationRepository } from './modules/otc/otc-arbitration.repository.js';
 import { OtcRepository } from './modules/otc/otc.repository.js';
 import { OtcService } from './modules/otc/otc.service.js';
 import { OperatorEventsService } from './modules/notifications/operator-events.service.js';
@@ -275,6 +276,7 @@ export function createServices(
   const otc = new OtcService(
     db,
     new OtcRepository(db),
+    new OtcArbitrationRepository(db),
     ledger,
     security,
     settings,

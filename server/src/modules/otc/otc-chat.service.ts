@@ -89,7 +89,7 @@ export class OtcChatService extends OtcUnit {
 
   async evidenceImage(context: MemberSessionContext, orderId: string, uploadId: string) {
     const { order } = await this.partyOrder(context, orderId);
-    const image = await this.repository.evidenceOfOrder(order.id, uploadId);
+    const image = await this.arbitration.evidenceOfOrder(order.id, uploadId);
     if (!image) throw AppError.notFound();
     return image;
   }

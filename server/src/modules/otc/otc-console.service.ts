@@ -106,7 +106,7 @@ export class OtcConsoleService extends OtcUnit {
   }
 
   async adminEvidence(orderId: string, uploadId: string) {
-    const image = await this.repository.evidenceOfOrder(orderId, uploadId);
+    const image = await this.arbitration.evidenceOfOrder(orderId, uploadId);
     if (!image) throw AppError.notFound();
     return image;
   }

@@ -49,7 +49,7 @@ export class OtcListingsService extends OtcUnit {
     const memberId = context.member.id;
     const [approved, suspendedUntil, cancels, balances, reputations, methods, pending, withdrawSettings] = await Promise.all([
       this.repository.realNameApproved(memberId),
-      this.repository.suspendedUntil(memberId, now),
+      this.arbitration.suspendedUntil(memberId, now),
       this.repository.takerCancels(this.db, memberId, this.today(now)),
       this.ledger.balancesOf([context.account.id]),
       this.repository.reputations([memberId], now),

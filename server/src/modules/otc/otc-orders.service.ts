@@ -112,7 +112,7 @@ export class OtcOrdersService extends OtcUnit {
         if (winner) return winner;
         if (listing.member_id === memberId) throw AppError.conflict('otc.own_listing');
         if (listing.state !== 'matching') throw AppError.conflict('otc.listing_unavailable');
-        if (!(await this.repository.listerAvailable(tx, listing.member_id, now)))
+        if (!(await this.arbitration.listerAvailable(tx, listing.member_id, now)))
           throw AppError.conflict('otc.listing_unavailable');
         const available = parse(listing.available);
         if (available === 0n) throw AppError.conflict('otc.listing_unavailable');
@@ -362,7 +362,7 @@ export class OtcOrdersService extends OtcUnit {
         if (current.state === 'paid' && current.appeal_allowed_at && new Date(current.appeal_allowed_at) > now) {
           throw AppError.conflict('otc.appeal_too_early', { at: iso(current.appeal_allowed_at) });
         }
-        if (!(await this.repository.evidenceUsable(tx, context.member.id, body.imageIds))) {
+        if (!(await this.arbitration.evidenceUsable(tx, context.member.id, body.imageIds))) {
           throw AppError.badRequest('otc.evidence_missing');
         }
         const opening = current.state === 'paid';
@@ -370,7 +370,7 @@ export class OtcOrdersService extends OtcUnit {
           const frozen = await this.repository.transition(tx, order.id, ['paid'], { state: 'appeal', now });
           if (!frozen) throw AppError.conflict('otc.wrong_state');
         }
-        const appealId = await this.repository.insertAppeal(tx, {
+        const appealId = await this.arbitration.insertAppeal(tx, {
           orderId: order.id,
           byRole: role,
           byMemberId: context.member.id,

@@ -68,7 +68,7 @@ export class OtcRulingsService extends OtcUnit {
     if (securityCoolingOffHours > 0) {
       const since = new Date(this.now().getTime() - securityCoolingOffHours * 3_600_000);
       const parties = [order.buyer_member_id, order.seller_member_id];
-      if (await this.repository.operatorResetAny(actor.operatorId, parties, since))
+      if (await this.arbitration.operatorResetAny(actor.operatorId, parties, since))
         throw AppError.conflict('otc.arbiter_reset_party', { hours: securityCoolingOffHours });
     }
     await this.db.transaction(async (tx) => {
@@ -92,7 +92,12 @@ export class OtcRulingsService extends OtcUnit {
       );
       if (!changed) throw AppError.conflict('otc.not_under_appeal');
       await this.announce(tx, changed, 'ruled');
-      await this.repository.ruleAppeals(tx, orderId, { ruling: body.ruling, note: body.note, operatorId: actor.operatorId, now });
+      await this.arbitration.ruleAppeals(tx, orderId, {
+        ruling: body.ruling,
+        note: body.note,
+        operatorId: actor.operatorId,
+        now,
+      });
       await this.repository.insertStep(tx, {
         scope: 'order',
         listingId: order.listing_id,
@@ -124,7 +129,7 @@ export class OtcRulingsService extends OtcUnit {
       if (body.suspend) {
         const memberId = body.suspend.role === 'buyer' ? order.buyer_member_id : order.seller_member_id;
         const until = new Date(now.getTime() + body.suspend.days * 86_400_000);
-        await this.repository.insertSuspension(tx, {
+        await this.arbitration.insertSuspension(tx, {
           memberId,
           until,
           reason: body.note,
@@ -142,7 +147,7 @@ export class OtcRulingsService extends OtcUnit {
         const after = (await this.repository.findListing(listing.id, tx))!;
         if (after.state === 'matching') await this.escrow.closeListing(tx, after, 'operator', body.note);
       }
-      const appeals = await this.repository.appealsOf([orderId], tx);
+      const appeals = await this.arbitration.appealsOf([orderId], tx);
       const opening = appeals.find((appeal) => appeal.opening);
       if (opening)
         await this.operatorEvents.publishOtc(tx, { kind: 'otc.appeal', orderId, appealId: opening.id, status: 'ruled' });
@@ -160,7 +165,7 @@ export class OtcRulingsService extends OtcUnit {
   }
 
   async appealQueue(status: 'open' | 'ruled', page: number, pageSize: number) {
-    const { rows, total, open } = await this.repository.appealQueue(status, pageSize, (page - 1) * pageSize);
+    const { rows, total, open } = await this.arbitration.appealQueue(status, pageSize, (page - 1) * pageSize);
     const orders = await Promise.all(rows.map((row) => this.repository.findOrder(row.order_id)));
     const views = await this.views.adminOrderViews(orders.filter((row): row is OrderRow => row !== null));
     const byId = new Map(views.map((view) => [view.id, view]));
@@ -173,7 +178,7 @@ export class OtcRulingsService extends OtcUnit {
   }
 
   async suspensions() {
-    const rows = await this.repository.activeSuspensions(this.now());
+    const rows = await this.arbitration.activeSuspensions(this.now());
     return {
       items: rows.map((row) => ({
         memberId: row.member_id,
@@ -189,7 +194,7 @@ export class OtcRulingsService extends OtcUnit {
 
   async liftSuspension(actor: OperatorActor, memberId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const lifted = await this.repository.liftSuspensions(tx, memberId, actor.operatorId, this.now());
+      const lifted = await this.arbitration.liftSuspensions(tx, memberId, actor.operatorId, this.now());
       if (lifted === 0) throw AppError.notFound();
       await this.recordAudit(tx, actor, 'otc.suspension_lifted', 'member', memberId, { suspended: true }, { suspended: false });
     });

@@ -9,6 +9,7 @@ import type { RateLimitService } from '../rate-limit/rate-limit.service.js';
 import type { SecurityService } from '../security/security.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { SupportChatService } from '../support-chat/support-chat.service.js';
+import type { OtcArbitrationRepository } from './otc-arbitration.repository.js';
 import type { OtcRepository } from './otc.repository.js';
 import type { OtcDeps, OtcServiceOptions } from './otc.shared.js';
 import { OtcEscrow } from './otc.escrow.js';
@@ -41,6 +42,7 @@ export class OtcService {
   constructor(
     db: Db,
     repository: OtcRepository,
+    arbitration: OtcArbitrationRepository,
     ledger: LedgerService,
     security: SecurityService,
     settings: SettingsService,
@@ -54,6 +56,7 @@ export class OtcService {
     const deps: OtcDeps = {
       db,
       repository,
+      arbitration,
       ledger,
       security,
       settings,

@@ -23,6 +23,7 @@ import type { SecurityService } from '../security/security.service.js';
 import type { SettingsService } from '../settings/settings.service.js';
 import type { SupportChatService } from '../support-chat/support-chat.service.js';
 import type { AppealRow, ListingRow, OrderRow, PaymentMethodRow, ReputationRow } from './otc.rows.js';
+import type { OtcArbitrationRepository } from './otc-arbitration.repository.js';
 import type { OtcRepository } from './otc.repository.js';
 
 export const LISTING_HOLD = 'otc_listing';
@@ -45,6 +46,7 @@ export interface OtcServiceOptions {
 export interface OtcDeps {
   db: Db;
   repository: OtcRepository;
+  arbitration: OtcArbitrationRepository;
   ledger: LedgerService;
   security: SecurityService;
   settings: SettingsService;

@@ -13,6 +13,7 @@ import { coolingOffParams, coolingOffUntil } from '../withdraw/cooling-off.js';
 import type { SupportChatService } from '../support-chat/support-chat.service.js';
 import type { OrderRow } from './otc.rows.js';
 import { platformDay, roleOf, type OtcServiceOptions, type OperatorActor, type OtcDeps } from './otc.shared.js';
+import type { OtcArbitrationRepository } from './otc-arbitration.repository.js';
 import type { OtcRepository } from './otc.repository.js';
 
 /**
@@ -22,6 +23,7 @@ import type { OtcRepository } from './otc.repository.js';
 export abstract class OtcUnit {
   protected readonly db: Db;
   protected readonly repository: OtcRepository;
+  protected readonly arbitration: OtcArbitrationRepository;
   protected readonly ledger: LedgerService;
   protected readonly security: SecurityService;
   protected readonly settings: SettingsService;
@@ -35,6 +37,7 @@ export abstract class OtcUnit {
   constructor(deps: OtcDeps) {
     this.db = deps.db;
     this.repository = deps.repository;
+    this.arbitration = deps.arbitration;
     this.ledger = deps.ledger;
     this.security = deps.security;
     this.settings = deps.settings;
@@ -61,7 +64,7 @@ export abstract class OtcUnit {
     const settings = await this.settings.get('otc');
     if (!settings.enabled) throw AppError.conflict('otc.disabled');
     if (!(await this.repository.realNameApproved(context.member.id))) throw AppError.forbidden('otc.real_name_required');
-    const until = await this.repository.suspendedUntil(context.member.id, this.now());
+    const until = await this.arbitration.suspendedUntil(context.member.id, this.now());
     if (until) throw new AppError(BusinessCode.FORBIDDEN, 'otc.suspended', { until: until.toISOString() });
     return settings;
   }

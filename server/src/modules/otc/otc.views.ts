@@ -103,7 +103,7 @@ export class OtcViews extends OtcUnit {
     const counterparts = rows.map((row) => (row.buyer_member_id === viewerId ? row.seller_member_id : row.buyer_member_id));
     const [reputations, appeals] = await Promise.all([
       this.repository.reputations([...new Set(counterparts)], now),
-      this.repository.appealsOf(rows.map((row) => row.id)),
+      this.arbitration.appealsOf(rows.map((row) => row.id)),
     ]);
     return rows.map((row) =>
       this.toOrder(
@@ -198,7 +198,7 @@ export class OtcViews extends OtcUnit {
     for (const id of unique) {
       const party = parties.get(id);
       if (!party) continue;
-      const until = await this.repository.suspendedUntil(id, now);
+      const until = await this.arbitration.suspendedUntil(id, now);
       result.set(id, {
         memberId: id,
         accountId: party.account_id,
@@ -245,7 +245,7 @@ export class OtcViews extends OtcUnit {
     if (!row) throw AppError.notFound();
     const [[view], appeals, trail, listing] = await Promise.all([
       this.adminOrderViews([row]),
-      this.repository.appealsOf([row.id]),
+      this.arbitration.appealsOf([row.id]),
       this.repository.orderTrail(row.id),
       this.repository.findListing(row.listing_id),
     ]);
