@@ -282,22 +282,22 @@ describe('terminal log format', () => {
   });
 
   it('opens an OTC market with listings on both sides, an order in progress and an appeal in the queue', async () => {
-    expect(await t.services.otc.escrowProblems()).toEqual([]);
+    expect(await t.services.otc.console.escrowProblems()).toEqual([]);
     const viewer = await t.services.auth.memberByEmail(DEMO_MEMBER.email);
     const context = { sessionId: '', member: viewer!.member, account: viewer!.account };
-    const sells = await t.services.otc.market(context, { side: 'sell' }, 1, 20);
-    const buys = await t.services.otc.market(context, { side: 'buy' }, 1, 20);
+    const sells = await t.services.otc.listings.market(context, { side: 'sell' }, 1, 20);
+    const buys = await t.services.otc.listings.market(context, { side: 'buy' }, 1, 20);
     expect(sells.items.map((item) => [item.price, item.available])).toEqual([
       ['7.2000', '900.0000'],
       ['7.2500', '300.0000'],
     ]);
     expect(buys.items.map((item) => [item.price, item.available])).toEqual([['7.1500', '740.0000']]);
-    const orders = await t.services.otc.adminOrders({}, 1, 20);
+    const orders = await t.services.otc.console.adminOrders({}, 1, 20);
     expect(orders.items.map((order) => order.state).sort()).toEqual(['appeal', 'paid']);
-    const queue = await t.services.otc.appealQueue('open', 1, 20);
+    const queue = await t.services.otc.rulings.appealQueue('open', 1, 20);
     expect(queue.items).toHaveLength(1);
     expect(queue.items[0]!.order.seller.email).toBe(DEMO_OTC_TRADERS[2]);
-    expect((await t.services.otc.getSettings()).releaseWindowMinutes).toBe(15);
+    expect((await t.services.otc.console.getSettings()).releaseWindowMinutes).toBe(15);
   });
 
   it('publishes the demo hot release 1.0.20 to every member (decision 037)', async () => {

@@ -82,7 +82,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { clock });
 });
 afterEach(async () => {
-  expect(await t.services.otc.escrowProblems()).toEqual([]);
+  expect(await t.services.otc.console.escrowProblems()).toEqual([]);
   expect((await t.services.ledger.verify()).problems).toEqual([]);
 });
 afterAll(async () => {

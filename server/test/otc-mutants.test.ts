@@ -104,7 +104,7 @@ beforeAll(async () => {
   t = await createTestApp({}, { clock });
 });
 afterEach(async () => {
-  expect(await t.services.otc.escrowProblems()).toEqual([]);
+  expect(await t.services.otc.console.escrowProblems()).toEqual([]);
   expect((await t.services.ledger.verify()).problems).toEqual([]);
 });
 afterAll(async () => {
@@ -358,7 +358,7 @@ describe('escrow, as mutation testing found it unchecked', () => {
       'taker:USDT:held': '100.0000',
     });
     nowMs += 10 * 60_000 + 1000;
-    expect(await t.services.otc.expire(order.id)).toBe(true);
+    expect(await t.services.otc.timers.expire(order.id)).toBe(true);
     await balances.expectChanges({ 'taker:USDT:available': '100.0000', 'taker:USDT:held': '-100.0000' });
     expect((await entryLines(names, [`otc_order:${order.id}`])).filter((line) => line.kind === 'hold_release')).toEqual([
       {
@@ -544,16 +544,16 @@ describe('the timers, as mutation testing found them unchecked', () => {
     ).data;
     expect((await call('POST', '/api/otc/confirm_pay', buyer!.token, { orderId: paid.id })).code).toBe(200);
     await balances.expectChanges({ 'seller:USDT:available': '-50.0000', 'seller:USDT:held': '50.0000' });
-    expect(await t.services.otc.runTimers()).toEqual({ expired: 0, overdue: 0 });
+    expect(await t.services.otc.timers.runTimers()).toEqual({ expired: 0, overdue: 0 });
 
     nowMs += 16 * 60_000;
-    expect(await t.services.otc.runTimers()).toEqual({ expired: 2, overdue: 1 });
+    expect(await t.services.otc.timers.runTimers()).toEqual({ expired: 2, overdue: 1 });
     // The sell listing's 20.02 goes back to its listing (no balance moves); the seller-taker's 50 is released.
     await balances.expectChanges({ 'seller:USDT:available': '50.0000', 'seller:USDT:held': '-50.0000' });
-    expect(await t.services.otc.runTimers()).toEqual({ expired: 0, overdue: 0 });
-    expect(await t.services.otc.expire(randomUUID())).toBe(false);
-    expect(await t.services.otc.markOverdue(randomUUID())).toBe(false);
-    expect(await t.services.otc.markOverdue(paid.id)).toBe(false);
+    expect(await t.services.otc.timers.runTimers()).toEqual({ expired: 0, overdue: 0 });
+    expect(await t.services.otc.timers.expire(randomUUID())).toBe(false);
+    expect(await t.services.otc.timers.markOverdue(randomUUID())).toBe(false);
+    expect(await t.services.otc.timers.markOverdue(paid.id)).toBe(false);
     await balances.expectChanges({});
 
     expect(await cancelsToday(buyer!)).toBe(1);
@@ -601,8 +601,8 @@ describe('who may trade, as mutation testing found it unchecked', () => {
       sql`select id::text as id from operators limit 1`,
     );
     const actor = { operatorId: operator!.id, origin: { ip: '127.0.0.1', requestId: 'otc-mutants' } } as OperatorActor;
-    const settings = await t.services.otc.getSettings();
-    await t.services.otc.updateSettings(actor, { ...settings, enabled: false });
+    const settings = await t.services.otc.console.getSettings();
+    await t.services.otc.console.updateSettings(actor, { ...settings, enabled: false });
     try {
       const closed = { code: 409, message: 'OTC trading is closed at the moment' };
       expect(await call('POST', '/api/otc/post', maker.token, listingBody(maker))).toMatchObject(closed);
@@ -610,7 +610,7 @@ describe('who may trade, as mutation testing found it unchecked', () => {
         await call('POST', '/api/otc/buy', taker.token, { listingId: listing.id, amount: '10', idempotencyKey: randomUUID() }),
       ).toMatchObject(closed);
     } finally {
-      await t.services.otc.updateSettings(actor, settings);
+      await t.services.otc.console.updateSettings(actor, settings);
     }
     await balances.expectChanges({});
 

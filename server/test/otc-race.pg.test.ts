@@ -32,7 +32,7 @@ beforeAll(async () => {
   takers = await seedTraders(db, t.services.ledger, 'race-taker', 100, '1000');
 }, 120_000);
 afterEach(async () => {
-  expect(await t.services.otc.escrowProblems()).toEqual([]);
+  expect(await t.services.otc.console.escrowProblems()).toEqual([]);
   expect((await t.services.ledger.verify()).problems).toEqual([]);
 });
 afterAll(async () => {
@@ -122,7 +122,7 @@ describe('100 takers racing for one listing', () => {
     nowMs += 11 * 60_000;
     // Five instances' timers at once, each also racing the buyers' late "I have paid".
     const runs = await Promise.all([
-      ...Array.from({ length: 5 }, () => t.services.otc.runTimers()),
+      ...Array.from({ length: 5 }, () => t.services.otc.timers.runTimers()),
       ...orders
         .slice(0, 5)
         .map((order, index) => call('/api/otc/confirm_pay', takers[50 + index]!.token, { orderId: order.data.id })),
@@ -149,7 +149,7 @@ describe('per-member limits under parallel requests (issue 31, finding 2)', () =
     const listings: OtcListingDetail[] = [];
     for (const lister of listers)
       listings.push((await call<OtcListingDetail>('/api/otc/post', lister.token, listingBody(lister))).data);
-    const { maxOpenTakerOrders } = await t.services.otc.getSettings();
+    const { maxOpenTakerOrders } = await t.services.otc.console.getSettings();
     expect(maxOpenTakerOrders).toBe(3);
     const balances = await trackBalances(
       t,
@@ -211,7 +211,7 @@ describe('per-member limits under parallel requests (issue 31, finding 2)', () =
         ],
       }),
     );
-    const { maxOpenListings } = await t.services.otc.getSettings();
+    const { maxOpenListings } = await t.services.otc.console.getSettings();
     expect(maxOpenListings).toBe(5);
     const balances = await trackBalances(t, { main: member!.accountId, sub: sub!.id });
     // Buy listings: each holds only the 50 USDT deposit from the account that posts it.

@@ -142,7 +142,7 @@ beforeAll(async () => {
   arbiter = await operatorToken(t, 'otc-settle-arbiter', 'support');
 });
 afterEach(async () => {
-  expect(await t.services.otc.escrowProblems()).toEqual([]);
+  expect(await t.services.otc.console.escrowProblems()).toEqual([]);
   expect((await t.services.ledger.verify()).problems).toEqual([]);
 });
 afterAll(async () => {
@@ -172,14 +172,14 @@ describe('an order on a buy listing (the taker sells and holds the USDT)', () =>
   it('expired by the payment timer: the taker’s USDT is released', async () => {
     const { maker, listing, order, balances } = await buyListingOrder();
     nowMs += 10 * 60_000 + 1000;
-    expect(await t.services.otc.expire(order.id)).toBe(true);
+    expect(await t.services.otc.timers.expire(order.id)).toBe(true);
     expect((await call<OtcOrderDetail>('GET', `/api/otc/order_info?id=${order.id}`, maker.token)).data).toMatchObject({
       state: 'cancelled',
       cancelReason: 'payment_timeout',
     });
     await balances.expectChanges({ 'taker:USDT:available': '100.0000', 'taker:USDT:held': '-100.0000' });
     // A second run finds nothing due and moves nothing.
-    expect(await t.services.otc.expire(order.id)).toBe(false);
+    expect(await t.services.otc.timers.expire(order.id)).toBe(false);
     await balances.expectChanges({});
     await call('POST', '/api/otc/revoke', maker.token, { listingId: listing.id });
   });
@@ -230,7 +230,7 @@ describe('an order on a sell listing (the maker’s escrow moves between holds)'
     await call('POST', '/api/otc/revoke', maker.token, { listingId: listing.id });
     await balances.expectChanges({ 'maker:USDT:available': '60.0600', 'maker:USDT:held': '-60.0600' });
     nowMs += 10 * 60_000 + 1000;
-    expect(await t.services.otc.expire(order.id)).toBe(true);
+    expect(await t.services.otc.timers.expire(order.id)).toBe(true);
     await balances.expectChanges({ 'maker:USDT:available': '90.0400', 'maker:USDT:held': '-90.0400' });
   });
 

@@ -101,7 +101,7 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   // Escrow equals what listings and open orders hold, and the ledger's invariants hold, after every test.
-  expect(await t.services.otc.escrowProblems()).toEqual([]);
+  expect(await t.services.otc.console.escrowProblems()).toEqual([]);
   expect((await t.services.ledger.verify()).problems).toEqual([]);
 });
 afterAll(async () => {
@@ -475,10 +475,10 @@ describe('cancellations and timers', () => {
       code: 409,
       message: 'The payment time limit has passed; the order is cancelled',
     });
-    const run = await t.services.otc.runTimers();
+    const run = await t.services.otc.timers.runTimers();
     expect(run.expired).toBeGreaterThanOrEqual(1);
     // Running again (or on another instance) changes nothing more.
-    expect(await t.services.otc.expire(order.id)).toBe(false);
+    expect(await t.services.otc.timers.expire(order.id)).toBe(false);
     const after = await orderInfo(buyer, order.id);
     expect(after.data).toMatchObject({ state: 'cancelled', cancelReason: 'payment_timeout' });
     expect(after.data.trail.at(-1)).toMatchObject({ step: 'cancelled', actor: 'system' });
@@ -497,7 +497,7 @@ describe('cancellations and timers', () => {
     const tracked = await trackBalances(t, { seller: seller.accountId, buyer: buyer.accountId });
     const [release, expired] = await Promise.all([
       call<OtcOrderDetail>('POST', '/api/otc/release', seller.token, { orderId: order.id, tradePassword: TRADE_PASSWORD }),
-      t.services.otc.expire(order.id),
+      t.services.otc.timers.expire(order.id),
     ]);
     const final = (await orderInfo(seller, order.id)).data;
     const mine = (await call<{ mine: OtcListingDetail }>('GET', `/api/otc/listing_info?id=${listing.id}`, seller.token)).data
@@ -561,7 +561,7 @@ describe('appeals and rulings', () => {
       code: 400,
       message: 'An evidence image is missing or is not yours; please upload it again',
     });
-    expect((await t.services.otc.runTimers()).overdue).toBeGreaterThanOrEqual(1);
+    expect((await t.services.otc.timers.runTimers()).overdue).toBeGreaterThanOrEqual(1);
     const appealed = await call<OtcOrderDetail>('POST', '/api/otc/appeal', buyer.token, appealBody);
     expect(appealed.data).toMatchObject({ state: 'appeal', appeals: [{ by: 'buyer', status: 'open' }] });
     expect(await call('POST', '/api/otc/appeal', buyer.token, { ...appealBody, imageIds: [] })).toMatchObject({
@@ -577,7 +577,7 @@ describe('appeals and rulings', () => {
     });
     expect((await call('POST', '/api/otc/cancel', seller.token, { orderId: order.id })).code).toBe(409);
     nowMs += 3600_000;
-    await t.services.otc.runTimers();
+    await t.services.otc.timers.runTimers();
     expect((await orderInfo(buyer, order.id)).data.state).toBe('appeal');
     // The seller adds their side.
     const sellerEvidence = await otcUpload(seller);
@@ -680,9 +680,9 @@ describe('appeals and rulings', () => {
         ruling: 'return_to_seller',
         note: 'No payment shown',
       }),
-      t.services.otc.runTimers(),
-      t.services.otc.expire(order.id),
-      t.services.otc.markOverdue(order.id),
+      t.services.otc.timers.runTimers(),
+      t.services.otc.timers.expire(order.id),
+      t.services.otc.timers.markOverdue(order.id),
     ]);
     expect(ruled.data).toMatchObject({ state: 'cancelled', cancelReason: 'ruling' });
     const final = await orderInfo(seller, order.id);

@@ -65,7 +65,7 @@ export async function seedOtc(demo: DemoContext): Promise<void> {
     await demo.creditOnce(email, 'USDT', OPENING_USDT);
   }
   const lin = await demo.readAs(LIN);
-  if ((await services.otc.myListings(lin, {}, 1, 1)).total > 0) return;
+  if ((await services.otc.listings.myListings(lin, {}, 1, 1)).total > 0) return;
   await approveRealName(demo, LIN, 'Lin Wei', 'E12345678');
   await approveRealName(demo, CHEN, 'Chen Jie', 'E23456789');
   await approveRealName(demo, ZHAO, 'Zhao Min', 'E34567890');
@@ -101,7 +101,7 @@ export async function seedOtc(demo: DemoContext): Promise<void> {
     (await methodsOf(demo, email)).filter((method) => type === undefined || method.type === type).map((method) => method.id);
 
   // Listings on both sides.
-  const linSell = await services.otc.post(
+  const linSell = await services.otc.listings.post(
     await demo.actAs(LIN),
     otcPostListingRequest.parse({
       side: 'sell',
@@ -116,7 +116,7 @@ export async function seedOtc(demo: DemoContext): Promise<void> {
       idempotencyKey: 'demo-otc-lin-sell',
     }),
   );
-  await services.otc.post(
+  await services.otc.listings.post(
     await demo.actAs(ZHAO),
     otcPostListingRequest.parse({
       side: 'sell',
@@ -131,7 +131,7 @@ export async function seedOtc(demo: DemoContext): Promise<void> {
       idempotencyKey: 'demo-otc-zhao-sell',
     }),
   );
-  const chenBuy = await services.otc.post(
+  const chenBuy = await services.otc.listings.post(
     await demo.actAs(CHEN),
     otcPostListingRequest.parse({
       side: 'buy',
@@ -148,16 +148,16 @@ export async function seedOtc(demo: DemoContext): Promise<void> {
   );
 
   // An order in progress: chen bought 100 USDT from lin and marked it paid; lin has yet to release.
-  const inProgress = await services.otc.buy(
+  const inProgress = await services.otc.orders.buy(
     await demo.actAs(CHEN),
     otcBuyRequest.parse({ listingId: linSell.id, amount: '100', idempotencyKey: 'demo-otc-order-1' }),
   );
-  await services.otc.confirmPay(await demo.actAs(CHEN), inProgress.id);
+  await services.otc.orders.confirmPay(await demo.actAs(CHEN), inProgress.id);
 
   // An appeal waiting in the queue: zhao sold 60 USDT into chen's buy listing; chen says he paid, zhao
   // says nothing arrived. Appeals open once the release window has passed: the demo opens it at once
   // (window 0 for this one order, then the default again; both changes audited under the demo operator).
-  const sold = await services.otc.sell(
+  const sold = await services.otc.orders.sell(
     await demo.actAs(ZHAO),
     otcSellRequest.parse({
       listingId: chenBuy.id,
@@ -168,22 +168,22 @@ export async function seedOtc(demo: DemoContext): Promise<void> {
     }),
   );
   const actor = { operatorId: demo.operatorId, origin: demo.origin };
-  const settings = await services.otc.getSettings();
-  await services.otc.updateSettings(actor, { ...settings, releaseWindowMinutes: 0 });
+  const settings = await services.otc.console.getSettings();
+  await services.otc.console.updateSettings(actor, { ...settings, releaseWindowMinutes: 0 });
   try {
-    await services.otc.confirmPay(await demo.actAs(CHEN), sold.id);
+    await services.otc.orders.confirmPay(await demo.actAs(CHEN), sold.id);
   } finally {
-    await services.otc.updateSettings(actor, settings);
+    await services.otc.console.updateSettings(actor, settings);
   }
   const chen = await demo.actAs(CHEN);
-  await services.otc.chatSend(chen, { orderId: sold.id, text: 'I sent 429.00 CNY by WeChat at 10:02, please check.' });
-  await services.otc.chatSend(await demo.actAs(ZHAO), { orderId: sold.id, text: 'Nothing has arrived on my WeChat yet.' });
+  await services.otc.chat.chatSend(chen, { orderId: sold.id, text: 'I sent 429.00 CNY by WeChat at 10:02, please check.' });
+  await services.otc.chat.chatSend(await demo.actAs(ZHAO), { orderId: sold.id, text: 'Nothing has arrived on my WeChat yet.' });
   const evidence = await services.identity.upload(
     chen,
     'otc',
     gradientPng(120, 200, [240, 240, 240], [90, 180, 90]).toString('base64'),
   );
-  await services.otc.appeal(
+  await services.otc.orders.appeal(
     chen,
     otcAppealRequest.parse({
       orderId: sold.id,

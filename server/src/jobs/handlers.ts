@@ -79,7 +79,7 @@ export function jobHandlers(services: Services): JobHandler[] {
       name: OTC_TIMERS_JOB,
       schedule: '* * * * *',
       async run() {
-        await services.otc.runTimers();
+        await services.otc.timers.runTimers();
       },
     },
     {

@@ -106,7 +106,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.info(memberOf(request))),
+    async (request) => ok(request.locale, await service.listings.info(memberOf(request))),
   );
   app.get(
     '/api/otc/all_sell_list',
@@ -121,7 +121,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
-      return ok(request.locale, await service.market(memberOf(request), filter, page, pageSize));
+      return ok(request.locale, await service.listings.market(memberOf(request), filter, page, pageSize));
     },
   );
   app.get(
@@ -135,7 +135,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcListingInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.listingInfo(memberOf(request), request.query.id)),
+    async (request) => ok(request.locale, await service.listings.listingInfo(memberOf(request), request.query.id)),
   );
   app.post(
     '/api/otc/post',
@@ -148,7 +148,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcListingDetailSchema) },
       },
     },
-    async (request) => ok(request.locale, await service.post(memberOf(request), request.body)),
+    async (request) => ok(request.locale, await service.listings.post(memberOf(request), request.body)),
   );
   app.post(
     '/api/otc/revoke',
@@ -161,7 +161,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcListingDetailSchema) },
       },
     },
-    async (request) => ok(request.locale, await service.revoke(memberOf(request), request.body.listingId)),
+    async (request) => ok(request.locale, await service.listings.revoke(memberOf(request), request.body.listingId)),
   );
   app.get(
     '/api/otc/my_listings',
@@ -176,7 +176,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
-      return ok(request.locale, await service.myListings(memberOf(request), filter, page, pageSize));
+      return ok(request.locale, await service.listings.myListings(memberOf(request), filter, page, pageSize));
     },
   );
   app.post(
@@ -190,7 +190,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcOrderInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.buy(memberOf(request), request.body)),
+    async (request) => ok(request.locale, await service.orders.buy(memberOf(request), request.body)),
   );
   app.post(
     '/api/otc/sell',
@@ -203,7 +203,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcOrderInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.sell(memberOf(request), request.body)),
+    async (request) => ok(request.locale, await service.orders.sell(memberOf(request), request.body)),
   );
   for (const [url, role, summary] of [
     ['/api/otc/my_buy_list', 'buyer', 'My orders as buyer'],
@@ -218,7 +218,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
       async (request) =>
         ok(
           request.locale,
-          await service.myOrders(memberOf(request), role, request.query.state, request.query.page, request.query.pageSize),
+          await service.orders.myOrders(memberOf(request), role, request.query.state, request.query.page, request.query.pageSize),
         ),
     );
   }
@@ -232,7 +232,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcPendingListResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.pendingList(memberOf(request))),
+    async (request) => ok(request.locale, await service.orders.pendingList(memberOf(request))),
   );
   app.get(
     '/api/otc/pending_info',
@@ -244,7 +244,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcPendingInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.pendingInfo(memberOf(request))),
+    async (request) => ok(request.locale, await service.orders.pendingInfo(memberOf(request))),
   );
   app.get(
     '/api/otc/order_info',
@@ -257,7 +257,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcOrderInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.orderInfo(memberOf(request), request.query.id)),
+    async (request) => ok(request.locale, await service.orders.orderInfo(memberOf(request), request.query.id)),
   );
   app.post(
     '/api/otc/confirm_pay',
@@ -270,7 +270,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcOrderInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.confirmPay(memberOf(request), request.body.orderId)),
+    async (request) => ok(request.locale, await service.orders.confirmPay(memberOf(request), request.body.orderId)),
   );
   app.post(
     '/api/otc/buyer_cancel',
@@ -283,7 +283,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcOrderInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.buyerCancel(memberOf(request), request.body.orderId)),
+    async (request) => ok(request.locale, await service.orders.buyerCancel(memberOf(request), request.body.orderId)),
   );
   app.post(
     '/api/otc/cancel',
@@ -296,7 +296,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcOrderInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.sellerCancel(memberOf(request), request.body.orderId)),
+    async (request) => ok(request.locale, await service.orders.sellerCancel(memberOf(request), request.body.orderId)),
   );
   app.post(
     '/api/otc/release',
@@ -309,7 +309,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcOrderInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.release(memberOf(request), request.body)),
+    async (request) => ok(request.locale, await service.orders.release(memberOf(request), request.body)),
   );
   app.post(
     '/api/otc/appeal',
@@ -322,13 +322,13 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcOrderInfoResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.appeal(memberOf(request), request.body)),
+    async (request) => ok(request.locale, await service.orders.appeal(memberOf(request), request.body)),
   );
   app.get(
     '/api/otc/evidence_image',
     { ...m, schema: { ...memberSchema, summary: 'An appeal image of my order', querystring: otcEvidenceImageQuery } },
     async (request, reply) => {
-      const image = await service.evidenceImage(memberOf(request), request.query.id, request.query.uploadId);
+      const image = await service.chat.evidenceImage(memberOf(request), request.query.id, request.query.uploadId);
       return reply.headers(PRIVATE_IMAGE_HEADERS).type(image.contentType).send(image.content);
     },
   );
@@ -346,7 +346,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
     async (request) =>
       ok(
         request.locale,
-        await service.chatHistory(memberOf(request), request.query.id, request.query.before, request.query.limit),
+        await service.chat.chatHistory(memberOf(request), request.query.id, request.query.before, request.query.limit),
       ),
   );
   app.post(
@@ -360,7 +360,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(otcChatSendResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.chatSend(memberOf(request), request.body)),
+    async (request) => ok(request.locale, await service.chat.chatSend(memberOf(request), request.body)),
   );
   app.post(
     '/api/otc/chat_read',
@@ -374,7 +374,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await service.chatRead(memberOf(request), request.body.orderId, request.body.upTo);
+      await service.chat.chatRead(memberOf(request), request.body.orderId, request.body.upTo);
       return ok(request.locale, null);
     },
   );
@@ -382,7 +382,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
     '/api/otc/chat_image',
     { ...m, schema: { ...memberSchema, summary: 'An image of my order’s chat', querystring: otcChatImageQuery } },
     async (request, reply) => {
-      const image = await service.chatImage(memberOf(request), request.query.id, request.query.messageId);
+      const image = await service.chat.chatImage(memberOf(request), request.query.id, request.query.messageId);
       return reply.headers(PRIVATE_IMAGE_HEADERS).type(image.contentType).send(image.content);
     },
   );
@@ -407,7 +407,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/api/admin/otc/settings',
     { ...reader, schema: { ...consoleSchema, summary: 'OTC settings', response: { 200: envelopeOf(adminOtcSettingsResponse) } } },
-    async (request) => ok(request.locale, await service.getSettings()),
+    async (request) => ok(request.locale, await service.console.getSettings()),
   );
   app.put(
     '/api/admin/otc/settings',
@@ -420,7 +420,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminOtcSettingsResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.updateSettings(actorOf(request), request.body)),
+    async (request) => ok(request.locale, await service.console.updateSettings(actorOf(request), request.body)),
   );
   app.get(
     '/api/admin/otc/listings',
@@ -435,7 +435,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
-      return ok(request.locale, await service.adminListings(filter, page, pageSize));
+      return ok(request.locale, await service.console.adminListings(filter, page, pageSize));
     },
   );
   app.post(
@@ -450,7 +450,8 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminOtcListingSchema) },
       },
     },
-    async (request) => ok(request.locale, await service.adminRevoke(actorOf(request), request.params.id, request.body.reason)),
+    async (request) =>
+      ok(request.locale, await service.console.adminRevoke(actorOf(request), request.params.id, request.body.reason)),
   );
   app.get(
     '/api/admin/otc/orders',
@@ -465,7 +466,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
-      return ok(request.locale, await service.adminOrders(filter, page, pageSize));
+      return ok(request.locale, await service.console.adminOrders(filter, page, pageSize));
     },
   );
   app.get(
@@ -479,7 +480,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminOtcOrderDetailSchema) },
       },
     },
-    async (request) => ok(request.locale, await service.adminOrder(request.params.id)),
+    async (request) => ok(request.locale, await service.views.adminOrder(request.params.id)),
   );
   app.get(
     '/api/admin/otc/orders/:id/chat',
@@ -493,7 +494,8 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminOtcChatResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.adminChat(request.params.id, request.query.before, request.query.limit)),
+    async (request) =>
+      ok(request.locale, await service.console.adminChat(request.params.id, request.query.before, request.query.limit)),
   );
   app.post(
     '/api/admin/otc/orders/:id/chat',
@@ -508,13 +510,13 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminOtcChatMessageSchema) },
       },
     },
-    async (request) => ok(request.locale, await service.adminChatSend(actorOf(request), request.params.id, request.body)),
+    async (request) => ok(request.locale, await service.rulings.adminChatSend(actorOf(request), request.params.id, request.body)),
   );
   app.get(
     '/api/admin/otc/orders/:id/chat/:messageId/image',
     { ...reader, schema: { ...consoleSchema, summary: 'An image of the order’s chat', params: adminOtcChatImageParams } },
     async (request, reply) => {
-      const image = await service.adminChatImage(request.params.id, request.params.messageId);
+      const image = await service.console.adminChatImage(request.params.id, request.params.messageId);
       return reply.headers(PRIVATE_IMAGE_HEADERS).type(image.contentType).send(image.content);
     },
   );
@@ -525,7 +527,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
       schema: { ...consoleSchema, summary: 'An evidence image of the order’s appeals', params: adminOtcEvidenceParams },
     },
     async (request, reply) => {
-      const image = await service.adminEvidence(request.params.id, request.params.uploadId);
+      const image = await service.console.adminEvidence(request.params.id, request.params.uploadId);
       return reply.headers(PRIVATE_IMAGE_HEADERS).type(image.contentType).send(image.content);
     },
   );
@@ -541,7 +543,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminOtcRuleResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.rule(actorOf(request), request.params.id, request.body)),
+    async (request) => ok(request.locale, await service.rulings.rule(actorOf(request), request.params.id, request.body)),
   );
   app.get(
     '/api/admin/otc/appeals',
@@ -555,7 +557,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      ok(request.locale, await service.appealQueue(request.query.status, request.query.page, request.query.pageSize)),
+      ok(request.locale, await service.rulings.appealQueue(request.query.status, request.query.page, request.query.pageSize)),
   );
   app.get(
     '/api/admin/otc/suspensions',
@@ -567,7 +569,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
         response: { 200: envelopeOf(adminOtcSuspensionsResponse) },
       },
     },
-    async (request) => ok(request.locale, await service.suspensions()),
+    async (request) => ok(request.locale, await service.rulings.suspensions()),
   );
   app.post(
     '/api/admin/otc/suspensions/:memberId/lift',
@@ -581,7 +583,7 @@ export const otcRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      await service.liftSuspension(actorOf(request), request.params.memberId);
+      await service.rulings.liftSuspension(actorOf(request), request.params.memberId);
       return ok(request.locale, null);
     },
   );
