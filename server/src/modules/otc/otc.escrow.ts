@@ -16,13 +16,8 @@ export class OtcEscrow extends OtcUnit {
     if (listing.side === 'sell' && escrow > 0n) {
       await this.ledger.releaseHold(tx, listingHoldRef(listing), 'otc_refund');
     }
-    await this.repository.updateListing(tx, listing.id, {
-      available: '0',
-      feeRemaining: '0',
-      ...(listing.side === 'sell' && escrow > 0n ? { escrowSeq: listing.escrow_seq + 1 } : {}),
-      state: 'cancelled',
-      now,
-    });
+    // The escrow sequence stays: it names a listing's next hold, and a cancelled listing never holds again.
+    await this.repository.updateListing(tx, listing.id, { available: '0', feeRemaining: '0', state: 'cancelled', now });
     await this.repository.insertStep(tx, { scope: 'listing', listingId: listing.id, step: 'revoked', actor, note, now });
     await this.settleListingIfDone(tx, listing.id, now);
   }
