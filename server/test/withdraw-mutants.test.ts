@@ -453,4 +453,51 @@ describe('withdrawals, as mutation testing found them unchecked', () => {
     });
     await balances.expectChanges({ 'member:USDT:available': '-15.0000', 'member:USDT:held': '15.0000' });
   });
+
+  it('shows the withdraw screen its figures: balance, what was used today, the member’s set-up and account', async () => {
+    const token = await registerMember(t, 'wd-mutants-index@example.com');
+    const accountId = await accountIdOf(t, token);
+    const settings = (await call<WithdrawSettings>(finance, 'GET', '/api/admin/withdraw/settings')).body.data;
+    const fresh = await call<WithdrawIndex>(token, 'GET', '/api/withdraw/index');
+    expect(fresh.body.data).toEqual({
+      balance: '0.0000',
+      settings,
+      timeZone: 'Asia/Shanghai',
+      openNow: true,
+      nextOpenAt: null,
+      holidayToday: null,
+      usedToday: '0.0000',
+      methods: [],
+      hasTradePassword: false,
+      requiresAuthenticator: false,
+      isMainAccount: true,
+      coolingOffUntil: null,
+    });
+
+    await setTradePassword(t, token);
+    await fund(t, accountId, 'USDT', '100');
+    const balances = await trackBalances(t, { member: accountId });
+    const tron = (
+      await call<WithdrawMethod>(token, 'POST', '/api/withdraw/add_chain', { network: 'TRC20', address: TRON_ADDRESS })
+    ).body.data;
+    expect((await request(token, tron.id, '20.5')).body.code).toBe(200);
+    await balances.expectChanges({ 'member:USDT:available': '-20.5000', 'member:USDT:held': '20.5000' });
+    const after = await call<WithdrawIndex>(token, 'GET', '/api/withdraw/index');
+    expect(after.body.data).toMatchObject({
+      balance: '79.5000',
+      usedToday: '20.5000',
+      hasTradePassword: true,
+      isMainAccount: true,
+    });
+    expect(after.body.data.methods.map((method) => method.id)).toEqual([tron.id]);
+
+    const sub = await call<{ id: string }>(token, 'POST', '/api/account/create_sub', { nickname: 'Side' });
+    await call(token, 'POST', '/api/account/switch', { accountId: sub.body.data.id });
+    expect((await call<WithdrawIndex>(token, 'GET', '/api/withdraw/index')).body.data).toMatchObject({
+      balance: '0.0000',
+      usedToday: '0.0000',
+      isMainAccount: false,
+    });
+    await balances.expectChanges({});
+  });
 });
