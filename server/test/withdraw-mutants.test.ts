@@ -500,4 +500,19 @@ describe('withdrawals, as mutation testing found them unchecked', () => {
     });
     await balances.expectChanges({});
   });
+
+  it('keeps withdrawals open with the pause turned off even when the reset is stamped ahead of this clock', async () => {
+    const m = await member('wd-mutants-cooling-off@example.com');
+    const balances = await trackBalances(t, { member: m.accountId });
+    // Stamped an hour ahead (another instance's clock): with 0 hours there is no pause at all.
+    const ahead = new Date(now.getTime() + 3_600_000);
+    await t.testDatabase.database.db.execute(
+      sql`update members set security_reset_at = ${ahead.toISOString()} where id = ${m.memberId}::uuid`,
+    );
+    await withSettings({ securityCoolingOffHours: 0 }, async () => {
+      expect((await call<WithdrawIndex>(m.token, 'GET', '/api/withdraw/index')).body.data.coolingOffUntil).toBeNull();
+      expect((await request(m.token, m.tron.id, '12')).body.code).toBe(200);
+    });
+    await balances.expectChanges({ 'member:USDT:available': '-12.0000', 'member:USDT:held': '12.0000' });
+  });
 });
