@@ -493,4 +493,36 @@ describe('the console’s plans, the deposit and the redemption, as mutation tes
     expect(paged).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(paged.items.map((item) => item.id)).toEqual([ids[0]]);
   });
+
+  it('makes one order when two deposits race on one key, answers both with it, and refuses a racing one with other details', async () => {
+    now = new Date('2026-11-29T04:00:00Z');
+    const { token, accountId } = await funded('hosting-mutants-race@example.com', '500');
+    const plan = (await call<HostingConfig>(token, 'GET', '/api/hosting/config')).body.data.plans.find(
+      (item) => item.periodDays === 30,
+    )!;
+    const balances = await trackBalances(t, { member: accountId });
+    const key = randomUUID();
+    const [first, second] = await Promise.all([
+      deposit(token, plan.id, '100', false, key),
+      deposit(token, plan.id, '100', false, key),
+    ]);
+    expect(first.body.code).toBe(200);
+    expect(second.body).toMatchObject({ code: 200, data: { id: first.body.data.id, amount: '100.0000' } });
+    await balances.expectChanges({ 'member:USDT:available': '-100.0000', 'member:USDT:custody': '100.0000' });
+
+    const other = randomUUID();
+    const raced = await Promise.all([deposit(token, plan.id, '100', false, other), deposit(token, plan.id, '200', false, other)]);
+    const winner = raced.find((result) => result.body.code === 200)!;
+    expect(raced.map((result) => result.body.code).sort()).toEqual([200, 409]);
+    expect(raced.find((result) => result.body.code === 409)!.body.message).toBe(
+      'This request was already sent with different details; please start again',
+    );
+    const moved = winner.body.data.amount;
+    await balances.expectChanges({ 'member:USDT:available': `-${moved}`, 'member:USDT:custody': moved });
+    const orders = await queryRows<{ n: number }>(
+      t.testDatabase.database.db,
+      sql`select count(*)::int as n from hosting_orders where account_id = ${accountId}::uuid`,
+    );
+    expect(orders).toEqual([{ n: 2 }]);
+  });
 });
