@@ -15,7 +15,7 @@ let t: TestApp;
 
 type Envelope<T = unknown> = { code: number; message: string; data: T };
 
-function call<T = unknown>(token: string, method: 'GET' | 'POST', url: string, payload?: object) {
+function call<T = unknown>(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
   return t.app
     .inject({ method, url, headers: { authorization: token, lang: 'EN' }, ...(payload ? { payload } : {}) })
     .then((response) => ({ status: response.statusCode, body: response.json<Envelope<T>>() }));
@@ -155,7 +155,7 @@ describe('the console’s plans, the deposit and the redemption, as mutation tes
     };
     const plan = await newPlan(operator, input);
     expect(plan).toEqual({
-      id: expect.any(String),
+      id: expect.any(String) as string,
       name: 'Mutants 45',
       periodDays: 45,
       dailyRate: '0.0015',
@@ -306,7 +306,7 @@ describe('the console’s plans, the deposit and the redemption, as mutation tes
     const log = await logOf(token, lowest.body.data.id);
     expect(log.body.data).toMatchObject({
       total: 1,
-      items: [{ event: 'created', amount: '10.0000', day: '2026-11-23', at: expect.any(String) }],
+      items: [{ event: 'created', amount: '10.0000', day: '2026-11-23', at: expect.any(String) as string }],
     });
   });
 
@@ -344,7 +344,7 @@ describe('the console’s plans, the deposit and the redemption, as mutation tes
       status: 'redeemed',
       returnedAmount: '100.0000',
       penalty: '0.0000',
-      closedAt: expect.any(String),
+      closedAt: expect.any(String) as string,
     });
     await balances.expectChanges({ 'member:USDT:available': '100.0000', 'member:USDT:custody': '-100.0000' });
     // 0.0001 × 0.9999 rounds up to 0.0001: nothing comes back, all of it goes to the fees account.
