@@ -525,4 +525,22 @@ describe('the console’s plans, the deposit and the redemption, as mutation tes
     );
     expect(orders).toEqual([{ n: 2 }]);
   });
+
+  it('pages an order’s log by the page size', async () => {
+    now = new Date('2026-11-29T05:00:00Z');
+    const { token, accountId } = await funded('hosting-mutants-log-pages@example.com', '100');
+    const plan = (await call<HostingConfig>(token, 'GET', '/api/hosting/config')).body.data.plans.find(
+      (item) => item.periodDays === 7,
+    )!;
+    const balances = await trackBalances(t, { member: accountId });
+    const order = (await deposit(token, plan.id, '100')).body.data;
+    await balances.expectChanges({ 'member:USDT:available': '-100.0000', 'member:USDT:custody': '100.0000' });
+    expect((await setRenew(token, order.id, true)).body.code).toBe(200);
+    expect((await setRenew(token, order.id, false)).body.code).toBe(200);
+    // Three events in pages of two: the second page starts at the third (offset 2).
+    const second = (await logOf(token, order.id, '&page=2&pageSize=2')).body.data;
+    expect(second).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    expect(second.items.map(({ event, amount }) => ({ event, amount }))).toEqual([{ event: 'created', amount: '100.0000' }]);
+    await balances.expectChanges({});
+  });
 });
