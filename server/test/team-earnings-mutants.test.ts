@@ -375,9 +375,9 @@ describe('team earnings, as mutation testing found them unchecked', () => {
     expect(await service.dayFigures('2026-11-22')).toEqual({ levels: [], items: [] });
     const left = await queryRows<{ n: number }>(
       app().testDatabase.database.db,
-      sql`select (select count(*) from team_earning_days where day = '2026-11-22')
+      sql`select ((select count(*) from team_earning_days where day = '2026-11-22')
                + (select count(*) from team_earnings where day = '2026-11-22')
-               + (select count(*) from team_promotions where day = '2026-11-22')::int as n`,
+               + (select count(*) from team_promotions where day = '2026-11-22'))::int as n`,
     );
     expect(left).toEqual([{ n: 0 }]);
     await balances.expectChanges({});
