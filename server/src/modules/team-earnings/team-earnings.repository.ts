@@ -48,8 +48,11 @@ export interface PromotionRow {
 }
 
 /** A person (team node) for an account: a sub-account is its main account's person (decision 020). */
-const PERSON_OF = (account: SQL) =>
-  sql`(select n.seq from accounts pa join team_nodes n on n.account_id = coalesce(pa.main_account_id, pa.id) where pa.id = ${account})`;
+// A declaration, not an arrow held in a constant: Stryker would mutate such a constant once, when the
+// module loads (a static mutant its Vitest runner never switches on), instead of per call.
+function personSeqOf(account: SQL): SQL {
+  return sql`(select n.seq from accounts pa join team_nodes n on n.account_id = coalesce(pa.main_account_id, pa.id) where pa.id = ${account})`;
+}
 
 /**
  * The team earnings of a settled day (docs/decisions/024-team-earnings.md): every statement is one
@@ -392,7 +395,7 @@ export class TeamEarningsRepository {
   async personOf(accountId: string): Promise<string | null> {
     const rows = await queryRows<{ account_id: string }>(
       this.db,
-      sql`select n.account_id from team_nodes n where n.seq = ${PERSON_OF(sql`${accountId}::uuid`)}`,
+      sql`select n.account_id from team_nodes n where n.seq = ${personSeqOf(sql`${accountId}::uuid`)}`,
     );
     return rows[0]?.account_id ?? null;
   }

@@ -23,6 +23,13 @@ export interface DayFigures {
   items: ItemRow[];
 }
 
+// How `recomputeDay` carries its figures out of the transaction it rolls back.
+class RolledBack extends Error {
+  constructor(readonly figures: DayFigures) {
+    super();
+  }
+}
+
 /**
  * The team earnings (docs/decisions/024-team-earnings.md): the day's settlement computes every
  * member's direct, indirect, community, management, promotion and level-dividend earnings of the day
@@ -102,22 +109,22 @@ export class TeamEarningsService {
   async recomputeDay(day: string): Promise<DayFigures> {
     const version = await this.team.versionOn(day);
     const { arrivalDelayDays } = await this.settings.get('team_earnings');
-    let figures: DayFigures = { levels: [], items: [] };
-    const rollback = new Error('rollback');
-    await this.db
-      .transaction(async (tx) => {
+    try {
+      await this.db.transaction(async (tx): Promise<never> => {
         await this.repository.removeDay(tx, day);
         if (version) {
           await this.repository.claimDay(tx, day, version.id, arrivalDelayDays);
           await this.fill(tx, day, version.id, arrivalDelayDays);
         }
-        figures = { levels: await this.repository.dayLevels(tx, day), items: await this.repository.dayItems(tx, day) };
-        throw rollback;
-      })
-      .catch((error: unknown) => {
-        if (error !== rollback) throw error;
+        throw new RolledBack({
+          levels: await this.repository.dayLevels(tx, day),
+          items: await this.repository.dayItems(tx, day),
+        });
       });
-    return figures;
+    } catch (error) {
+      if (error instanceof RolledBack) return error.figures;
+      throw error;
+    }
   }
 
   // ── Member ─────────────────────────────────────────────────────────────────────────────────────
