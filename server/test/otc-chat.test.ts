@@ -148,6 +148,22 @@ describe('the order chat between the two parties', () => {
     expect(await chatEvents(seller)).toEqual([
       { kind: 'otc.chat', orderId: order.id, messageId: fromBuyer.data.id, preview: 'Paying now' },
     ]);
+
+    // The seller writes again and the buyer reads it: that read moves, so the seller is told.
+    const again = await call<{ id: string }>('POST', '/api/otc/chat_send', seller.token, { orderId: order.id, text: 'Seen it' });
+    expect(again.code).toBe(200);
+    await call('POST', '/api/otc/chat_read', buyer.token, { orderId: order.id, upTo: again.data.id });
+    expect(await chatEvents(seller)).toEqual([
+      { kind: 'otc.chat', orderId: order.id, messageId: fromBuyer.data.id, preview: 'Paying now' },
+      { kind: 'otc.chat_read', orderId: order.id, readUpTo: again.data.id },
+    ]);
+    expect((await chatEvents(buyer)).at(-1)).toEqual({
+      kind: 'otc.chat',
+      orderId: order.id,
+      messageId: again.data.id,
+      preview: 'Seen it',
+    });
+    expect((await history(seller, order.id)).counterpartyReadUpTo).toBe(again.data.id);
     await balances.expectChanges({});
   }, 60_000);
 
