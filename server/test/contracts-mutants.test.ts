@@ -383,4 +383,39 @@ describe('closing through the ledger', () => {
     await close(who!, opened.data.id);
     await balances.reset();
   });
+
+  it('covering a loss closes the winners first: a losing other order that comes first by id pays from their profit', async () => {
+    // No spread, so a buy and a sell of the same lots have the same margin and opposite results.
+    await storeTick(eurusd, '1.08500', '1.08500');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+    // 10 left available after the three margins: 47.004 + 54.25 + 54.25.
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-mutants-winners', 1, '165.5040');
+    const balances = await trackBalances(t, { member: who!.accountId });
+    const gold = await open(who!, { productId: xauusd, side: 'sell', lots: '0.01', leverage: 50 });
+    const buy = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200 });
+    const sell = await open(who!, { productId: eurusd, side: 'sell', lots: '0.10', leverage: 200 });
+    expect([gold.data.margin, buy.data.margin, sell.data.margin]).toEqual(['47.0040', '54.2500', '54.2500']);
+    await balances.expectChanges({ 'member:USDT:available': '-155.5040', 'member:USDT:held': '155.5040' });
+    // The account's orders are locked and priced in id order: EUR/USD moves 0.01 against whichever of the
+    // two comes first, so the loser (−100, 45.75 beyond its margin, more than the 10 available) is first.
+    const [loser, winner] = buy.data.id < sell.data.id ? [buy.data, sell.data] : [sell.data, buy.data];
+    await storeTick(eurusd, ...((loser === buy.data ? ['1.07500', '1.07500'] : ['1.09500', '1.09500']) as [string, string]));
+    // Gold up to 2 500.20: the gold sell loses 150, 102.996 beyond its margin.
+    await storeTick(xauusd, '2500.00', '2500.20');
+    const closed = await close(who!, gold.data.id);
+    expect(closed.code).toBe(200);
+    // The winner closes first (+100 and its margin: 164.25 available), the loser pays its 45.75 from that
+    // (118.5), and the gold sell's 102.996 is paid in full: 15.504 left. Losers first would write off 35.75.
+    expect(closed.data.closed).toMatchObject({ id: gold.data.id, closeReason: 'member', pnl: '-150.0000' });
+    expect(await orderState(winner.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '100.0000' });
+    expect(await orderState(loser.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-100.0000' });
+    await balances.expectChanges({
+      'member:USDT:available': '5.5040',
+      'member:USDT:held': '-155.5040',
+      'platform:contracts_book:USDT': '150.0000',
+    });
+    expect(await balances.balance('member:USDT:available')).toBe('15.5040');
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+  });
 });
