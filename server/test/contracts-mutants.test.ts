@@ -399,7 +399,8 @@ describe('closing through the ledger', () => {
     // The account's orders are locked and priced in id order: EUR/USD moves 0.01 against whichever of the
     // two comes first, so the loser (−100, 45.75 beyond its margin, more than the 10 available) is first.
     const [loser, winner] = buy.data.id < sell.data.id ? [buy.data, sell.data] : [sell.data, buy.data];
-    await storeTick(eurusd, ...((loser === buy.data ? ['1.07500', '1.07500'] : ['1.09500', '1.09500']) as [string, string]));
+    const moved = loser === buy.data ? '1.07500' : '1.09500';
+    await storeTick(eurusd, moved, moved);
     // Gold up to 2 500.20: the gold sell loses 150, 102.996 beyond its margin.
     await storeTick(xauusd, '2500.00', '2500.20');
     const closed = await close(who!, gold.data.id);
