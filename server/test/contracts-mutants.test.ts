@@ -383,4 +383,87 @@ describe('closing through the ledger', () => {
     await close(who!, opened.data.id);
     await balances.reset();
   });
+
+  it('covering a loss closes the winners first: a losing other order that comes first by id pays from their profit', async () => {
+    // No spread, so a buy and a sell of the same lots have the same margin and opposite results.
+    await storeTick(eurusd, '1.08500', '1.08500');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+    // 10 left available after the three margins: 47.004 + 54.25 + 54.25.
+    const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, 'contracts-mutants-winners', 1, '165.5040');
+    const balances = await trackBalances(t, { member: who!.accountId });
+    const gold = await open(who!, { productId: xauusd, side: 'sell', lots: '0.01', leverage: 50 });
+    const buy = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200 });
+    const sell = await open(who!, { productId: eurusd, side: 'sell', lots: '0.10', leverage: 200 });
+    expect([gold.data.margin, buy.data.margin, sell.data.margin]).toEqual(['47.0040', '54.2500', '54.2500']);
+    await balances.expectChanges({ 'member:USDT:available': '-155.5040', 'member:USDT:held': '155.5040' });
+    // The account's orders are locked and priced in id order: EUR/USD moves 0.01 against whichever of the
+    // two comes first, so the loser (−100, 45.75 beyond its margin, more than the 10 available) is first.
+    const [loser, winner] = buy.data.id < sell.data.id ? [buy.data, sell.data] : [sell.data, buy.data];
+    const moved = loser === buy.data ? '1.07500' : '1.09500';
+    await storeTick(eurusd, moved, moved);
+    // Gold up to 2 500.20: the gold sell loses 150, 102.996 beyond its margin.
+    await storeTick(xauusd, '2500.00', '2500.20');
+    // The stop-out closes the gold sell, the biggest loser (here, or the watcher's sweep of the stored ticks).
+    await t.services.contracts.stopOut.stopOutSweep();
+    await t.services.contracts.watcher.idle();
+    // The winner closes first (+100 and its margin: 164.25 available), the loser pays its 45.75 from that
+    // (118.5), and the gold sell's 102.996 is paid in full: 15.504 left. Losers first would write off 35.75.
+    expect(await orderState(gold.data.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-150.0000' });
+    expect(await orderState(winner.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '100.0000' });
+    expect(await orderState(loser.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-100.0000' });
+    await balances.expectChanges({
+      'member:USDT:available': '5.5040',
+      'member:USDT:held': '-155.5040',
+      'platform:contracts_book:USDT': '150.0000',
+    });
+    expect(await balances.balance('member:USDT:available')).toBe('15.5040');
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+  });
+
+  it('covering a loss closes the smaller of two losers first, whichever of them comes first by id', async () => {
+    // Twice: once with the bigger of the two losers first by id, once with the smaller one. No spreads.
+    for (const firstLosesMore of [true, false]) {
+      await storeTick(eurusd, '1.08500', '1.08500');
+      await storeTick(xauusd, '2350.00', '2350.00');
+      // 20 left available after the margins: 94 and 47 for the gold sells, 54.25 for the EUR/USD buy.
+      const prefix = `contracts-mutants-losers-${firstLosesMore ? 'bigger' : 'smaller'}`;
+      const [who] = await seedTraders(t.testDatabase.database.db, t.services.ledger, prefix, 1, '215.2500');
+      const balances = await trackBalances(t, { member: who!.accountId });
+      const main = await open(who!, { productId: xauusd, side: 'sell', lots: '0.02', leverage: 50 });
+      const gold = await open(who!, { productId: xauusd, side: 'sell', lots: '0.01', leverage: 50 });
+      const eur = await open(who!, { productId: eurusd, side: 'buy', lots: '0.10', leverage: 200 });
+      expect([main.data.margin, gold.data.margin, eur.data.margin]).toEqual(['94.0000', '47.0000', '54.2500']);
+      await balances.expectChanges({ 'member:USDT:available': '-195.2500', 'member:USDT:held': '195.2500' });
+      // Gold up 100: the gold sells lose 200 (106 beyond their margin; the biggest loser, which the stop-out
+      // closes) and 100 (53 beyond). EUR/USD down so that its buy loses 150 (95.75 beyond) or 60 (5.75
+      // beyond): the one of the other two first by id (the order they are locked and priced in) loses more or less.
+      const eurLosesMore = eur.data.id < gold.data.id === firstLosesMore;
+      const moved = eurLosesMore ? '1.07000' : '1.07900';
+      await storeTick(eurusd, moved, moved);
+      await storeTick(xauusd, '2450.00', '2450.00');
+      // The stop-out here or the watcher's sweep of the stored ticks: the same closes either way.
+      await t.services.contracts.stopOut.stopOutSweep();
+      await t.services.contracts.watcher.idle();
+      // The smaller loser closes first and pays what it can of its loss beyond its margin from the 20
+      // available; the bigger one pays what is left; the biggest then pays nothing beyond its margin.
+      expect(await orderState(main.data.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-94.0000' });
+      if (eurLosesMore) {
+        // The gold sell pays 20 of its 53: −67; the EUR/USD buy nothing beyond its margin: −54.25.
+        expect(await orderState(gold.data.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-67.0000' });
+        expect(await orderState(eur.data.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-54.2500' });
+      } else {
+        // The EUR/USD buy pays its 5.75 in full: −60; the gold sell the 14.25 left: −61.25.
+        expect(await orderState(eur.data.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-60.0000' });
+        expect(await orderState(gold.data.id)).toEqual({ state: 'closed', close_reason: 'stop_out', pnl: '-61.2500' });
+      }
+      await balances.expectChanges({
+        'member:USDT:available': '-20.0000',
+        'member:USDT:held': '-195.2500',
+        'platform:contracts_book:USDT': '215.2500',
+      });
+    }
+    await setQuote(t, finance, eurusd, '1.08500', '1.08512');
+    await setQuote(t, finance, xauusd, '2350.20', '2350.45');
+  });
 });
