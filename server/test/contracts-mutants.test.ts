@@ -219,6 +219,8 @@ describe('closing through the ledger', () => {
 
   /** A tick stored but not walked: the product's quote moves, and no walk or stop-out sweep runs on it. */
   async function storeTick(productId: string, bid: string, ask: string, observedAt = new Date()): Promise<void> {
+    // A walk still running from an earlier quote (and its stop-out sweep) would see this tick: wait for it first.
+    await t.services.contracts.watcher.idle();
     const repository = new ContractTicksRepository(t.testDatabase.database.db);
     await t.testDatabase.database.db.transaction((tx) =>
       repository.insertTicks(tx, [{ productId, bid, ask, observedAt }], 'replay'),
