@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { money } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { AppError } from '../src/http/app-error.js';
-import { LedgerInvariantError, type PostingSpec } from '../src/modules/ledger/ledger.service.js';
+import { LedgerInvariantError, type PlatformCode, type PostingSpec } from '../src/modules/ledger/ledger.service.js';
 import { trackBalances } from './support/balances.js';
 import { accountIdOf, fund } from './support/ledger.js';
 import { createOperator, registerMember } from './support/members.js';
@@ -397,6 +397,54 @@ describe('post and postWithBalances', () => {
         { account: heldA, amount: m('0.5'), recordType: 'transfer_in' },
       ]),
     ).rejects.toThrow(new LedgerInvariantError(`ledger account ${a}:USDT:held was not locked`));
+    await balances.expectChanges({});
+  });
+});
+
+describe('accounts and holds that the first run left open', () => {
+  it('refuses a posting to a platform account that does not exist, naming it', async () => {
+    const a = await member('nowhere');
+    await fund(t, a, 'USDT', '5');
+    const ledger = t.services.ledger;
+    const balances = await trackBalances(t, { a });
+    await expect(
+      ledger.transaction((tx) =>
+        ledger.post(tx, {
+          idempotencyKey: `lm-nowhere-${randomUUID()}`,
+          kind: 'test',
+          postings: [
+            { account: { ownerAccountId: a, asset: 'USDT', purpose: 'available' }, amount: m('-1'), recordType: 'transfer_out' },
+            { account: { platformCode: 'nowhere' as PlatformCode, asset: 'USDT' }, amount: m('1'), recordType: 'transfer_in' },
+          ],
+        }),
+      ),
+    ).rejects.toThrow(new LedgerInvariantError('no platform account platform:nowhere:USDT'));
+    await balances.expectChanges({});
+  });
+
+  it('answers a hold moved under a reference as that reference’s hold, moving nothing', async () => {
+    const owner = await member('moved');
+    await fund(t, owner, 'USDT', '10');
+    const ledger = t.services.ledger;
+    await ledger.transaction((tx) =>
+      ledger.hold(tx, { ownerAccountId: owner, asset: 'USDT', amount: m('10'), referenceType: 'lm_move', referenceId: 'from' }),
+    );
+    await ledger.transaction((tx) =>
+      ledger.moveHold(tx, {
+        from: { referenceType: 'lm_move', referenceId: 'from' },
+        to: { referenceType: 'lm_move', referenceId: 'to' },
+        amount: m('4'),
+        idempotencyKey: `lm-move-${randomUUID()}`,
+        recordType: 'hold',
+      }),
+    );
+    const balances = await trackBalances(t, { owner });
+    const again = await ledger.transaction((tx) =>
+      ledger.hold(tx, { ownerAccountId: owner, asset: 'USDT', amount: m('4'), referenceType: 'lm_move', referenceId: 'to' }),
+    );
+    expect(again).toMatchObject({ amount: '4.0000', status: 'pending', reference_id: 'to' });
+    expect(await holdRow('lm_move', 'to')).toMatchObject({ amount: '4.0000', status: 'pending' });
+    expect(await holdRow('lm_move', 'from')).toMatchObject({ amount: '6.0000', status: 'pending' });
     await balances.expectChanges({});
   });
 });
