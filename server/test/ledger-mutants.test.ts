@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { money } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
 import { AppError } from '../src/http/app-error.js';
-import { LedgerInvariantError, type PlatformCode, type PostingSpec } from '../src/modules/ledger/ledger.service.js';
+import {
+  LedgerInvariantError,
+  type LedgerAccountRef,
+  type PlatformCode,
+  type PostingSpec,
+} from '../src/modules/ledger/ledger.service.js';
 import { trackBalances } from './support/balances.js';
 import { accountIdOf, fund } from './support/ledger.js';
 import { createOperator, registerMember } from './support/members.js';
@@ -213,7 +218,7 @@ describe('holds: the entries they post', () => {
     const destinations: PostingSpec[] = [
       { account: { ownerAccountId: payee, asset: 'USDT', purpose: 'available' }, amount: m('18.75'), recordType: 'transfer_in' },
       { account: { platformCode: 'fees', asset: 'USDT' }, amount: m('1.25'), recordType: 'withdraw_fee' },
-      { account: { platformCode: 'withdrawals', asset: 'USDT' }, amount: 0n, recordType: 'withdraw' },
+      { account: { platformCode: 'withdrawals', asset: 'USDT' }, amount: money.ZERO, recordType: 'withdraw' },
     ];
     const split = () =>
       ledger.transaction((tx) =>
@@ -355,20 +360,21 @@ describe('post and postWithBalances', () => {
     const balances = await trackBalances(t, { a, b });
     const key = `lm-build-${randomUUID()}`;
     const seen: string[] = [];
-    const build = vi.fn((balanceOf: (ref: typeof availableA | typeof fees) => bigint): PostingSpec[] => {
+    type Builder = (balanceOf: (ref: LedgerAccountRef) => money.Money) => PostingSpec[];
+    const build = vi.fn<Builder>((balanceOf) => {
       seen.push(
         money.formatMoney(balanceOf(availableA)),
         money.formatMoney(balanceOf(fees)),
         money.formatMoney(balanceOf(heldA)),
       );
       // Moves all of A's balance but 0.5 to B.
-      const amount = balanceOf(availableA) - m('0.5');
+      const amount = money.subtract(balanceOf(availableA), m('0.5'));
       return [
         { account: availableA, amount: money.negate(amount), recordType: 'transfer_out' },
         { account: availableB, amount, recordType: 'transfer_in' },
       ];
     });
-    const run = (entryKey: string, builder: typeof build) =>
+    const run = (entryKey: string, builder: Builder) =>
       ledger.transaction((tx) =>
         ledger.postWithBalances(tx, { idempotencyKey: entryKey, kind: 'test' }, [availableA, availableB, fees], builder),
       );

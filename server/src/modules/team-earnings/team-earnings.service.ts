@@ -110,7 +110,7 @@ export class TeamEarningsService {
     const version = await this.team.versionOn(day);
     const { arrivalDelayDays } = await this.settings.get('team_earnings');
     try {
-      await this.db.transaction(async (tx): Promise<never> => {
+      return await this.db.transaction(async (tx): Promise<never> => {
         await this.repository.removeDay(tx, day);
         if (version) {
           await this.repository.claimDay(tx, day, version.id, arrivalDelayDays);
