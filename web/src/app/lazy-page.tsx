@@ -23,22 +23,45 @@ export interface PageNeeds {
   serverMessages: boolean;
 }
 
+/**
+ * A script of the app (a page's code or its texts) that could not be fetched. The browser keeps a
+ * failed module in its module map for the life of the document (HTML's module map; Chromium does),
+ * so importing it again fails again without a request: only a new document fetches it (decision 059).
+ */
+export class CodeFetchError extends Error {
+  constructor(cause: unknown) {
+    super('a script of the app could not be fetched', { cause });
+    this.name = 'CodeFetchError';
+  }
+}
+
+function codeFetch<T>(loading: Promise<T>): Promise<T> {
+  return loading.catch((error: unknown) => {
+    throw new CodeFetchError(error);
+  });
+}
+
 /** Loads a page with what it needs; from then on LazyPage shows it at once. */
 export async function loadPage(load: PageLoader, needs: PageNeeds): Promise<ComponentType> {
   const [module] = await Promise.all([
-    load(),
-    needs.pageTexts ? loadPageTexts() : undefined,
+    codeFetch(load()),
+    needs.pageTexts ? codeFetch(loadPageTexts()) : undefined,
     needs.serverMessages ? loadPageServerMessages() : undefined,
   ]);
   loadedPages.set(load, module.default);
   return module.default;
 }
 
-type LoadState = { status: 'waiting' | 'loading' | 'timeout' } | { status: 'ready'; Page: ComponentType };
+type LoadState =
+  | { status: 'waiting' | 'loading' }
+  /** `reload`: the page's code failed to arrive, so a retry opens the page again (decision 059). */
+  | { status: 'timeout'; reload: boolean }
+  | { status: 'ready'; Page: ComponentType };
 
 /**
  * A lazily loaded page (spec §2): nothing for the first 200 ms, then a loading state; after 60 s,
- * or if the page cannot be fetched, "connection timed out, tap the screen to retry", which retries.
+ * or if the page cannot be fetched, "connection timed out, tap the screen to retry", which retries:
+ * in place after a time-out, by opening the page again after its code failed to arrive.
  * A page beyond the first screens (`pageTexts`) also waits for the rest of the app's texts
  * (decision 041), so it never shows a key in place of its text, and a page that shows server messages
  * (`serverMessages`, every page but Home) waits for them in the member's language (decision 044).
@@ -72,7 +95,7 @@ export function LazyPage({
     const loadingTimer = setTimeout(() => setState({ status: 'loading' }), PAGE_LOADING_DELAY_MS);
     const timeoutTimer = setTimeout(() => {
       settled = true;
-      setState({ status: 'timeout' });
+      setState({ status: 'timeout', reload: false });
     }, PAGE_LOAD_TIMEOUT_MS);
     const finish = (next: LoadState) => {
       clearTimeout(loadingTimer);
@@ -86,7 +109,7 @@ export function LazyPage({
     };
     loadPage(load, { pageTexts, serverMessages }).then(
       (Page) => finish({ status: 'ready', Page }),
-      () => finish({ status: 'timeout' }),
+      (error: unknown) => finish({ status: 'timeout', reload: error instanceof CodeFetchError }),
     );
     return () => {
       settled = true;
@@ -113,7 +136,7 @@ export function LazyPage({
           type="button"
           className="page-timeout"
           data-testid="page-timeout"
-          onClick={() => setAttempt((value) => value + 1)}
+          onClick={() => (state.reload ? window.location.reload() : setAttempt((value) => value + 1))}
         >
           {t('common.pageTimeout')}
         </button>
