@@ -546,3 +546,318 @@ describe('adjustments: rejection and the list', () => {
     expect(paged.total).toBe(firstPage.total);
   });
 });
+
+describe('what the whole-module run left alive (run 5)', () => {
+  const available = (owner: string) => ({ ownerAccountId: owner, asset: 'USDT' as const, purpose: 'available' as const });
+
+  it('names a settlement that found nothing, and locks balances for a decision, missing member accounts as zero', async () => {
+    const error = new NothingToPostError('day-key');
+    expect([error.name, error.message]).toEqual(['NothingToPostError', 'settlement entry day-key found nothing to post']);
+    const lea = await member('lea');
+    await fund(t, lea, 'USDT', '6.5');
+    const ledger = t.services.ledger;
+    const read = await ledger.transaction(async (tx) => {
+      const balanceOf = await ledger.lockBalances(tx, [available(lea), { platformCode: 'fees', asset: 'RAB' }]);
+      return [
+        balanceOf(available(lea)),
+        balanceOf({ ownerAccountId: lea, asset: 'USDT', purpose: 'held' }),
+        typeof balanceOf({ platformCode: 'fees', asset: 'RAB' }),
+      ];
+    });
+    expect(read).toEqual([m('6.5000'), money.ZERO, 'bigint']);
+  });
+
+  it('opens a member account that is missing when an entry posts to it (the safety net), beside a platform account', async () => {
+    const max = await member('max');
+    await fund(t, max, 'TICKET', '3');
+    await db().execute(
+      sql`delete from ledger_accounts where owner_account_id = ${max}::uuid and asset = 'TICKET' and purpose = 'used'`,
+    );
+    const balances = await trackBalances(t, { max });
+    const ledger = t.services.ledger;
+    const spend = (key: string) =>
+      ledger.transaction((tx) =>
+        ledger.post(tx, {
+          idempotencyKey: key,
+          kind: 'ticket',
+          postings: [
+            {
+              account: { ownerAccountId: max, asset: 'TICKET', purpose: 'available' },
+              amount: m('-2'),
+              recordType: 'machine_purchase',
+            },
+            {
+              account: { ownerAccountId: max, asset: 'TICKET', purpose: 'used' },
+              amount: m('1'),
+              recordType: 'machine_purchase',
+            },
+            { account: { platformCode: 'fees', asset: 'TICKET' }, amount: m('1'), recordType: 'machine_purchase' },
+          ],
+        }),
+      );
+    await spend(`safety-net-${randomUUID()}`);
+    await balances.expectChanges({
+      'max:TICKET:available': '-2.0000',
+      'max:TICKET:used': '1.0000',
+      'platform:fees:TICKET': '1.0000',
+    });
+    // The same through a batch.
+    await db().execute(
+      sql`delete from ledger_accounts where owner_account_id = ${max}::uuid and asset = 'FUEL' and purpose = 'used'`,
+    );
+    await fund(t, max, 'FUEL', '1');
+    await balances.reset();
+    await ledger.transaction((tx) =>
+      ledger.postMany(tx, [
+        {
+          idempotencyKey: `safety-net-batch-${randomUUID()}`,
+          kind: 'fuel',
+          postings: [
+            {
+              account: { ownerAccountId: max, asset: 'FUEL', purpose: 'available' },
+              amount: m('-1'),
+              recordType: 'machine_purchase',
+            },
+            { account: { ownerAccountId: max, asset: 'FUEL', purpose: 'used' }, amount: m('1'), recordType: 'machine_purchase' },
+          ],
+        },
+      ]),
+    );
+    await balances.expectChanges({ 'max:FUEL:available': '-1.0000', 'max:FUEL:used': '1.0000' });
+    expect((await ledger.verify()).problems).toEqual([]);
+  });
+
+  it('posts between two platform accounts, and answers an empty batch with nothing', async () => {
+    const balances = await trackBalances(t);
+    const ledger = t.services.ledger;
+    await ledger.transaction((tx) =>
+      ledger.post(tx, {
+        idempotencyKey: `platform-only-${randomUUID()}`,
+        kind: 'sweep',
+        postings: [
+          { account: { platformCode: 'adjustments', asset: 'RAB' }, amount: m('-0.5'), recordType: 'transfer_out' },
+          { account: { platformCode: 'treasury', asset: 'RAB' }, amount: m('0.5'), recordType: 'transfer_in' },
+        ],
+      }),
+    );
+    await balances.expectChanges({ 'platform:adjustments:RAB': '-0.5000', 'platform:treasury:RAB': '0.5000' });
+    expect(await ledger.transaction((tx) => ledger.postMany(tx, []))).toEqual([]);
+    expect(await ledger.transaction((tx) => ledger.settleHolds(tx, []))).toEqual([]);
+    await balances.expectChanges({});
+  });
+
+  it('records a batch entry’s reference, memo and operator, and names what it refuses', async () => {
+    const ned = await member('ned');
+    const oli = await member('oli');
+    await fund(t, ned, 'USDT', '5');
+    const operator = await createOperator(t, `sets-batch-${randomUUID().slice(0, 6)}`, 'finance');
+    const ledger = t.services.ledger;
+    const key = `batch-fields-${randomUUID()}`;
+    const pay = (idempotencyKey: string, amount: string) => ({
+      idempotencyKey,
+      kind: 'test',
+      referenceType: 'test_batch_fields',
+      referenceId: 'ref-1',
+      memo: 'a memo',
+      operatorId: operator.id,
+      postings: [
+        { account: available(ned), amount: money.negate(m(amount)), recordType: 'transfer_out' as const },
+        { account: available(oli), amount: m(amount), recordType: 'transfer_in' as const },
+      ],
+    });
+    const [posted] = await ledger.transaction((tx) => ledger.postMany(tx, [pay(key, '1')]));
+    const [row] = await queryRows<{ reference_type: string; reference_id: string; memo: string; operator_id: string }>(
+      db(),
+      sql`select reference_type, reference_id, memo, operator_id::text as operator_id from journal_entries where id = ${posted!.entryId}::bigint`,
+    );
+    expect(row).toEqual({ reference_type: 'test_batch_fields', reference_id: 'ref-1', memo: 'a memo', operator_id: operator.id });
+
+    const twice = `batch-twice-${randomUUID()}`;
+    await expect(ledger.transaction((tx) => ledger.postMany(tx, [pay(twice, '1'), pay(twice, '1')]))).rejects.toThrow(
+      `idempotency key ${twice} twice in one batch`,
+    );
+    await expect(
+      ledger.transaction((tx) => ledger.postMany(tx, [pay(`batch-over-${randomUUID()}`, '4.0001')])),
+    ).rejects.toMatchObject({
+      code: 409,
+      messageKey: 'ledger.insufficient_balance',
+      params: { asset: 'USDT' },
+    });
+    const post = (idempotencyKey: string, postings: Parameters<typeof ledger.post>[1]['postings']) =>
+      ledger.transaction((tx) => ledger.post(tx, { idempotencyKey, kind: 'test', postings }));
+    const one = { account: available(ned), amount: m('-1'), recordType: 'transfer_out' as const };
+    const other = { account: available(oli), amount: m('1'), recordType: 'transfer_in' as const };
+    await expect(post('', [one, other])).rejects.toThrow('an entry needs an idempotency key');
+    await expect(post(`one-${randomUUID()}`, [{ ...one, amount: m('0') }])).rejects.toThrow(
+      'an entry needs at least two postings',
+    );
+    await expect(post(`zero-${randomUUID()}`, [one, other, { ...other, amount: m('0') }])).rejects.toThrow(
+      'a posting cannot be zero',
+    );
+    const unbalanced = `unbalanced-${randomUUID()}`;
+    await expect(post(unbalanced, [one, { ...other, amount: m('0.9999') }])).rejects.toThrow(
+      `entry ${unbalanced} does not balance in USDT (-1)`,
+    );
+  });
+
+  it('settles holds without further entries, with their kinds; refuses a missing hold, a capture that does not add up, and one moved away', async () => {
+    const pia = await member('pia');
+    await fund(t, pia, 'USDT', '30');
+    const names = { pia };
+    const ledger = t.services.ledger;
+    const ref = (id: string) => ({ referenceType: 'test_settle_kinds', referenceId: `${id}-${pia}` });
+    for (const id of ['a', 'b', 'c', 'd'])
+      await ledger.transaction((tx) => ledger.hold(tx, { ownerAccountId: pia, asset: 'USDT', amount: m('5'), ...ref(id) }));
+    const balances = await trackBalances(t, names);
+    const fees = { platformCode: 'fees' as const, asset: 'USDT' as const };
+    const settled = await ledger.transaction((tx) =>
+      ledger.settleHolds(tx, [
+        { reference: ref('a'), status: 'released', recordType: 'hold_release' },
+        {
+          reference: ref('b'),
+          status: 'captured',
+          recordType: 'withdraw',
+          destinations: [{ account: fees, amount: m('5'), recordType: 'withdraw_fee' }],
+        },
+      ]),
+    );
+    expect(settled).toHaveLength(2);
+    expect((await entryRow(settled[0]!.entryId))?.kind).toBe('hold_release');
+    expect((await entryRow(settled[1]!.entryId))?.kind).toBe('hold_capture');
+    await balances.expectChanges({ 'pia:USDT:available': '5.0000', 'pia:USDT:held': '-10.0000', 'platform:fees:USDT': '5.0000' });
+
+    await expect(
+      ledger.transaction((tx) =>
+        ledger.settleHolds(tx, [{ reference: ref('missing'), status: 'released', recordType: 'hold_release' }]),
+      ),
+    ).rejects.toMatchObject({ code: 404 });
+    const short = [{ account: fees, amount: m('4.9999'), recordType: 'withdraw_fee' as const }];
+    await expect(
+      ledger.transaction((tx) =>
+        ledger.settleHolds(tx, [{ reference: ref('c'), status: 'captured', recordType: 'withdraw', destinations: short }]),
+      ),
+    ).rejects.toThrow(`capture of ${ref('c').referenceId} pays 4.9999, the hold is 5.0000`);
+    await expect(ledger.transaction((tx) => ledger.captureHoldSplit(tx, ref('c'), short, 'withdraw'))).rejects.toThrow(
+      /pays 4\.9999, the hold is 5\.0000/,
+    );
+
+    // A hold moved away whole is settled as captured by the move, with no settlement entry of its own.
+    await ledger.transaction((tx) =>
+      ledger.moveHold(tx, {
+        from: ref('d'),
+        to: ref('d2'),
+        amount: m('5'),
+        idempotencyKey: `move-d-${pia}`,
+        recordType: 'otc_escrow',
+      }),
+    );
+    await expect(
+      ledger.transaction((tx) =>
+        ledger.settleHolds(tx, [
+          {
+            reference: ref('d'),
+            status: 'captured',
+            recordType: 'withdraw',
+            destinations: [{ account: fees, amount: m('5'), recordType: 'withdraw_fee' }],
+          },
+        ]),
+      ),
+    ).rejects.toMatchObject({ code: 409 });
+    await balances.expectChanges({});
+  });
+
+  it('moves no hold of zero, answers a used key even once the source is used up, and never moves into a settled hold or another asset’s', async () => {
+    const quin = await member('quin');
+    await fund(t, quin, 'USDT', '20');
+    await fund(t, quin, 'RAB', '20');
+    const ledger = t.services.ledger;
+    const ref = (id: string) => ({ referenceType: 'test_move_more', referenceId: `${id}-${quin}` });
+    const hold = (id: string, asset: 'USDT' | 'RAB' = 'USDT') =>
+      ledger.transaction((tx) => ledger.hold(tx, { ownerAccountId: quin, asset, amount: m('4'), ...ref(id) }));
+    const move = (from: string, to: string, amount: string, key: string) =>
+      ledger.transaction((tx) =>
+        ledger.moveHold(tx, { from: ref(from), to: ref(to), amount: m(amount), idempotencyKey: key, recordType: 'otc_escrow' }),
+      );
+    await hold('src');
+    await hold('released');
+    await hold('rab', 'RAB');
+    await ledger.transaction((tx) => ledger.releaseHold(tx, ref('released')));
+    const balances = await trackBalances(t, { quin });
+
+    await expect(move('src', 'x', '0', `move-zero-${quin}`)).rejects.toThrow('a hold move must be positive');
+    await expect(move('src', 'released', '1', `move-into-released-${quin}`)).rejects.toThrow(/cannot receive from/);
+    await expect(move('src', 'rab', '1', `move-into-rab-${quin}`)).rejects.toThrow(/cannot receive from/);
+    await balances.expectChanges({});
+
+    const key = `move-all-${quin}`;
+    const first = await move('src', 'dst', '4', key);
+    expect(first.duplicate).toBe(false);
+    // The source is used up (captured by the move): the same key answers its entry, moving nothing.
+    expect(await move('src', 'dst', '4', key)).toEqual({ entryId: first.entryId, duplicate: true });
+    await balances.expectChanges({});
+    expect(await ledger.transaction((tx) => ledger.heldFor(tx, ref('dst')))).toBe(m('4.0000'));
+  });
+
+  it('reports an asset whose balances add up to a whole number other than zero', async () => {
+    const rex = await member('rex');
+    await db().execute(
+      sql`update ledger_accounts set balance = balance + 10 where owner_account_id = ${rex}::uuid and asset = 'FUEL' and purpose = 'available'`,
+    );
+    try {
+      const report = await t.services.ledger.verify();
+      expect(report.clean).toBe(false);
+      expect(report.problems.filter((problem) => problem.check === 'asset_total_not_zero')).toEqual([
+        { check: 'asset_total_not_zero', detail: JSON.stringify({ asset: 'FUEL', sum: '10.0000' }) },
+      ]);
+    } finally {
+      await db().execute(
+        sql`update ledger_accounts set balance = balance - 10 where owner_account_id = ${rex}::uuid and asset = 'FUEL' and purpose = 'available'`,
+      );
+    }
+    expect((await t.services.ledger.verify()).clean).toBe(true);
+  });
+
+  it('audits an approval and a proposal with their targets and figures', async () => {
+    const sam = await member('sam');
+    const proposer = await createOperator(t, `sets-audit-p-${randomUUID().slice(0, 6)}`, 'finance');
+    const approver = await createOperator(t, `sets-audit-a-${randomUUID().slice(0, 6)}`, 'finance');
+    const adjustments = t.services.adjustments;
+    const balances = await trackBalances(t, { sam });
+    const proposed = await adjustments.propose(
+      proposer.id,
+      { accountId: sam, asset: 'USDT', direction: 'credit', amount: '2.5', reason: 'audit me' },
+      origin,
+    );
+    const approved = await adjustments.approve(approver.id, proposed.id, undefined, origin);
+    await balances.expectChanges({ 'sam:USDT:available': '2.5000', 'platform:adjustments:USDT': '-2.5000' });
+    const audit = await queryRows<{
+      action: string;
+      target_type: string;
+      before: unknown;
+      after: unknown;
+      ip: string;
+      request_id: string;
+    }>(
+      db(),
+      sql`select action, target_type, before, after, ip, request_id from audit_log where target_id = ${proposed.id} order by created_at, id`,
+    );
+    expect(audit).toEqual([
+      {
+        action: 'ledger.adjustment_proposed',
+        target_type: 'ledger_adjustment',
+        before: null,
+        after: { accountId: sam, asset: 'USDT', direction: 'credit', amount: '2.5000', reason: 'audit me', status: 'proposed' },
+        ip: origin.ip,
+        request_id: origin.requestId,
+      },
+      {
+        action: 'ledger.adjustment_approved',
+        target_type: 'ledger_adjustment',
+        before: { status: 'proposed' },
+        after: { status: 'approved', entryId: approved.entryId, note: null },
+        ip: origin.ip,
+        request_id: origin.requestId,
+      },
+    ]);
+  });
+});
