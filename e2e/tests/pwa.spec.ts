@@ -12,14 +12,23 @@ import { startAppServer } from '../support/app-server';
  * without a connection, and a new deployment offered to a member who has the app open.
  */
 
+/**
+ * How long a worker may take to install. Installing downloads the whole shell (every script, style
+ * sheet, locale and icon of the build: over 200 files) into Cache Storage; that takes 3–4 s on an
+ * idle 2-core machine and more than the 10 s default under CI's load (the last stop's CI failed so).
+ */
+const SHELL_INSTALL_TIMEOUT_MS = 45_000;
+
 /** Waits until this page's service worker has installed (precached the shell) and is active. */
 async function serviceWorkerActive(page: Page): Promise<void> {
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        return registration?.active?.state ?? null;
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const registration = await navigator.serviceWorker.getRegistration();
+          return registration?.active?.state ?? null;
+        }),
+      { timeout: SHELL_INSTALL_TIMEOUT_MS },
     )
     .toBe('activated');
 }
@@ -37,6 +46,7 @@ function shellCaches(page: Page): Promise<string[]> {
 }
 
 test('Chromium finds the member app installable: manifest, icons and service worker', async ({ playwright, csp }, testInfo) => {
+  test.setTimeout(120_000);
   // Chromium never offers to install from an incognito profile, which is what every Playwright
   // context is: this test runs the machine's Chromium on a profile of its own.
   const profile = mkdtempSync(path.join(tmpdir(), 'custos-e2e-profile-'));
@@ -88,6 +98,7 @@ test('opened without a connection, the installed app shows its screen and the sp
   context,
   members,
 }) => {
+  test.setTimeout(120_000);
   const member = await members.create('pwa-offline');
   await prepareStorage(page, { credential: member.token, locale: 'en' });
   await page.goto('/#/pages/index/index');
@@ -142,7 +153,8 @@ test('a new deployment is offered to a member with the app open, and taken on co
     await expect(page.getByTestId('login-language')).toBeVisible();
     await expect(page.locator('meta[name="e2e-deployment"]')).toHaveCount(0);
     const prompt = page.getByRole('dialog');
-    await expect(prompt).toContainText(en.webUpdate.message);
+    // The prompt comes once the new worker has installed, that is downloaded the whole shell again.
+    await expect(prompt).toContainText(en.webUpdate.message, { timeout: SHELL_INSTALL_TIMEOUT_MS });
     await page.evaluate(() => ((window as unknown as { beforeUpdate: boolean }).beforeUpdate = true));
 
     await prompt.getByRole('button', { name: en.webUpdate.updateNow }).click();
