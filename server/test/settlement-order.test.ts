@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DividendPool, HostingConfig, HostingOrder, SettlementRun } from '@custos/contract';
 import { queryRows } from '../src/db/client.js';
+import { AppError } from '../src/http/app-error.js';
 import { createLogger } from '../src/lib/logger.js';
 import { HostingRepository } from '../src/modules/hosting/hosting.repository.js';
 import { SettlementService } from '../src/modules/hosting/settlement.service.js';
@@ -248,5 +249,47 @@ describe('dividend pools and settled days', () => {
     expect((await call<DividendPool[]>('DELETE', '/api/admin/dividend/pools/2026-12-05', finance)).body.data).toEqual([
       { day: '2026-12-07', amount: '100.0000', distributed: '100.0000', members: 1, claimed: '0.0000' },
     ]);
+  });
+});
+
+describe('a console rerun that fails', () => {
+  it('answers why, audits the failure and leaves the day to run again; the day pays its interest once', async () => {
+    // The next day in order is 2026-12-08 (2026-12-07 completed above). A step added to the app's own
+    // settlement fails the day's runs while `failure` is set, after the interest step has committed.
+    let failure: Error | null = new Error('the disk is full\nat step three');
+    t.services.settlement.addStep({
+      name: 'failing-once',
+      run: () => (failure ? Promise.reject(failure) : Promise.resolve()),
+    });
+    now = new Date('2026-12-09T02:00:00Z');
+    const tracked = await trackBalances(t, { member: accountId });
+
+    const failed = await rerun('2026-12-08');
+    expect(failed).toMatchObject({ status: 409, body: { code: 409, message: 'The settlement failed: the disk is full' } });
+    const audited = await t.services.audit.list({ targetId: '2026-12-08' }, 20, 0);
+    // (The day's other audit rows are the pool set and removed above.)
+    const settlementRows = audited.items.filter((item) => item.entry.action.startsWith('settlement.'));
+    expect(settlementRows.map((item) => [item.entry.action, item.entry.after]).sort()).toEqual([
+      ['settlement.rerun_failed', { error: 'the disk is full' }],
+      ['settlement.rerun_started', { day: '2026-12-08' }],
+    ]);
+    const listed = (await call<SettlementRun[]>('GET', '/api/admin/settlement/runs', finance)).body.data;
+    const failedRun = listed.find((run) => run.day === '2026-12-08')!;
+    expect(failedRun).toMatchObject({ status: 'failed', error: 'the disk is full' });
+    expect(new Date(failedRun.finishedAt!).getTime()).toBeGreaterThanOrEqual(new Date(failedRun.startedAt).getTime());
+    // The interest step committed before the failing one: the day's 0.7 is paid.
+    await tracked.expectChanges(interestOf('0.7000'));
+
+    // A refusal of the platform's own (an AppError) is answered as itself, not wrapped.
+    failure = AppError.conflict('settlement.day_not_over');
+    expect((await rerun('2026-12-08')).body).toMatchObject({ code: 409, message: 'That day has not ended yet' });
+
+    failure = null;
+    const done = await rerun('2026-12-08');
+    expect(done.body).toMatchObject({ code: 200, data: { day: '2026-12-08', status: 'completed', error: null } });
+    expect(done.body.data.finishedAt).not.toBeNull();
+    // Run three times, paid once: nothing more since the first try.
+    await tracked.expectChanges({});
+    expect((await rerun('2026-12-08')).body).toMatchObject({ code: 409, message: 'That day has been settled already' });
   });
 });
