@@ -258,7 +258,7 @@ describe('a console rerun that fails', () => {
     // settlement fails the day's runs while `failure` is set, after the interest step has committed.
     let failure: Error | null = new Error('the disk is full\nat step three');
     t.services.settlement.addStep({
-      name: 'failing-once',
+      name: 'failing-while-set',
       run: () => (failure ? Promise.reject(failure) : Promise.resolve()),
     });
     now = new Date('2026-12-09T02:00:00Z');
